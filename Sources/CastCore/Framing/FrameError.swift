@@ -1,0 +1,57 @@
+/// An error in the length-prefixed framing of a Cast stream.
+///
+/// A framing error is fatal for the stream: the bytes that follow can no longer be
+/// trusted to start at a frame boundary, so the connection must be closed.
+public struct FrameError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Stable identifiers for each kind of framing error.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        fileprivate enum Base: Int, Sendable {
+            case emptyFrame = 1
+            case frameTooLarge = 2
+            case messageTooLarge = 3
+        }
+
+        fileprivate let base: Base
+
+        /// A frame declared a body length of zero.
+        public static let emptyFrame = Code(base: .emptyFrame)
+        /// A frame declared a body length above the limit.
+        public static let frameTooLarge = Code(base: .frameTooLarge)
+        /// A message to send is larger than the limit.
+        public static let messageTooLarge = Code(base: .messageTooLarge)
+
+        /// The stable numeric value of the code.
+        public var rawValue: Int { base.rawValue }
+
+        public var description: String {
+            switch base {
+            case .emptyFrame: "emptyFrame"
+            case .frameTooLarge: "frameTooLarge"
+            case .messageTooLarge: "messageTooLarge"
+            }
+        }
+    }
+
+    /// What went wrong.
+    public let code: Code
+    /// The length that was declared or requested.
+    public let length: Int
+    /// The limit in force.
+    public let limit: Int
+    /// The byte offset in the stream of the frame header concerned.
+    public let streamOffset: Int
+
+    public static func == (lhs: FrameError, rhs: FrameError) -> Bool { lhs.code == rhs.code }
+    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
+
+    public var description: String {
+        switch code {
+        case .emptyFrame:
+            "frame at stream offset \(streamOffset) declares an empty body"
+        case .frameTooLarge:
+            "frame at stream offset \(streamOffset) declares \(length) bytes, over the limit of \(limit)"
+        default:
+            "message of \(length) bytes is over the limit of \(limit)"
+        }
+    }
+}

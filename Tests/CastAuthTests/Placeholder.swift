@@ -1,0 +1,2 @@
+import CastAuth
+import Testing

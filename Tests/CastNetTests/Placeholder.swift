@@ -1,0 +1,2 @@
+import CastNet
+import Testing

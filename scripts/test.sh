@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Builds and runs every test of swift-cast: unit, loopback, interop and fault suites.
+# Installs what the suites need (a Python virtual environment with the third-party Cast
+# clients) and fails loudly when a prerequisite is missing.
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+
+say() { printf '==> %s\n' "$*"; }
+die() { printf 'error: %s\n' "$*" >&2; exit 1; }
+
+# MARK: prerequisites
+command -v swift >/dev/null || die "swift is not on PATH (install the Swift 6 toolchain)"
+command -v python3 >/dev/null || die "python3 is not on PATH"
+pkg-config --exists openssl || {
+    say "installing libssl-dev"
+    apt-get update -qq && apt-get install -y -qq libssl-dev >/dev/null || die "libssl-dev is missing and could not be installed"
+}
+for tool in openssl curl; do
+    command -v "$tool" >/dev/null || {
+        say "installing $tool"
+        apt-get update -qq && apt-get install -y -qq "$tool" >/dev/null || die "$tool is missing and could not be installed"
+    }
+done
+
+# MARK: Python peers (pychromecast, catt, zeroconf) for the interop suites
+venv="$root/.venv"
+if [ ! -x "$venv/bin/python" ]; then
+    say "creating $venv"
+    python3 -m venv "$venv" || die "python3 -m venv failed"
+fi
+if ! "$venv/bin/python" -c 'import pychromecast, zeroconf, catt' 2>/dev/null; then
+    say "installing pychromecast, catt and zeroconf into $venv"
+    "$venv/bin/pip" install -q --disable-pip-version-check -r "$root/scripts/requirements-interop.txt" \
+        || die "pip install failed"
+fi
+export CAST_TEST_PYTHON="$venv/bin/python"
+export CAST_TESTDATA_DIR="${CAST_TESTDATA_DIR:-$root/../shared/testdata/openscreen-cast}"
+[ -d "$CAST_TESTDATA_DIR" ] || die "test data not found at $CAST_TESTDATA_DIR (set CAST_TESTDATA_DIR)"
+
+# MARK: format
+say "swift format lint --strict"
+swift format lint --strict -r Package.swift Sources Tests
+
+# MARK: build and test
+say "swift build"
+swift build -Xswiftc -warnings-as-errors
+say "swift test"
+swift test -Xswiftc -warnings-as-errors
+
+say "all tests passed"
