@@ -45,7 +45,11 @@ let package = Package(
         // MARK: Tests
         .testTarget(name: "CastCoreTests", dependencies: ["CastCore"], swiftSettings: strictSettings),
         .testTarget(name: "CastNetTests", dependencies: ["CastNet", "CastCore"], swiftSettings: strictSettings),
-        .testTarget(name: "CastAuthTests", dependencies: ["CastAuth", "CastNet", "CastCore"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "CastAuthTests",
+            dependencies: ["CastAuth", "CastNet", "CastCore"],
+            swiftSettings: strictSettings
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
