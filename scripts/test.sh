@@ -36,8 +36,13 @@ if ! "$venv/bin/python" -c 'import pychromecast, zeroconf, catt' 2>/dev/null; th
         || die "pip install failed"
 fi
 export CAST_TEST_PYTHON="$venv/bin/python"
-export CAST_TESTDATA_DIR="${CAST_TESTDATA_DIR:-$root/../shared/testdata/openscreen-cast}"
-[ -d "$CAST_TESTDATA_DIR" ] || die "test data not found at $CAST_TESTDATA_DIR (set CAST_TESTDATA_DIR)"
+if [ -z "${CAST_TESTDATA_DIR:-}" ]; then
+    for candidate in "$root/../shared/testdata/openscreen-cast" "/work/shared/testdata/openscreen-cast"; do
+        if [ -d "$candidate" ]; then CAST_TESTDATA_DIR="$(cd "$candidate" && pwd)"; break; fi
+    done
+fi
+[ -d "${CAST_TESTDATA_DIR:-}" ] || die "device-auth test data not found beside the checkout (shared/testdata/openscreen-cast); set CAST_TESTDATA_DIR"
+export CAST_TESTDATA_DIR
 
 # MARK: format
 say "swift format lint --strict"
