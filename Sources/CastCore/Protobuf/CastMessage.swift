@@ -79,13 +79,22 @@ public struct CastMessage: Hashable, Sendable {
         try self.init(decoding: bytes)
     }
 
-    /// Decodes a serialized `CastMessage` held in an array.
-    /// - Throws: ``ProtobufError`` as ``init(serializedBytes:)-(some Collection<UInt8>)``.
+    /// Decodes a serialized `CastMessage` held in an array, such as a frame body.
+    /// - Throws: ``ProtobufError`` as the generic initializer does.
     public init(serializedBytes bytes: [UInt8]) throws(ProtobufError) {
-        self = try bytes.withUnsafeBufferPointer { buffer in
-            var reader = ProtobufReader(buffer, message: Self.protobufName)
-            return Result { () throws(ProtobufError) -> CastMessage in try CastMessage(reader: &reader, merging: nil) }
-        }.get()
+        self = try bytes.withUnsafeBufferPointer { Self.decode($0) }.get()
+    }
+
+    /// Decodes a serialized `CastMessage` held in part of an array, such as a frame
+    /// without its length prefix.
+    /// - Throws: ``ProtobufError`` as the generic initializer does.
+    public init(serializedBytes bytes: ArraySlice<UInt8>) throws(ProtobufError) {
+        self = try bytes.withUnsafeBufferPointer { Self.decode($0) }.get()
+    }
+
+    private static func decode(_ buffer: UnsafeBufferPointer<UInt8>) -> Result<CastMessage, ProtobufError> {
+        var reader = ProtobufReader(buffer, message: protobufName)
+        return Result { () throws(ProtobufError) -> CastMessage in try CastMessage(reader: &reader, merging: nil) }
     }
 
     /// Returns the protobuf encoding of the message.
@@ -127,7 +136,12 @@ extension CastMessage: ProtobufMessage {
             case 3:
                 destinationID = try reader.readString(field, name: "destination_id")
             case 4:
-                namespace = try reader.readString(field, name: "namespace")
+                let range = try reader.readLengthDelimited(field, name: "namespace")
+                if let known = CastNamespace.platformNamespace(matching: reader.buffer(in: range)) {
+                    namespace = known.rawValue
+                } else {
+                    namespace = try reader.string(in: range, field: field, name: "namespace")
+                }
             case 5:
                 payloadType = CastPayloadType(rawValue: try reader.readInt32(field, name: "payload_type"))
             case 6:
