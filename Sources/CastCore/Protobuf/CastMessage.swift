@@ -2,7 +2,11 @@
 ///
 /// Optional fields stay `nil` when absent so that a decoded message re-encodes to the
 /// same bytes. Fields this type does not know are kept in ``unknownFields`` and written
-/// after the known ones.
+/// after the known ones (so re-encoding is byte-exact whenever the input listed its
+/// fields in number order, as protobuf writers do); they take part in `==`.
+///
+/// Decoding checks the protobuf rules only: it does not require the payload field that
+/// matches ``payloadType`` to be present, nor the identifiers to be non-empty.
 public struct CastMessage: Hashable, Sendable {
     /// Field 1, `protocol_version` (required).
     public var protocolVersion: CastProtocolVersion
