@@ -98,7 +98,7 @@ public struct CastMessage: Hashable, Sendable {
 
     private static func decode(_ buffer: UnsafeBufferPointer<UInt8>) -> Result<CastMessage, ProtobufError> {
         var reader = ProtobufReader(buffer, message: protobufName)
-        return Result { () throws(ProtobufError) -> CastMessage in try CastMessage(reader: &reader, merging: nil) }
+        return Result { () throws(ProtobufError) -> CastMessage in try CastMessage(reader: &reader) }
     }
 
     /// Returns the protobuf encoding of the message.
@@ -108,7 +108,17 @@ public struct CastMessage: Hashable, Sendable {
 extension CastMessage: ProtobufMessage {
     package static var protobufName: StaticString { "CastMessage" }
 
-    package init(reader: inout ProtobufReader, merging previous: CastMessage?) throws(ProtobufError) {
+    package init(reader: inout ProtobufReader) throws(ProtobufError) {
+        try self.init(reader: &reader, startingFrom: nil)
+    }
+
+    package mutating func merge(from reader: inout ProtobufReader) throws(ProtobufError) {
+        self = try CastMessage(reader: &reader, startingFrom: self)
+    }
+
+    /// Decodes into locals, then checks the required fields; `previous` supplies the
+    /// values of a message being merged into.
+    private init(reader: inout ProtobufReader, startingFrom previous: CastMessage?) throws(ProtobufError) {
         var protocolVersion: CastProtocolVersion?
         var sourceID: String?
         var destinationID: String?
