@@ -1,7 +1,7 @@
 import CastNet
 
 /// How a sender authenticates the Cast devices it connects to.
-public struct DeviceAuthenticationPolicy: Sendable {
+public struct DeviceAuthenticationPolicy: Hashable, Sendable {
     /// Whether authentication runs, and whether its failure ends the connection.
     public struct Mode: Hashable, Sendable, CustomStringConvertible {
         fileprivate enum Base: Int, Sendable {
