@@ -26,7 +26,9 @@ public final class MDNSBrowser: Sendable {
         /// The interfaces to use; `nil` means `CAST_DISCOVERY_INTERFACES`, or else every
         /// multicast-capable interface that is up and not loopback.
         public var interfaceNames: [String]?
-        /// Whether to use IPv6 besides IPv4.
+        /// Whether to use IPv4.
+        public var usesIPv4: Bool
+        /// Whether to use IPv6.
         public var usesIPv6: Bool
         /// Whether a goodbye removes a device at once (`true`) or one second later as RFC 6762 says.
         public var removesDevicesOnGoodbyeAtOnce: Bool
@@ -35,11 +37,13 @@ public final class MDNSBrowser: Sendable {
         public init(
             applicationID: String? = nil,
             interfaceNames: [String]? = nil,
+            usesIPv4: Bool = true,
             usesIPv6: Bool = true,
             removesDevicesOnGoodbyeAtOnce: Bool = true
         ) {
             self.applicationID = applicationID
             self.interfaceNames = interfaceNames
+            self.usesIPv4 = usesIPv4
             self.usesIPv6 = usesIPv6
             self.removesDevicesOnGoodbyeAtOnce = removesDevicesOnGoodbyeAtOnce
         }
@@ -134,7 +138,12 @@ public final class MDNSBrowser: Sendable {
     /// - Throws: ``UDPSocketError`` when no socket could be opened.
     public func start() throws(UDPSocketError) {
         guard !isRunning else { return }
-        let transport = try MDNSTransport(interfaces: interfaces, useIPv6: configuration.usesIPv6, queue: queue) {
+        let transport = try MDNSTransport(
+            interfaces: interfaces,
+            useIPv4: configuration.usesIPv4,
+            useIPv6: configuration.usesIPv6,
+            queue: queue
+        ) {
             [weak self] received in self?.handle(received)
         }
         let now = clock.now()

@@ -64,29 +64,40 @@ public final class MDNSResponder: Sendable {
     /// - Parameters:
     ///   - interfaceNames: the interfaces to advertise on; `nil` means `CAST_DISCOVERY_INTERFACES`,
     ///     or else every multicast-capable interface that is up and not loopback.
-    ///   - usesIPv6: whether to use IPv6 besides IPv4.
+    ///   - usesIPv4: whether to use IPv4.
+    ///   - usesIPv6: whether to use IPv6.
     /// - Throws: ``UDPSocketError`` when an interface does not exist or no socket can be opened.
-    public convenience init(interfaceNames: [String]? = nil, usesIPv6: Bool = true) throws(UDPSocketError) {
+    public convenience init(
+        interfaceNames: [String]? = nil,
+        usesIPv4: Bool = true,
+        usesIPv6: Bool = true
+    ) throws(UDPSocketError) {
         let interfaces = try NetworkInterface.select(
             names: interfaceNames,
             from: NetworkInterface.all(),
             environment: ProcessInfo.processInfo.environment
         )
-        try self.init(interfaces: interfaces, usesIPv6: usesIPv6, clock: MDNSSystemClock())
+        try self.init(interfaces: interfaces, usesIPv4: usesIPv4, usesIPv6: usesIPv6, clock: MDNSSystemClock())
     }
 
-    init(interfaces: [NetworkInterface], usesIPv6: Bool, clock: any MDNSClock) throws(UDPSocketError) {
+    init(
+        interfaces: [NetworkInterface],
+        usesIPv4: Bool = true,
+        usesIPv6: Bool,
+        clock: any MDNSClock
+    ) throws(UDPSocketError) {
         self.clock = clock
         interfaceNames = interfaces.map(\.name)
         interfaceAddresses = interfaces.flatMap { interface in
-            interface.ipv4Addresses.map(IPAddress.v4)
+            (usesIPv4 ? interface.ipv4Addresses.map(IPAddress.v4) : [])
                 + (usesIPv6 ? interface.ipv6Addresses.filter { !$0.isLoopback }.map(IPAddress.v6) : [])
         }
         state = Mutex(State())
         (events, continuation) = AsyncStream.makeStream(bufferingPolicy: .unbounded)
         let box = WeakBox<MDNSResponder>()
         timer = MDNSTimer(queue: queue) { box.value?.timerFired() }
-        let transport = try MDNSTransport(interfaces: interfaces, useIPv6: usesIPv6, queue: queue) { received in
+        let transport = try MDNSTransport(interfaces: interfaces, useIPv4: usesIPv4, useIPv6: usesIPv6, queue: queue) {
+            received in
             box.value?.handle(received)
         }
         state.withLock { $0.transport = transport }

@@ -30,6 +30,7 @@ final class MDNSTransport: Sendable {
     /// Opens the sockets.
     /// - Parameters:
     ///   - interfaces: the interfaces to run on.
+    ///   - useIPv4: whether to open IPv4 sockets (where the interface has an IPv4 address).
     ///   - useIPv6: whether to open IPv6 sockets too (where the interface has an IPv6 address;
     ///     an IPv6 socket that cannot join the group is left out).
     ///   - port: the port (5353; tests may use another).
@@ -37,6 +38,7 @@ final class MDNSTransport: Sendable {
     /// - Throws: ``UDPSocketError`` when no socket could be opened, or an IPv4 one failed.
     init(
         interfaces: [NetworkInterface],
+        useIPv4: Bool = true,
         useIPv6: Bool,
         port: UInt16 = 5353,
         queue: DispatchQueue,
@@ -45,7 +47,7 @@ final class MDNSTransport: Sendable {
         var endpoints: [Endpoint] = []
         do {
             for interface in interfaces {
-                if !interface.ipv4Addresses.isEmpty {
+                if useIPv4, !interface.ipv4Addresses.isEmpty {
                     let socket = try UDPSocket(family: .v4, port: port, reuseAddress: true, device: interface, queue: queue)
                     endpoints.append(Endpoint(interface: interface, socket: socket))
                     try socket.joinGroup(Self.groupV4, on: interface)
