@@ -31,7 +31,11 @@ import Testing
                 DNSResourceRecord(name: host, data: .a(IPv4Address(127, 0, 0, 1)), ttl: 120, cacheFlush: true),
                 DNSResourceRecord(name: host, data: .aaaa(IPv6Address("fe80::1")!), ttl: 120, cacheFlush: true),
                 DNSResourceRecord(name: host, data: .nsec(next: host, types: [.a, .aaaa, .nsec]), ttl: 120),
-                DNSResourceRecord(name: instance, data: .nsec(next: instance, types: [.txt, .srv, .init(rawValue: 300)]), ttl: 120),
+                DNSResourceRecord(
+                    name: instance,
+                    data: .nsec(next: instance, types: [.txt, .srv, .init(rawValue: 300)]),
+                    ttl: 120
+                ),
                 DNSResourceRecord(name: host, data: .unknown(type: .init(rawValue: 99), bytes: [1, 2, 3]), ttl: 7),
             ]
         )
@@ -67,7 +71,11 @@ import Testing
             + [0xC0, 12, 0, 12, 0, 1, 0, 0, 0, 10, 0, 4, 1, 0x62, 0xC0, 14]
         let message = try DNSMessage(decoding: bytes)
         #expect(message.questions == [DNSQuestion(name: try DNSName("a.local"), type: .ptr, unicastResponse: true)])
-        #expect(message.answers == [DNSResourceRecord(name: try DNSName("A.LOCAL"), data: .ptr(try DNSName("b.local")), ttl: 10)])
+        #expect(
+            message.answers == [
+                DNSResourceRecord(name: try DNSName("A.LOCAL"), data: .ptr(try DNSName("b.local")), ttl: 10)
+            ]
+        )
     }
 
     static func header(qd: UInt16 = 0, an: UInt16 = 0, ns: UInt16 = 0, ar: UInt16 = 0) -> [UInt8] {
@@ -83,7 +91,10 @@ import Testing
         ("pointer past end", header(qd: 1) + [0xC0, 0xFF, 0, 1, 0, 1], .pointerOutOfBounds, 12),
         ("compression loop", header(qd: 1) + [1, 0x61, 0xC0, 12, 0, 1, 0, 1], .pointerLoop, 14),
         ("loop through a forward pointer", header(qd: 1) + [0xC0, 14, 0xC0, 12, 0, 1, 0, 1], .pointerForward, 12),
-        ("label of 64 bytes", header(qd: 1) + [64] + [UInt8](repeating: 0x61, count: 64) + [0, 0, 1, 0, 1], .labelTooLong, 12),
+        (
+            "label of 64 bytes", header(qd: 1) + [64] + [UInt8](repeating: 0x61, count: 64) + [0, 0, 1, 0, 1],
+            .labelTooLong, 12
+        ),
         ("reserved label type", header(qd: 1) + [0x80, 0, 0, 1, 0, 1], .reservedLabelType, 12),
         (
             "name over 255 bytes", header(qd: 1) + (0..<5).flatMap { _ in [63] + longLabel } + [0, 0, 1, 0, 1],
@@ -98,7 +109,11 @@ import Testing
         ("TXT string past rdata", header(an: 1) + [0, 0, 16, 0, 1, 0, 0, 0, 9, 0, 2, 5, 0x61, 0], .rdataMalformed, 23),
         ("PTR name past rdata", header(an: 1) + [0, 0, 12, 0, 1, 0, 0, 0, 9, 0, 1, 1, 0x61, 0], .rdataMalformed, 23),
         ("SRV too short", header(an: 1) + [0, 0, 33, 0, 1, 0, 0, 0, 9, 0, 3, 0, 0, 0], .rdataMalformed, 23),
-        ("NSEC window of 33 bytes", header(an: 1) + [0, 0, 47, 0, 1, 0, 0, 0, 9, 0, 36, 0, 0, 33] + [UInt8](repeating: 0, count: 33), .rdataMalformed, 24),
+        (
+            "NSEC window of 33 bytes",
+            header(an: 1) + [0, 0, 47, 0, 1, 0, 0, 0, 9, 0, 36, 0, 0, 33] + [UInt8](repeating: 0, count: 33),
+            .rdataMalformed, 24
+        ),
     ]
 
     @Test(arguments: malformed)

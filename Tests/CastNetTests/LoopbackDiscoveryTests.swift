@@ -8,7 +8,9 @@ import Testing
 /// (`SO_BINDTODEVICE`) and sends multicast through it (`IP_MULTICAST_IF`).
 @Suite(.serialized) struct LoopbackDiscoveryTests {
     static func loopback() throws -> NetworkInterface {
-        try #require(NetworkInterface.all().first { $0.isLoopback && $0.ipv4Addresses.contains(IPv4Address(127, 0, 0, 1)) })
+        try #require(
+            NetworkInterface.all().first { $0.isLoopback && $0.ipv4Addresses.contains(IPv4Address(127, 0, 0, 1)) }
+        )
     }
 
     static func device(_ name: String, id: String, address: UInt8) -> CastDevice {
@@ -41,7 +43,9 @@ import Testing
         try receiver.leaveGroup(MDNSTransport.groupV4, on: lo)
         receiver.close()
         sender.close()
-        #expect(throws: UDPSocketError.self) { try sender.send(payload, to: UDPEndpoint(address: MDNSTransport.groupV4, port: 9)) }
+        #expect(throws: UDPSocketError.self) {
+            try sender.send(payload, to: UDPEndpoint(address: MDNSTransport.groupV4, port: 9))
+        }
     }
 
     @Test func listsInterfacesWithFlagsAndAddresses() throws {
@@ -55,13 +59,25 @@ import Testing
     }
 
     @Test func selectsInterfacesFromOptionEnvironmentOrDefault() throws {
-        let lo = NetworkInterface(name: "lo", index: 1, isLoopback: true, supportsMulticast: false, ipv4Addresses: [IPv4Address(127, 0, 0, 1)])
+        let lo = NetworkInterface(
+            name: "lo",
+            index: 1,
+            isLoopback: true,
+            supportsMulticast: false,
+            ipv4Addresses: [IPv4Address(127, 0, 0, 1)]
+        )
         let eth = NetworkInterface(name: "eth0", index: 2, ipv4Addresses: [IPv4Address(192, 0, 2, 2)])
         let down = NetworkInterface(name: "eth1", index: 3, isUp: false, ipv4Addresses: [IPv4Address(192, 0, 2, 3)])
         let all = [lo, eth, down]
         #expect(try NetworkInterface.select(names: nil, from: all, environment: [:]) == [eth])
-        #expect(try NetworkInterface.select(names: ["lo"], from: all, environment: ["CAST_DISCOVERY_INTERFACES": "eth0"]) == [lo])
-        #expect(try NetworkInterface.select(names: nil, from: all, environment: ["CAST_DISCOVERY_INTERFACES": " lo , eth1"]) == [lo, down])
+        #expect(
+            try NetworkInterface.select(names: ["lo"], from: all, environment: ["CAST_DISCOVERY_INTERFACES": "eth0"])
+                == [lo]
+        )
+        #expect(
+            try NetworkInterface.select(names: nil, from: all, environment: ["CAST_DISCOVERY_INTERFACES": " lo , eth1"])
+                == [lo, down]
+        )
         #expect {
             try NetworkInterface.select(names: nil, from: all, environment: ["CAST_DISCOVERY_INTERFACES": "wlan9"])
         } throws: { error in
@@ -75,14 +91,20 @@ import Testing
         let responder = try MDNSResponder(interfaces: [lo], usesIPv6: false, clock: MDNSSystemClock())
         let device = Self.device("Swift Den", id: "0123456789abcdef0123456789abcdef", address: 2)
         let registration = responder.register(MDNSService(castDevice: device, applicationIDs: ["CC1AD845"]))
-        let browser = MDNSBrowser(configuration: .init(applicationID: "CC1AD845"), interfaces: [lo], clock: MDNSSystemClock())
+        let browser = MDNSBrowser(
+            configuration: .init(applicationID: "CC1AD845"),
+            interfaces: [lo],
+            clock: MDNSSystemClock()
+        )
         try browser.start()
         defer {
             browser.stop()
             responder.shutdown()
         }
         let inserted = try #require(
-            await firstEvent(in: browser.events, timeout: .seconds(10)) { $0.kind == .inserted && $0.device.id == device.id }
+            await firstEvent(in: browser.events, timeout: .seconds(10)) {
+                $0.kind == .inserted && $0.device.id == device.id
+            }
         )
         #expect(inserted.device.friendlyName == "Swift Den")
         #expect(inserted.device.modelName == "Swift Cast Test")
@@ -102,7 +124,9 @@ import Testing
         let registration = responder.register(
             MDNSService(castDevice: Self.device("Legacy Room", id: "1123456789abcdef0123456789abcdef", address: 3))
         )
-        _ = await firstEvent(in: responder.events, timeout: .seconds(5)) { $0.kind == .registered && $0.registration == registration }
+        _ = await firstEvent(in: responder.events, timeout: .seconds(5)) {
+            $0.kind == .registered && $0.registration == registration
+        }
         let socket = try UDPSocket(family: .v4, port: 0, reuseAddress: false, device: lo)
         try socket.setMulticastInterface(lo, loopback: true)
         let (stream, continuation) = AsyncStream.makeStream(of: UDPDatagram.self)
@@ -118,7 +142,11 @@ import Testing
         let message = try DNSMessage(decoding: reply.bytes)
         #expect(message.isResponse)
         #expect(message.questions == query.questions)
-        #expect(message.answers.contains { $0.data == .ptr(try! DNSName(labels: ["Legacy Room", "_googlecast", "_tcp", "local"])) })
+        #expect(
+            message.answers.contains {
+                $0.data == .ptr(try! DNSName(labels: ["Legacy Room", "_googlecast", "_tcp", "local"]))
+            }
+        )
         #expect(message.answers.allSatisfy { $0.ttl <= 10 })
         socket.close()
     }
@@ -133,7 +161,8 @@ import Testing
             [
                 TestEnvironment.script("zeroconf_register.py"), "--name", "Zeroconf Kitchen", "--address", "127.0.0.4",
                 "--port", "8010", "--txt", "id=feedfacefeedfacefeedfacefeedface", "--txt", "fn=Kitchen speaker",
-                "--txt", "md=Google Nest Mini", "--txt", "ve=05", "--txt", "ca=199172", "--txt", "st=1", "--txt", "rs=Spotify",
+                "--txt", "md=Google Nest Mini", "--txt", "ve=05", "--txt", "ca=199172", "--txt", "st=1", "--txt",
+                "rs=Spotify",
                 "--seconds", "30",
             ]
         )
@@ -178,7 +207,9 @@ import Testing
         defer { browser.kill() }
         let status = await browser.waitForExit(timeout: .seconds(30))
         #expect(status == 0, "zeroconf browser: \(browser.standardError)")
-        let found = browser.lines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        let found = browser.lines.compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
         for device in devices {
             let entry = try #require(found.first { $0["fn"] as? String == device.friendlyName }, "\(browser.lines)")
             #expect(entry["md"] as? String == "Swift Cast Test")

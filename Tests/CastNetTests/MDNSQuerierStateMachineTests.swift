@@ -1,5 +1,5 @@
-import Foundation
 import CastCore
+import Foundation
 import Testing
 
 @testable import CastNet
@@ -21,10 +21,17 @@ struct FakeCastService {
         DNSResourceRecord(name: MDNSQuerierStateMachine.castServiceType, data: .ptr(instance), ttl: otherTTL)
     }
     var srv: DNSResourceRecord {
-        DNSResourceRecord(name: instance, data: .srv(priority: 0, weight: 0, port: port, target: host), ttl: hostTTL, cacheFlush: true)
+        DNSResourceRecord(
+            name: instance,
+            data: .srv(priority: 0, weight: 0, port: port, target: host),
+            ttl: hostTTL,
+            cacheFlush: true
+        )
     }
     var txt: DNSResourceRecord {
-        let record = TXTRecord(["id": id, "fn": friendlyName, "md": "Chromecast", "ve": "05", "ca": "4101", "st": "1", "rs": "Backdrop"])
+        let record = TXTRecord([
+            "id": id, "fn": friendlyName, "md": "Chromecast", "ve": "05", "ca": "4101", "st": "1", "rs": "Backdrop",
+        ])
         return DNSResourceRecord(name: instance, data: .txt(record.strings), ttl: otherTTL, cacheFlush: true)
     }
     var a: DNSResourceRecord { DNSResourceRecord(name: host, data: .a(address), ttl: hostTTL, cacheFlush: true) }
@@ -51,7 +58,10 @@ extension Array where Element == MDNSQuerierStateMachine.Action {
     }
 
     /// Advances to each deadline up to `end`, collecting what happens and when.
-    func run(_ querier: inout MDNSQuerierStateMachine, until end: MDNSInstant) -> [(MDNSInstant, MDNSQuerierStateMachine.Action)] {
+    func run(
+        _ querier: inout MDNSQuerierStateMachine,
+        until end: MDNSInstant
+    ) -> [(MDNSInstant, MDNSQuerierStateMachine.Action)] {
         var log: [(MDNSInstant, MDNSQuerierStateMachine.Action)] = []
         while let deadline = querier.nextDeadline, deadline <= end {
             log += querier.tick(now: deadline).map { (deadline, $0) }
@@ -151,7 +161,9 @@ extension Array where Element == MDNSQuerierStateMachine.Action {
         service.hostTTL = 100
         _ = querier.receive(service.announcement, now: Self.t0)
         var log = run(&querier, until: Self.t0 + .seconds(83))
-        #expect(log.contains { if case .send(let m) = $0.1 { m.questions.contains { $0.type == .srv } } else { false } })
+        #expect(
+            log.contains { if case .send(let m) = $0.1 { m.questions.contains { $0.type == .srv } } else { false } }
+        )
         _ = querier.receive(service.announcement, now: Self.t0 + .seconds(83))
         log = run(&querier, until: Self.t0 + .seconds(150))
         #expect(!log.contains { if case .removed = $0.1 { true } else { false } })
@@ -187,15 +199,23 @@ extension Array where Element == MDNSQuerierStateMachine.Action {
         var actions = querier.receive(.response(answers: [service.ptr]), now: Self.t0)
         #expect(actions.events.isEmpty)
         let ask = try #require(actions.sent.first)
-        #expect(Set(ask.questions) == [DNSQuestion(name: service.instance, type: .srv), DNSQuestion(name: service.instance, type: .txt)])
+        #expect(
+            Set(ask.questions) == [
+                DNSQuestion(name: service.instance, type: .srv), DNSQuestion(name: service.instance, type: .txt),
+            ]
+        )
         actions = querier.receive(.response(answers: [service.srv, service.txt]), now: Self.t0 + .milliseconds(10))
         #expect(actions.events.isEmpty)
         // The address query waits for the resolve backoff (1 s after the first resolve query).
         let log = run(&querier, until: Self.t0 + .milliseconds(1010))
-        let addressQuery = log.compactMap { if case .send(let m) = $0.1, m.questions.contains(where: { $0.type == .a }) { m } else { nil } }
-        #expect(addressQuery.first.map { Set($0.questions.filter { $0.name == service.host }) } == [
-            DNSQuestion(name: service.host, type: .a), DNSQuestion(name: service.host, type: .aaaa),
-        ])
+        let addressQuery = log.compactMap {
+            if case .send(let m) = $0.1, m.questions.contains(where: { $0.type == .a }) { m } else { nil }
+        }
+        #expect(
+            addressQuery.first.map { Set($0.questions.filter { $0.name == service.host }) } == [
+                DNSQuestion(name: service.host, type: .a), DNSQuestion(name: service.host, type: .aaaa),
+            ]
+        )
         actions = querier.receive(.response(answers: [service.a]), now: Self.t0 + .seconds(2))
         #expect(actions.events.count == 1)
         #expect(querier.knownDevices.first?.addresses == [.v4(service.address)])

@@ -31,7 +31,9 @@ import Testing
         return log
     }
 
-    func established(_ service: MDNSService = service()) -> (MDNSResponderStateMachine, MDNSResponderStateMachine.ServiceID) {
+    func established(
+        _ service: MDNSService = service()
+    ) -> (MDNSResponderStateMachine, MDNSResponderStateMachine.ServiceID) {
         var responder = MDNSResponderStateMachine(random: MDNSRandom(seed: 3))
         let id = responder.register(service, now: Self.t0)
         _ = run(&responder, until: Self.t0 + .seconds(5))
@@ -53,9 +55,11 @@ import Testing
         for (index, (_, probe)) in probes.enumerated() {
             #expect(!probe.isResponse)
             #expect(probe.questions.allSatisfy { $0.type == .any && $0.unicastResponse == (index == 0) })
-            #expect(Set(probe.questions.map(\.name.description)) == [
-                "Living Room._googlecast._tcp.local", "f38e268b2fc3268a56b9fa12e75bbb4a.local",
-            ])
+            #expect(
+                Set(probe.questions.map(\.name.description)) == [
+                    "Living Room._googlecast._tcp.local", "f38e268b2fc3268a56b9fa12e75bbb4a.local",
+                ]
+            )
             #expect(Set(probe.authorities.map(\.type)) == [.srv, .txt, .a])
         }
         #expect(sends[3].0 - sends[2].0 == .milliseconds(250))
@@ -102,7 +106,9 @@ import Testing
 
     @Test func repliesByUnicastToQUQuestions() {
         var (responder, id) = established()
-        let query = DNSMessage.query([DNSQuestion(name: responder.serviceName(of: id)!, type: .txt, unicastResponse: true)])
+        let query = DNSMessage.query([
+            DNSQuestion(name: responder.serviceName(of: id)!, type: .txt, unicastResponse: true)
+        ])
         let actions = responder.receive(query, from: Self.peer, now: Self.t0 + .seconds(10))
         guard case .send(let response, .unicast(let destination))? = actions.first else {
             Issue.record("no unicast response: \(actions)")
@@ -135,7 +141,13 @@ import Testing
         func query(knownTTL: UInt32) -> DNSMessage {
             .query(
                 [DNSQuestion(name: MDNSQuerierStateMachine.castServiceType, type: .ptr)],
-                knownAnswers: [DNSResourceRecord(name: MDNSQuerierStateMachine.castServiceType, data: .ptr(instance), ttl: knownTTL)]
+                knownAnswers: [
+                    DNSResourceRecord(
+                        name: MDNSQuerierStateMachine.castServiceType,
+                        data: .ptr(instance),
+                        ttl: knownTTL
+                    )
+                ]
             )
         }
         let now = Self.t0 + .seconds(10)
@@ -149,13 +161,21 @@ import Testing
     @Test func advertisesAndWithdrawsApplicationSubtypes() throws {
         var (responder, id) = established(Self.service(subtypes: ["CC1AD845"]))
         let subtype = try DNSName("_CC1AD845._sub._googlecast._tcp.local")
-        _ = responder.receive(.query([DNSQuestion(name: subtype, type: .ptr)]), from: Self.peer, now: Self.t0 + .seconds(10))
+        _ = responder.receive(
+            .query([DNSQuestion(name: subtype, type: .ptr)]),
+            from: Self.peer,
+            now: Self.t0 + .seconds(10)
+        )
         let log = run(&responder, until: Self.t0 + .seconds(11))
         guard case .send(let response, _)? = log.first?.1 else {
             Issue.record("no answer for the subtype")
             return
         }
-        #expect(response.answers == [DNSResourceRecord(name: subtype, data: .ptr(responder.serviceName(of: id)!), ttl: 4500)])
+        #expect(
+            response.answers == [
+                DNSResourceRecord(name: subtype, data: .ptr(responder.serviceName(of: id)!), ttl: 4500)
+            ]
+        )
         let actions = responder.update(id, to: Self.service(subtypes: []), now: Self.t0 + .seconds(20))
         guard case .send(let goodbye, .multicast)? = actions.first else {
             Issue.record("no goodbye")
@@ -205,14 +225,19 @@ import Testing
         var responder = MDNSResponderStateMachine(random: MDNSRandom(seed: 5))
         let ids = (0..<3).map { _ in responder.register(Self.service(), now: Self.t0) }
         _ = run(&responder, until: Self.t0 + .seconds(5))
-        #expect(ids.compactMap { responder.instanceName(of: $0) } == ["Living Room", "Living Room (2)", "Living Room (3)"])
+        #expect(
+            ids.compactMap { responder.instanceName(of: $0) } == ["Living Room", "Living Room (2)", "Living Room (3)"]
+        )
     }
 
     @Test func querierFindsResponderThroughSimulatedNetwork() throws {
         var network = SimulatedNetwork(start: Self.t0)
         let responder = network.addResponder(seed: 1)
         network.register(Self.service(subtypes: ["CC1AD845"]), on: responder)
-        network.querier = MDNSQuerierStateMachine(configuration: .init(applicationID: "CC1AD845"), random: MDNSRandom(seed: 9))
+        network.querier = MDNSQuerierStateMachine(
+            configuration: .init(applicationID: "CC1AD845"),
+            random: MDNSRandom(seed: 9)
+        )
         network.querier?.start(now: Self.t0)
         network.run(for: .seconds(5))
         let device = try #require(network.querier?.knownDevices.first)

@@ -37,7 +37,9 @@ final class NamespacePair: Sendable {
                 let process = try TestProcess("/usr/sbin/ip", command)
                 let status = await process.waitForExit(timeout: .seconds(10))
                 guard status == 0 else {
-                    throw TestSetupError("ip \(command.joined(separator: " ")) failed (\(String(describing: status))): \(process.standardError)")
+                    throw TestSetupError(
+                        "ip \(command.joined(separator: " ")) failed (\(String(describing: status))): \(process.standardError)"
+                    )
                 }
             }
         } catch {
@@ -62,7 +64,10 @@ final class NamespacePair: Sendable {
 
     /// Runs `mdns-tool` inside a namespace.
     func tool(in namespace: String, _ arguments: [String]) throws -> TestProcess {
-        try TestProcess("/usr/sbin/ip", ["netns", "exec", namespace, try TestEnvironment.productExecutable("mdns-tool")] + arguments)
+        try TestProcess(
+            "/usr/sbin/ip",
+            ["netns", "exec", namespace, try TestEnvironment.productExecutable("mdns-tool")] + arguments
+        )
     }
 }
 
@@ -86,7 +91,10 @@ final class NamespacePair: Sendable {
         )
         defer { browser.kill() }
         let insertedLine = await browser.waitForLine(timeout: .seconds(15)) { $0.contains("\"inserted\"") }
-        let line = try #require(insertedLine, "browser: \(browser.lines) \(browser.standardError) responder: \(responder.lines) \(responder.standardError)")
+        let line = try #require(
+            insertedLine,
+            "browser: \(browser.lines) \(browser.standardError) responder: \(responder.lines) \(responder.standardError)"
+        )
         let inserted = try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
         #expect(inserted["id"] as? String == id)
         #expect(inserted["fn"] as? String == "Namespace Room")

@@ -103,7 +103,8 @@ final class TestProcess: Sendable {
 enum TestEnvironment {
     /// The repository root, found from this file's path.
     static var repositoryRoot: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
     }
 
     /// The Python with pychromecast and zeroconf: `CAST_TEST_PYTHON`, else `<repo>/.venv/bin/python`.

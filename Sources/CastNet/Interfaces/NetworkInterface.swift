@@ -1,5 +1,5 @@
-import Foundation
 import CastCore
+import Foundation
 import Glibc
 
 /// A network interface of this machine and its addresses.
@@ -52,7 +52,8 @@ public struct NetworkInterface: Hashable, Sendable, CustomStringConvertible {
         if isUp { flags.append("up") }
         if isLoopback { flags.append("loopback") }
         if supportsMulticast { flags.append("multicast") }
-        return "\(name)#\(index) [\(flags.joined(separator: ","))] \(addresses.map(\.description).joined(separator: " "))"
+        return
+            "\(name)#\(index) [\(flags.joined(separator: ","))] \(addresses.map(\.description).joined(separator: " "))"
     }
 
     /// Lists the interfaces of this machine (`getifaddrs`), in index order.

@@ -76,7 +76,9 @@ package struct MDNSQuerierStateMachine: Sendable {
         self.random = random
         cache = MDNSRecordCache(capacity: configuration.cacheCapacity)
         if let appID = configuration.applicationID,
-            let name = try? DNSName(labels: [Array("_\(appID)".utf8), Array("_sub".utf8)] + configuration.serviceType.labels)
+            let name = try? DNSName(
+                labels: [Array("_\(appID)".utf8), Array("_sub".utf8)] + configuration.serviceType.labels
+            )
         {
             browseName = name
         } else {
@@ -85,7 +87,9 @@ package struct MDNSQuerierStateMachine: Sendable {
     }
 
     /// The devices known now, by service instance name.
-    package var knownDevices: [CastDevice] { devices.keys.sorted { $0.description < $1.description }.map { devices[$0]! } }
+    package var knownDevices: [CastDevice] {
+        devices.keys.sorted { $0.description < $1.description }.map { devices[$0]! }
+    }
 
     /// Whether the querier is running.
     package var isRunning: Bool { running }
@@ -122,10 +126,20 @@ package struct MDNSQuerierStateMachine: Sendable {
         let records = message.answers + message.additionals
         // PTRs first, then SRV/TXT, then addresses, so a packet's order does not matter.
         for record in records where record.type == .ptr && record.name == browseName {
-            cache.insert(record, now: now, removeGoodbyesAtOnce: configuration.removesDevicesOnGoodbyeAtOnce, random: &random)
+            cache.insert(
+                record,
+                now: now,
+                removeGoodbyesAtOnce: configuration.removesDevicesOnGoodbyeAtOnce,
+                random: &random
+            )
         }
         for record in records where (record.type == .srv || record.type == .txt) && isInstanceName(record.name) {
-            cache.insert(record, now: now, removeGoodbyesAtOnce: configuration.removesDevicesOnGoodbyeAtOnce, random: &random)
+            cache.insert(
+                record,
+                now: now,
+                removeGoodbyesAtOnce: configuration.removesDevicesOnGoodbyeAtOnce,
+                random: &random
+            )
         }
         let targets = Set(
             cache.entries.compactMap { entry -> DNSName? in
@@ -134,7 +148,12 @@ package struct MDNSQuerierStateMachine: Sendable {
             }
         )
         for record in records where (record.type == .a || record.type == .aaaa) && targets.contains(record.name) {
-            cache.insert(record, now: now, removeGoodbyesAtOnce: configuration.removesDevicesOnGoodbyeAtOnce, random: &random)
+            cache.insert(
+                record,
+                now: now,
+                removeGoodbyesAtOnce: configuration.removesDevicesOnGoodbyeAtOnce,
+                random: &random
+            )
         }
         var actions = updateDevices()
         planResolves(now: now)
@@ -166,7 +185,9 @@ package struct MDNSQuerierStateMachine: Sendable {
         }
     }
 
-    private func service(_ instance: DNSName) -> (srv: DNSResourceRecord?, txt: DNSResourceRecord?, addresses: [IPAddress]) {
+    private func service(
+        _ instance: DNSName
+    ) -> (srv: DNSResourceRecord?, txt: DNSResourceRecord?, addresses: [IPAddress]) {
         let srv = cache.records(named: instance, type: .srv).max { $0.receivedAt < $1.receivedAt }?.record
         let txt = cache.records(named: instance, type: .txt).max { $0.receivedAt < $1.receivedAt }?.record
         var addresses: [IPAddress] = []
@@ -215,10 +236,12 @@ package struct MDNSQuerierStateMachine: Sendable {
 
     /// Tracks instances that lack SRV, TXT or addresses, so queries for them go out with backoff.
     private mutating func planResolves(now: MDNSInstant) {
-        let incomplete = Set(instances().filter { instance in
-            let (srv, txt, addresses) = service(instance)
-            return srv == nil || txt == nil || addresses.isEmpty
-        })
+        let incomplete = Set(
+            instances().filter { instance in
+                let (srv, txt, addresses) = service(instance)
+                return srv == nil || txt == nil || addresses.isEmpty
+            }
+        )
         for name in resolving.keys where !incomplete.contains(name) { resolving[name] = nil }
         for name in incomplete where resolving[name] == nil { resolving[name] = (now, .seconds(1)) }
     }

@@ -76,7 +76,13 @@ package struct MDNSRecordCache: Sendable {
                 list[index].refreshAt = nil
             }
         }
-        var entry = Entry(record: record, receivedAt: now, expiresAt: now + .seconds(Int64(record.ttl)), refreshAt: nil, refreshCount: 0)
+        var entry = Entry(
+            record: record,
+            receivedAt: now,
+            expiresAt: now + .seconds(Int64(record.ttl)),
+            refreshAt: nil,
+            refreshCount: 0
+        )
         entry.refreshAt = Self.refreshTime(for: entry, step: 0, random: &random)
         if let existing {
             list[existing] = entry
@@ -111,7 +117,11 @@ package struct MDNSRecordCache: Sendable {
                 guard let refreshAt = list[index].refreshAt, refreshAt <= now else { continue }
                 due.append(list[index].record)
                 list[index].refreshCount += 1
-                list[index].refreshAt = Self.refreshTime(for: list[index], step: list[index].refreshCount, random: &random)
+                list[index].refreshAt = Self.refreshTime(
+                    for: list[index],
+                    step: list[index].refreshCount,
+                    random: &random
+                )
                 changed = true
             }
             if changed { entriesByName[name] = list }

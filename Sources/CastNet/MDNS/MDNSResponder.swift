@@ -170,7 +170,10 @@ public final class MDNSResponder: Sendable {
     private func handle(_ received: MDNSTransport.Received) {
         let now = clock.now()
         let (actions, deadline, transport) = state.withLock { state in
-            (state.machine.receive(received.message, from: received.source, now: now), state.machine.nextDeadline, state.transport)
+            (
+                state.machine.receive(received.message, from: received.source, now: now), state.machine.nextDeadline,
+                state.transport
+            )
         }
         timer.schedule(at: deadline)
         perform(actions, transport: transport, interfaceIndex: received.interfaceIndex)
@@ -180,7 +183,11 @@ public final class MDNSResponder: Sendable {
         run { machine, now in machine.tick(now: now) }
     }
 
-    private func perform(_ actions: [MDNSResponderStateMachine.Action], transport: MDNSTransport?, interfaceIndex: UInt32) {
+    private func perform(
+        _ actions: [MDNSResponderStateMachine.Action],
+        transport: MDNSTransport?,
+        interfaceIndex: UInt32
+    ) {
         for action in actions {
             switch action {
             case .send(let message, .multicast):

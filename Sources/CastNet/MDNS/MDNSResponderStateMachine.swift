@@ -204,7 +204,8 @@ package struct MDNSResponderStateMachine: Sendable {
                 else { return false }
                 // While probing, any other data for our names means the name is taken; once
                 // announced, only a unique record of the same type contradicts ours.
-                return probing || (theirs.cacheFlush && ours.contains { $0.name == theirs.name && $0.type == theirs.type })
+                return probing
+                    || (theirs.cacheFlush && ours.contains { $0.name == theirs.name && $0.type == theirs.type })
             }
             guard !conflicting.isEmpty else { continue }
             let instance = try? instanceName(entry)
@@ -287,7 +288,9 @@ package struct MDNSResponderStateMachine: Sendable {
         var unicast: [DNSResourceRecord] = []
         for question in message.questions {
             for record in all where question.isAnswered(by: record) {
-                let known = message.answers.contains { $0.isSameRecord(as: record) && UInt64($0.ttl) * 2 >= UInt64(record.ttl) }
+                let known = message.answers.contains {
+                    $0.isSameRecord(as: record) && UInt64($0.ttl) * 2 >= UInt64(record.ttl)
+                }
                 guard !known || isProbe else { continue }
                 if legacy || (question.unicastResponse && !isProbe) {
                     append(record, to: &unicast)
@@ -311,10 +314,26 @@ package struct MDNSResponderStateMachine: Sendable {
             return actions
         }
         if !unicast.isEmpty {
-            actions.append(.send(.response(answers: unicast, additionals: additionals(for: unicast, known: message.answers, all: all)), .unicast(source)))
+            actions.append(
+                .send(
+                    .response(
+                        answers: unicast,
+                        additionals: additionals(for: unicast, known: message.answers, all: all)
+                    ),
+                    .unicast(source)
+                )
+            )
         }
         if !immediate.isEmpty {
-            actions.append(.send(.response(answers: immediate, additionals: additionals(for: immediate, known: message.answers, all: all)), .multicast))
+            actions.append(
+                .send(
+                    .response(
+                        answers: immediate,
+                        additionals: additionals(for: immediate, known: message.answers, all: all)
+                    ),
+                    .multicast
+                )
+            )
         }
         if !delayed.isEmpty {
             var pending = pendingMulticast ?? (now + .milliseconds(Int.random(in: 20...120, using: &random)), [], [])
@@ -330,7 +349,11 @@ package struct MDNSResponderStateMachine: Sendable {
     }
 
     /// RFC 6763 §12: a PTR answer brings the SRV, TXT and addresses; an SRV answer brings addresses.
-    private func additionals(for answers: [DNSResourceRecord], known: [DNSResourceRecord], all: [DNSResourceRecord]) -> [DNSResourceRecord] {
+    private func additionals(
+        for answers: [DNSResourceRecord],
+        known: [DNSResourceRecord],
+        all: [DNSResourceRecord]
+    ) -> [DNSResourceRecord] {
         var result: [DNSResourceRecord] = []
         var names: [DNSName] = []
         for answer in answers {
@@ -384,7 +407,14 @@ package struct MDNSResponderStateMachine: Sendable {
                 cacheFlush: true
             )
         )
-        records.append(DNSResourceRecord(name: instance, data: .txt(entry.service.txt.strings), ttl: Self.otherRecordTTL, cacheFlush: true))
+        records.append(
+            DNSResourceRecord(
+                name: instance,
+                data: .txt(entry.service.txt.strings),
+                ttl: Self.otherRecordTTL,
+                cacheFlush: true
+            )
+        )
         for address in entry.service.addresses {
             let data: DNSRecordData =
                 switch address {

@@ -48,14 +48,26 @@ final class MDNSTransport: Sendable {
         do {
             for interface in interfaces {
                 if useIPv4, !interface.ipv4Addresses.isEmpty {
-                    let socket = try UDPSocket(family: .v4, port: port, reuseAddress: true, device: interface, queue: queue)
+                    let socket = try UDPSocket(
+                        family: .v4,
+                        port: port,
+                        reuseAddress: true,
+                        device: interface,
+                        queue: queue
+                    )
                     endpoints.append(Endpoint(interface: interface, socket: socket))
                     try socket.joinGroup(Self.groupV4, on: interface)
                     try socket.setMulticastInterface(interface, loopback: true)
                 }
                 if useIPv6, !interface.ipv6Addresses.isEmpty {
                     do {
-                        let socket = try UDPSocket(family: .v6, port: port, reuseAddress: true, device: interface, queue: queue)
+                        let socket = try UDPSocket(
+                            family: .v6,
+                            port: port,
+                            reuseAddress: true,
+                            device: interface,
+                            queue: queue
+                        )
                         do {
                             try socket.joinGroup(Self.groupV6, on: interface)
                             try socket.setMulticastInterface(interface, loopback: true)
@@ -152,7 +164,8 @@ final class MDNSTimer: Sendable {
             timer.schedule(deadline: .distantFuture)
             return
         }
-        let nanoseconds = max(deadline.offset.components.seconds, 0) * 1_000_000_000
+        let nanoseconds =
+            max(deadline.offset.components.seconds, 0) * 1_000_000_000
             + deadline.offset.components.attoseconds / 1_000_000_000
         timer.schedule(deadline: DispatchTime(uptimeNanoseconds: UInt64(max(nanoseconds, 1))), leeway: .milliseconds(1))
     }

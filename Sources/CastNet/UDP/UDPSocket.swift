@@ -79,7 +79,11 @@ package final class UDPSocket: Sendable {
     ) throws(UDPSocketError) {
         self.family = family
         let domain = family == .v4 ? AF_INET : AF_INET6
-        let fd = socket(domain, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let fd = socket(
+            domain,
+            Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue),
+            0
+        )
         guard fd >= 0 else { throw UDPSocketError(.create, errno: errno) }
         self.fd = fd
         source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
@@ -160,7 +164,12 @@ package final class UDPSocket: Sendable {
         case .v6:
             try setOption(Int32(IPPROTO_IPV6), IPV6_MULTICAST_IF, Int32(interface.index), name: "IPV6_MULTICAST_IF")
             try setOption(Int32(IPPROTO_IPV6), IPV6_MULTICAST_HOPS, Int32(255), name: "IPV6_MULTICAST_HOPS")
-            try setOption(Int32(IPPROTO_IPV6), IPV6_MULTICAST_LOOP, Int32(loopback ? 1 : 0), name: "IPV6_MULTICAST_LOOP")
+            try setOption(
+                Int32(IPPROTO_IPV6),
+                IPV6_MULTICAST_LOOP,
+                Int32(loopback ? 1 : 0),
+                name: "IPV6_MULTICAST_LOOP"
+            )
         }
     }
 
@@ -296,7 +305,10 @@ package final class UDPSocket: Sendable {
         switch Int32(storage.ss_family) {
         case AF_INET:
             let address = withUnsafeBytes(of: &storage) { $0.loadUnaligned(as: sockaddr_in.self) }
-            return UDPEndpoint(address: .v4(IPv4Address(inAddr: address.sin_addr)), port: UInt16(bigEndian: address.sin_port))
+            return UDPEndpoint(
+                address: .v4(IPv4Address(inAddr: address.sin_addr)),
+                port: UInt16(bigEndian: address.sin_port)
+            )
         case AF_INET6:
             let address = withUnsafeBytes(of: &storage) { $0.loadUnaligned(as: sockaddr_in6.self) }
             return UDPEndpoint(
@@ -309,7 +321,8 @@ package final class UDPSocket: Sendable {
         }
     }
 
-    private func changeMembership(_ group: IPAddress, on interface: NetworkInterface, join: Bool) throws(UDPSocketError) {
+    private func changeMembership(_ group: IPAddress, on interface: NetworkInterface, join: Bool) throws(UDPSocketError)
+    {
         let code: UDPSocketError.Code = join ? .joinGroup : .leaveGroup
         let result: Int32
         switch (family, group) {
@@ -319,15 +332,23 @@ package final class UDPSocket: Sendable {
             request.imr_address = interface.ipv4Addresses.first?.inAddr ?? in_addr(s_addr: INADDR_ANY)
             request.imr_ifindex = Int32(interface.index)
             result = setsockopt(
-                fd, Int32(IPPROTO_IP), join ? IP_ADD_MEMBERSHIP : IP_DROP_MEMBERSHIP, &request,
-                socklen_t(MemoryLayout<ip_mreqn>.size))
+                fd,
+                Int32(IPPROTO_IP),
+                join ? IP_ADD_MEMBERSHIP : IP_DROP_MEMBERSHIP,
+                &request,
+                socklen_t(MemoryLayout<ip_mreqn>.size)
+            )
         case (.v6, .v6(let v6)):
             var request = ipv6_mreq()
             request.ipv6mr_multiaddr = v6.in6Addr
             request.ipv6mr_interface = interface.index
             result = setsockopt(
-                fd, Int32(IPPROTO_IPV6), join ? IPV6_ADD_MEMBERSHIP : IPV6_DROP_MEMBERSHIP, &request,
-                socklen_t(MemoryLayout<ipv6_mreq>.size))
+                fd,
+                Int32(IPPROTO_IPV6),
+                join ? IPV6_ADD_MEMBERSHIP : IPV6_DROP_MEMBERSHIP,
+                &request,
+                socklen_t(MemoryLayout<ipv6_mreq>.size)
+            )
         default:
             throw UDPSocketError(.addressFamily, errno: 0, detail: group.description)
         }
