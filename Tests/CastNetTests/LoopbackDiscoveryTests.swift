@@ -113,8 +113,10 @@ import Testing
         #expect(inserted.device.statusText == "Ready")
         #expect(inserted.device.serviceName == "Swift Den._googlecast._tcp.local")
         responder.unregister(registration)
-        let removed = await firstEvent(in: browser.events, timeout: .seconds(5)) { $0.kind == .removed }
-        #expect(removed?.device.id == device.id)
+        let removed = await firstEvent(in: browser.events, timeout: .seconds(5)) {
+            $0.kind == .removed && $0.device.id == device.id
+        }
+        #expect(removed != nil)
     }
 
     @Test func responderAnswersLegacyUnicastQuery() async throws {
@@ -170,7 +172,9 @@ import Testing
         let registered = await peer.waitForLine(timeout: .seconds(20)) { $0 == "registered" }
         try #require(registered != nil, "zeroconf did not register: \(peer.standardError)")
         let inserted = try #require(
-            await firstEvent(in: browser.events, timeout: .seconds(10)) { $0.kind == .inserted }
+            await firstEvent(in: browser.events, timeout: .seconds(10)) {
+                $0.kind == .inserted && $0.device.id == CastDevice.parseID("feedfacefeedfacefeedfacefeedface")
+            }
         )
         let device = inserted.device
         #expect(device.id == CastDevice.parseID("feedfacefeedfacefeedfacefeedface"))
@@ -185,9 +189,11 @@ import Testing
         #expect(device.addresses == [.v4(IPv4Address(127, 0, 0, 4))])
         peer.send("quit")
         #expect(await peer.waitForLine(timeout: .seconds(10)) { $0 == "unregistered" } != nil)
-        let removed = await firstEvent(in: browser.events, timeout: .seconds(5)) { $0.kind == .removed }
-        #expect(removed?.device.id == device.id)
-        #expect(browser.devices.isEmpty)
+        let removed = await firstEvent(in: browser.events, timeout: .seconds(5)) {
+            $0.kind == .removed && $0.device.id == device.id
+        }
+        #expect(removed != nil)
+        #expect(!browser.devices.contains { $0.id == device.id })
         await peer.waitForExit(timeout: .seconds(10))
     }
 
@@ -202,7 +208,8 @@ import Testing
         for device in devices { _ = responder.register(MDNSService(castDevice: device, applicationIDs: ["CC1AD845"])) }
         let browser = try TestProcess(
             try TestEnvironment.python(),
-            [TestEnvironment.script("zeroconf_browse.py"), "--count", "2", "--seconds", "20"]
+            [TestEnvironment.script("zeroconf_browse.py"), "--seconds", "20"]
+                + devices.flatMap { ["--expect-fn", $0.friendlyName!] }
         )
         defer { browser.kill() }
         let status = await browser.waitForExit(timeout: .seconds(30))

@@ -2,7 +2,8 @@
 
 Prints one JSON line per resolved service: instance name, the TXT keys fn, md and id, the
 id parsed as a UUID the way pychromecast does, the port and the IPv4 addresses. Exits after
---count services or the --seconds deadline. Multicast stays on --interface.
+--count services or the --seconds deadline, or once every --expect-fn friendly name was seen. Multicast stays on
+--interface.
 """
 
 import argparse
@@ -15,8 +16,10 @@ from zeroconf import IPVersion, ServiceBrowser, ServiceListener, Zeroconf
 
 
 class Listener(ServiceListener):
-    def __init__(self, count: int) -> None:
+    def __init__(self, count: int, expected: set) -> None:
         self.count = count
+        self.expected = expected
+        self.names = set()
         self.seen = set()
         self.done = threading.Event()
 
@@ -32,6 +35,7 @@ class Listener(ServiceListener):
         except ValueError:
             parsed = None
         self.seen.add(name)
+        self.names.add(props.get("fn"))
         print(
             json.dumps(
                 {
@@ -47,7 +51,7 @@ class Listener(ServiceListener):
             ),
             flush=True,
         )
-        if len(self.seen) >= self.count:
+        if self.expected.issubset(self.names) if self.expected else len(self.seen) >= self.count:
             self.done.set()
 
     def update_service(self, zc: Zeroconf, type_: str, name: str) -> None:
@@ -62,9 +66,10 @@ def main() -> int:
     parser.add_argument("--interface", default="127.0.0.1")
     parser.add_argument("--count", type=int, default=1)
     parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--expect-fn", action="append", default=[], help="friendly name to wait for")
     args = parser.parse_args()
     zc = Zeroconf(interfaces=[args.interface], ip_version=IPVersion.V4Only)
-    listener = Listener(args.count)
+    listener = Listener(args.count, set(args.expect_fn))
     try:
         ServiceBrowser(zc, "_googlecast._tcp.local.", listener)
         found = listener.done.wait(args.seconds)
