@@ -118,6 +118,64 @@ import Testing
         #expect(response.answers.map(\.type) == [.txt])
     }
 
+    @Test func multicastsQUAnswersNotMulticastInTheLastQuarterTTL() {
+        var (responder, id) = established()
+        // SRV has a TTL of 120 s; its last announcement was about 2 s after t0.
+        let query = DNSMessage.query([
+            DNSQuestion(name: responder.serviceName(of: id)!, type: .srv, unicastResponse: true)
+        ])
+        let late = responder.receive(query, from: Self.peer, now: Self.t0 + .seconds(60))
+        guard case .send(let response, .multicast)? = late.first else {
+            Issue.record("expected a multicast answer: \(late)")
+            return
+        }
+        #expect(response.answers.map(\.type) == [.srv])
+        // Now it was multicast recently, so the next QU question is answered by unicast.
+        let soon = responder.receive(query, from: Self.peer, now: Self.t0 + .seconds(62))
+        #expect(soon.map { if case .send(_, .unicast(Self.peer)) = $0 { true } else { false } } == [true])
+    }
+
+    @Test func multicastsARecordAtMostOncePerSecond() {
+        var (responder, id) = established()
+        let query = DNSMessage.query([DNSQuestion(name: responder.serviceName(of: id)!, type: .srv)])
+        #expect(responder.receive(query, from: Self.peer, now: Self.t0 + .seconds(10)).count == 1)
+        #expect(responder.receive(query, from: Self.peer, now: Self.t0 + .milliseconds(10_500)).isEmpty)
+        #expect(responder.receive(query, from: Self.peer, now: Self.t0 + .milliseconds(11_100)).count == 1)
+    }
+
+    @Test func randomMessagesNeverTrapTheStateMachines() throws {
+        var (responder, _) = established(Self.service(subtypes: ["CC1AD845"]))
+        var querier = MDNSQuerierStateMachine(random: MDNSRandom(seed: 11))
+        querier.start(now: Self.t0)
+        let seeds = try [
+            FakeCastService(label: "Chromecast-1").announcement.encoded(),
+            DNSMessage.query(
+                [DNSQuestion(name: MDNSQuerierStateMachine.castServiceType, type: .ptr, unicastResponse: true)],
+                knownAnswers: [FakeCastService(label: "Living Room").ptr]
+            ).encoded(),
+        ]
+        var random = MDNSRandom(seed: 99)
+        var now = Self.t0
+        var handled = 0
+        for round in 0..<5_000 {
+            var bytes = seeds[round % seeds.count]
+            for _ in 0..<Int.random(in: 1...6, using: &random) {
+                bytes[Int.random(in: 0..<bytes.count, using: &random)] = UInt8.random(in: 0...255, using: &random)
+            }
+            guard var message = try? DNSMessage(decoding: bytes) else { continue }
+            if round % 7 == 0 { message.flags ^= 0x8000 }
+            handled += 1
+            now = now + .milliseconds(Int.random(in: 0...400, using: &random))
+            let port: UInt16 = round % 5 == 0 ? 40_000 : 5353
+            _ = responder.receive(message, from: UDPEndpoint(address: Self.peer.address, port: port), now: now)
+            _ = querier.receive(message, now: now)
+            if let deadline = responder.nextDeadline, deadline <= now { _ = responder.tick(now: now) }
+            if let deadline = querier.nextDeadline, deadline <= now { _ = querier.tick(now: now) }
+        }
+        #expect(handled > 300)
+        #expect(querier.cache.count <= querier.configuration.cacheCapacity)
+    }
+
     @Test func repliesToLegacyQueriersOnTheirPort() {
         var (responder, _) = established()
         let legacy = UDPEndpoint(address: .v4(IPv4Address(127, 0, 0, 1)), port: 40_000)

@@ -7,6 +7,8 @@ package struct DNSName: Hashable, Sendable, CustomStringConvertible {
 
     /// The labels, most specific first, without the empty root label.
     package let labels: [[UInt8]]
+    /// The labels with ASCII letters lowercased, the canonical form for comparing and hashing.
+    package let canonicalLabels: [[UInt8]]
 
     /// The root name.
     package static let root = DNSName(uncheckedLabels: [])
@@ -23,7 +25,7 @@ package struct DNSName: Hashable, Sendable, CustomStringConvertible {
             length += label.count + 1
         }
         guard length <= Self.maximumWireLength else { throw DNSError(.nameTooLong, offset: 0, field: "name") }
-        self.labels = labels
+        self.init(uncheckedLabels: labels)
     }
 
     /// Creates a name from text labels.
@@ -57,6 +59,7 @@ package struct DNSName: Hashable, Sendable, CustomStringConvertible {
 
     init(uncheckedLabels labels: [[UInt8]]) {
         self.labels = labels
+        canonicalLabels = labels.map(Self.lowercased)
     }
 
     /// The number of bytes the name takes on the wire without compression.
@@ -70,7 +73,7 @@ package struct DNSName: Hashable, Sendable, CustomStringConvertible {
     /// Whether the name ends with the labels of `suffix` (or equals it).
     package func hasSuffix(_ suffix: DNSName) -> Bool {
         guard suffix.labels.count <= labels.count else { return false }
-        return zip(labels.suffix(suffix.labels.count), suffix.labels).allSatisfy { Self.equal($0, $1) }
+        return canonicalLabels.suffix(suffix.labels.count).elementsEqual(suffix.canonicalLabels)
     }
 
     /// The name without its first label.
@@ -79,18 +82,12 @@ package struct DNSName: Hashable, Sendable, CustomStringConvertible {
     /// The first label as text.
     package var firstLabel: String { labels.first.map { String(decoding: $0, as: UTF8.self) } ?? "" }
 
-    /// The labels with ASCII letters lowercased, the canonical form for comparing and hashing.
-    package var canonicalLabels: [[UInt8]] { labels.map(Self.lowercased) }
-
     package static func == (lhs: DNSName, rhs: DNSName) -> Bool {
-        lhs.labels.count == rhs.labels.count && zip(lhs.labels, rhs.labels).allSatisfy { equal($0, $1) }
+        lhs.canonicalLabels == rhs.canonicalLabels
     }
 
     package func hash(into hasher: inout Hasher) {
-        for label in labels {
-            hasher.combine(label.count)
-            for byte in label { hasher.combine(Self.lowercased(byte)) }
-        }
+        hasher.combine(canonicalLabels)
     }
 
     package var description: String {
@@ -105,13 +102,11 @@ package struct DNSName: Hashable, Sendable, CustomStringConvertible {
         }.joined(separator: ".")
     }
 
-    static func equal(_ lhs: [UInt8], _ rhs: [UInt8]) -> Bool {
-        lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { lowercased($0) == lowercased($1) }
-    }
-
     static func lowercased(_ byte: UInt8) -> UInt8 {
         (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
     }
 
-    static func lowercased(_ label: [UInt8]) -> [UInt8] { label.map(lowercased) }
+    static func lowercased(_ label: [UInt8]) -> [UInt8] {
+        label.contains { (0x41...0x5A).contains($0) } ? label.map(lowercased) : label
+    }
 }

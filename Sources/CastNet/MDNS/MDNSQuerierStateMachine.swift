@@ -66,7 +66,17 @@ package struct MDNSQuerierStateMachine: Sendable {
     private var running = false
     private var nextQueryAt: MDNSInstant?
     private var queryInterval: Duration = .seconds(1)
-    private var devices: [DNSName: CastDevice] = [:]
+    /// The services seen, with the device each one forms, or `nil` when its TXT has no usable `id`.
+    private var devices: [DNSName: CastDevice?] = [:]
+    private var deviceInputs: [DNSName: DeviceInputs] = [:]
+
+    /// The records a device is built from.
+    private struct DeviceInputs: Hashable, Sendable {
+        var port: UInt16
+        var target: DNSName
+        var txt: [[UInt8]]
+        var addresses: [IPAddress]
+    }
     private var resolving: [DNSName: (at: MDNSInstant, interval: Duration)] = [:]
 
     /// Creates a stopped querier.
@@ -88,7 +98,7 @@ package struct MDNSQuerierStateMachine: Sendable {
 
     /// The devices known now, by service instance name.
     package var knownDevices: [CastDevice] {
-        devices.keys.sorted { $0.description < $1.description }.map { devices[$0]! }
+        Self.sorted(devices.keys).compactMap { devices[$0] ?? nil }
     }
 
     /// Whether the querier is running.
@@ -117,6 +127,7 @@ package struct MDNSQuerierStateMachine: Sendable {
         resolving = [:]
         let removed = knownDevices.map(Action.removed)
         devices = [:]
+        deviceInputs = [:]
         return removed
     }
 
@@ -204,34 +215,49 @@ package struct MDNSQuerierStateMachine: Sendable {
     }
 
     private mutating func updateDevices() -> [Action] {
-        var current: [DNSName: CastDevice] = [:]
+        var current: [DNSName: CastDevice?] = [:]
+        var inputs: [DNSName: DeviceInputs] = [:]
         for instance in instances() {
             let (srv, txt, addresses) = service(instance)
             guard case .srv(_, _, let port, let target)? = srv?.data, case .txt(let strings)? = txt?.data,
-                !addresses.isEmpty,
-                let device = CastDevice(
-                    serviceName: instance.description,
-                    hostName: target.description,
-                    port: port,
-                    addresses: addresses,
-                    txt: TXTRecord(strings: strings)
-                )
+                !addresses.isEmpty
             else { continue }
-            current[instance] = device
+            let input = DeviceInputs(port: port, target: target, txt: strings, addresses: addresses)
+            inputs[instance] = input
+            // Unchanged records give the same device: skip parsing them again.
+            if deviceInputs[instance] == input, let device = devices[instance] {
+                current.updateValue(device, forKey: instance)
+                continue
+            }
+            let device = CastDevice(
+                serviceName: instance.description,
+                hostName: target.description,
+                port: port,
+                addresses: addresses,
+                txt: TXTRecord(strings: strings)
+            )
+            current.updateValue(device, forKey: instance)
         }
         var actions: [Action] = []
-        for name in devices.keys.sorted(by: { $0.description < $1.description }) where current[name] == nil {
-            actions.append(.removed(devices[name]!))
+        for name in Self.sorted(devices.keys) {
+            if let old = devices[name] ?? nil, (current[name] ?? nil) == nil { actions.append(.removed(old)) }
         }
-        for name in current.keys.sorted(by: { $0.description < $1.description }) {
-            if let old = devices[name] {
-                if old != current[name]! { actions.append(.updated(current[name]!)) }
+        for name in Self.sorted(current.keys) {
+            guard let new = current[name] ?? nil else { continue }
+            if let old = devices[name] ?? nil {
+                if old != new { actions.append(.updated(new)) }
             } else {
-                actions.append(.inserted(current[name]!))
+                actions.append(.inserted(new))
             }
         }
         devices = current
+        deviceInputs = inputs
         return actions
+    }
+
+    /// Names in text order, each converted to text once.
+    private static func sorted(_ names: some Sequence<DNSName>) -> [DNSName] {
+        names.map { ($0.description, $0) }.sorted { $0.0 < $1.0 }.map(\.1)
     }
 
     /// Tracks instances that lack SRV, TXT or addresses, so queries for them go out with backoff.
@@ -248,9 +274,10 @@ package struct MDNSQuerierStateMachine: Sendable {
 
     private mutating func sendDueQueries(now: MDNSInstant, refreshes: [DNSResourceRecord]) -> [Action] {
         var questions: [DNSQuestion] = []
+        var asked: Set<DNSQuestion> = []
         func ask(_ name: DNSName, _ type: DNSRecordType) {
             let question = DNSQuestion(name: name, type: type)
-            if !questions.contains(question) { questions.append(question) }
+            if asked.insert(question).inserted { questions.append(question) }
         }
         if let due = nextQueryAt, due <= now {
             ask(browseName, .ptr)
@@ -258,7 +285,7 @@ package struct MDNSQuerierStateMachine: Sendable {
             queryInterval = min(queryInterval * 2, configuration.maximumQueryInterval)
         }
         for record in refreshes { ask(record.name, record.type) }
-        for name in resolving.keys.sorted(by: { $0.description < $1.description }) {
+        for name in Self.sorted(resolving.keys) {
             guard let plan = resolving[name], plan.at <= now else { continue }
             let (srv, txt, addresses) = service(name)
             if srv == nil { ask(name, .srv) }
@@ -287,23 +314,53 @@ package struct MDNSQuerierStateMachine: Sendable {
             .map(Action.send)
     }
 
-    /// Splits a query whose known answers do not fit one message: every message but the last
-    /// has the TC bit set and the follow-ups carry only answers (RFC 6762 §7.2).
+    /// Splits a query that does not fit one message. Questions that do not fit go into
+    /// further queries; known answers that do not fit go into follow-up messages, and every
+    /// message followed by more known answers has the TC bit set (RFC 6762 §7.2). Sizes are
+    /// counted without compression, so every message stays within `limit`.
     static func split(questions: [DNSQuestion], knownAnswers: [DNSResourceRecord], limit: Int) -> [DNSMessage] {
         var messages: [DNSMessage] = []
-        var current = DNSMessage.query(questions)
-        for record in knownAnswers {
-            var candidate = current
-            candidate.answers.append(record)
-            if let size = try? candidate.encoded().count, size > limit, !current.answers.isEmpty {
-                current.flags |= DNSMessage.truncatedFlag
+        var current = DNSMessage.query([])
+        var size = DNSMessage.headerSize
+        for question in questions {
+            let cost = question.name.wireLength + 4
+            if size + cost > limit, !current.questions.isEmpty {
                 messages.append(current)
-                current = DNSMessage.query([], knownAnswers: [record])
-            } else {
-                current = candidate
+                current = DNSMessage.query([])
+                size = DNSMessage.headerSize
             }
+            current.questions.append(question)
+            size += cost
+        }
+        for record in knownAnswers {
+            let cost = record.uncompressedSize
+            if size + cost > limit, !current.answers.isEmpty || !current.questions.isEmpty {
+                if !current.answers.isEmpty { current.flags |= DNSMessage.truncatedFlag }
+                messages.append(current)
+                current = DNSMessage.query([])
+                size = DNSMessage.headerSize
+            }
+            current.answers.append(record)
+            size += cost
         }
         messages.append(current)
         return messages
+    }
+}
+
+extension DNSResourceRecord {
+    /// The size of the record on the wire without name compression: an upper bound.
+    var uncompressedSize: Int {
+        let data: Int =
+            switch self.data {
+            case .a: 4
+            case .aaaa: 16
+            case .ptr(let target): target.wireLength
+            case .srv(_, _, _, let target): 6 + target.wireLength
+            case .txt(let strings): strings.isEmpty ? 1 : strings.reduce(0) { $0 + 1 + $1.count }
+            case .nsec(let next, let types): next.wireLength + 34 * Set(types.map { $0.rawValue >> 8 }).count
+            case .unknown(_, let bytes): bytes.count
+            }
+        return name.wireLength + 10 + data
     }
 }

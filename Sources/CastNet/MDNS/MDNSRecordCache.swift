@@ -131,7 +131,14 @@ package struct MDNSRecordCache: Sendable {
 
     /// The earliest expiry or refresh time.
     package var nextDeadline: MDNSInstant? {
-        entries.flatMap { [$0.expiresAt, $0.refreshAt].compactMap { $0 } }.min()
+        var earliest: MDNSInstant?
+        for list in entriesByName.values {
+            for entry in list {
+                let candidate = min(entry.expiresAt, entry.refreshAt ?? entry.expiresAt)
+                if earliest.map({ candidate < $0 }) ?? true { earliest = candidate }
+            }
+        }
+        return earliest
     }
 
     /// Removes everything.

@@ -61,6 +61,9 @@ package struct MDNSResponderStateMachine: Sendable {
     private var nextID = 1
     private var pendingMulticast: (at: MDNSInstant, answers: [DNSResourceRecord], additionals: [DNSResourceRecord])?
     private var random: MDNSRandom
+    /// When each record was last multicast, for the one-second rate limit (RFC 6762 §6.2)
+    /// and the choice between unicast and multicast for QU questions (§5.4).
+    private var lastMulticast: [DNSResourceRecord: MDNSInstant] = [:]
 
     /// Creates a responder with no services.
     package init(random: MDNSRandom = MDNSRandom()) {
@@ -148,11 +151,16 @@ package struct MDNSResponderStateMachine: Sendable {
         let all = entries.keys.sorted().compactMap { entries[$0] }
         entries = [:]
         pendingMulticast = nil
+        lastMulticast = [:]
         return goodbye(all)
     }
 
     /// Handles the passing of time: probes, announcements and delayed answers.
     package mutating func tick(now: MDNSInstant) -> [Action] {
+        noteMulticasts(tickActions(now: now), now: now)
+    }
+
+    private mutating func tickActions(now: MDNSInstant) -> [Action] {
         var actions: [Action] = []
         for id in entries.keys.sorted() {
             guard let entry = entries[id] else { continue }
@@ -186,7 +194,22 @@ package struct MDNSResponderStateMachine: Sendable {
     /// Handles a received message from `source`.
     package mutating func receive(_ message: DNSMessage, from source: UDPEndpoint, now: MDNSInstant) -> [Action] {
         guard message.opcode == 0 else { return [] }
-        return message.isResponse ? receiveResponse(message, now: now) : receiveQuery(message, from: source, now: now)
+        let actions =
+            message.isResponse ? receiveResponse(message, now: now) : receiveQuery(message, from: source, now: now)
+        return noteMulticasts(actions, now: now)
+    }
+
+    private mutating func noteMulticasts(_ actions: [Action], now: MDNSInstant) -> [Action] {
+        for case .send(let message, .multicast) in actions where message.isResponse {
+            for record in message.answers + message.additionals where record.ttl > 0 {
+                lastMulticast[record] = now
+            }
+        }
+        return actions
+    }
+
+    private func multicastRecently(_ record: DNSResourceRecord, within interval: Duration, now: MDNSInstant) -> Bool {
+        lastMulticast[record].map { now - $0 < interval } ?? false
     }
 
     // MARK: - Conflicts
@@ -292,8 +315,13 @@ package struct MDNSResponderStateMachine: Sendable {
                     $0.isSameRecord(as: record) && UInt64($0.ttl) * 2 >= UInt64(record.ttl)
                 }
                 guard !known || isProbe else { continue }
-                if legacy || (question.unicastResponse && !isProbe) {
+                // A QU question gets a unicast reply only when the record was multicast in the
+                // last quarter of its TTL; otherwise everyone on the link should hear it.
+                let unicastAllowed = multicastRecently(record, within: .seconds(Int64(record.ttl)) / 4, now: now)
+                if legacy || (question.unicastResponse && !isProbe && unicastAllowed) {
                     append(record, to: &unicast)
+                } else if !isProbe, multicastRecently(record, within: .seconds(1), now: now) {
+                    continue
                 } else if record.cacheFlush || isProbe {
                     append(record, to: &immediate)
                 } else {
