@@ -1,0 +1,66 @@
+/// A Cast message namespace such as `urn:x-cast:com.google.cast.media`.
+///
+/// The platform's namespaces are static constants. Applications use their own under
+/// `urn:x-cast:`; ``init(custom:)`` and ``isCustom`` check that form. Any string read
+/// from the wire is accepted as a namespace.
+public struct CastNamespace: RawRepresentable, Hashable, Sendable, CustomStringConvertible,
+    ExpressibleByStringLiteral
+{
+    /// The prefix every Cast namespace starts with.
+    public static let prefix = "urn:x-cast:"
+    /// The prefix of the namespaces defined by the Cast platform.
+    public static let reservedPrefix = "urn:x-cast:com.google.cast."
+
+    /// The namespace string.
+    public var rawValue: String
+
+    /// Creates a namespace from any string.
+    public init(rawValue: String) {
+        self.rawValue = rawValue
+    }
+
+    /// Creates a namespace from a string literal.
+    public init(stringLiteral value: String) {
+        self.rawValue = value
+    }
+
+    /// Creates an application namespace, or returns `nil` when `rawValue` is not a valid
+    /// custom namespace (see ``isCustom``).
+    public init?(custom rawValue: String) {
+        self.rawValue = rawValue
+        guard isCustom else { return nil }
+    }
+
+    /// `urn:x-cast:com.google.cast.tp.connection`: virtual connections (CONNECT, CLOSE).
+    public static let connection: CastNamespace = "urn:x-cast:com.google.cast.tp.connection"
+    /// `urn:x-cast:com.google.cast.tp.heartbeat`: PING and PONG.
+    public static let heartbeat: CastNamespace = "urn:x-cast:com.google.cast.tp.heartbeat"
+    /// `urn:x-cast:com.google.cast.tp.deviceauth`: the binary device-auth exchange.
+    public static let deviceAuth: CastNamespace = "urn:x-cast:com.google.cast.tp.deviceauth"
+    /// `urn:x-cast:com.google.cast.receiver`: launching and stopping apps, volume, status.
+    public static let receiver: CastNamespace = "urn:x-cast:com.google.cast.receiver"
+    /// `urn:x-cast:com.google.cast.media`: media control.
+    public static let media: CastNamespace = "urn:x-cast:com.google.cast.media"
+    /// `urn:x-cast:com.google.cast.multizone`: speaker groups.
+    public static let multizone: CastNamespace = "urn:x-cast:com.google.cast.multizone"
+    /// `urn:x-cast:com.google.cast.setup`: device setup information.
+    public static let setup: CastNamespace = "urn:x-cast:com.google.cast.setup"
+    /// `urn:x-cast:com.google.cast.receiver.discovery`: device information.
+    public static let discovery: CastNamespace = "urn:x-cast:com.google.cast.receiver.discovery"
+
+    /// Whether the namespace lies under the platform's reserved prefix
+    /// `urn:x-cast:com.google.cast.`.
+    public var isReserved: Bool { rawValue.hasPrefix(Self.reservedPrefix) }
+
+    /// Whether the namespace is a valid application namespace: it starts with
+    /// `urn:x-cast:`, has a name after the prefix, is not under the reserved prefix, is
+    /// at most 128 bytes, and holds only printable ASCII without spaces.
+    public var isCustom: Bool {
+        let utf8 = rawValue.utf8
+        guard rawValue.hasPrefix(Self.prefix), !isReserved else { return false }
+        guard utf8.count > Self.prefix.utf8.count, utf8.count <= 128 else { return false }
+        return utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F }
+    }
+
+    public var description: String { rawValue }
+}

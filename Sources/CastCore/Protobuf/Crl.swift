@@ -1,0 +1,84 @@
+/// One signed certificate revocation list (`Crl`).
+///
+/// ``tbsCrl`` stays as raw bytes because ``signature`` covers exactly those bytes; decode
+/// them with ``decodedTbsCrl()`` after the signature has been checked.
+public struct Crl: Hashable, Sendable {
+    /// Field 1, `tbs_crl`: a serialized ``TbsCrl``, the signed content.
+    public var tbsCrl: [UInt8]?
+    /// Field 2, `signer_cert`: the DER certificate whose key signed ``tbsCrl``.
+    public var signerCert: [UInt8]?
+    /// Field 3, `signature`: the signature over ``tbsCrl``.
+    public var signature: [UInt8]?
+    /// Raw bytes of fields this type does not know, re-emitted after the known fields.
+    public var unknownFields: [UInt8] = []
+
+    /// Creates a CRL.
+    public init(tbsCrl: [UInt8]? = nil, signerCert: [UInt8]? = nil, signature: [UInt8]? = nil) {
+        self.tbsCrl = tbsCrl
+        self.signerCert = signerCert
+        self.signature = signature
+    }
+
+    /// Decodes a serialized `Crl`.
+    /// - Throws: ``ProtobufError`` when the bytes are not a valid `Crl`.
+    public init(serializedBytes bytes: some Collection<UInt8>) throws(ProtobufError) {
+        try self.init(decoding: bytes)
+    }
+
+    /// Returns the protobuf encoding of the CRL.
+    public func serializedBytes() -> [UInt8] { encoded() }
+
+    /// Decodes ``tbsCrl``; an absent field decodes as an empty ``TbsCrl``, as protobuf
+    /// treats empty input.
+    /// - Throws: ``ProtobufError`` when the bytes are not a valid `TbsCrl`.
+    public func decodedTbsCrl() throws(ProtobufError) -> TbsCrl {
+        try TbsCrl(serializedBytes: tbsCrl ?? [])
+    }
+}
+
+extension Crl: ProtobufMessage {
+    package static var protobufName: StaticString { "Crl" }
+
+    package init(reader: inout ProtobufReader, merging previous: Crl?) throws(ProtobufError) {
+        self = previous ?? Crl()
+        while let field = try reader.nextField() {
+            switch field.number {
+            case 1:
+                tbsCrl = try reader.readBytes(field, name: "tbs_crl")
+            case 2:
+                signerCert = try reader.readBytes(field, name: "signer_cert")
+            case 3:
+                signature = try reader.readBytes(field, name: "signature")
+            default:
+                reader.appendBytes(in: try reader.skip(field), to: &unknownFields)
+            }
+        }
+    }
+
+    package var serializedSize: Int {
+        var size = unknownFields.count
+        if let tbsCrl {
+            size += ProtobufSize.lengthDelimitedField(1, length: tbsCrl.count)
+        }
+        if let signerCert {
+            size += ProtobufSize.lengthDelimitedField(2, length: signerCert.count)
+        }
+        if let signature {
+            size += ProtobufSize.lengthDelimitedField(3, length: signature.count)
+        }
+        return size
+    }
+
+    package func write(to writer: inout ProtobufWriter) {
+        if let tbsCrl {
+            writer.writeBytesField(1, tbsCrl)
+        }
+        if let signerCert {
+            writer.writeBytesField(2, signerCert)
+        }
+        if let signature {
+            writer.writeBytesField(3, signature)
+        }
+        writer.writeRaw(unknownFields)
+    }
+}

@@ -1,0 +1,53 @@
+/// A bundle of Cast certificate revocation lists (`CrlBundle`), as carried in
+/// ``AuthResponse/crl``.
+public struct CrlBundle: Hashable, Sendable {
+    /// Field 1, `crls` (repeated).
+    public var crls: [Crl]
+    /// Raw bytes of fields this type does not know, re-emitted after the known fields.
+    public var unknownFields: [UInt8] = []
+
+    /// Creates a bundle.
+    public init(crls: [Crl] = []) {
+        self.crls = crls
+    }
+
+    /// Decodes a serialized `CrlBundle`.
+    /// - Throws: ``ProtobufError`` when the bytes are not a valid `CrlBundle`.
+    public init(serializedBytes bytes: some Collection<UInt8>) throws(ProtobufError) {
+        try self.init(decoding: bytes)
+    }
+
+    /// Returns the protobuf encoding of the bundle.
+    public func serializedBytes() -> [UInt8] { encoded() }
+}
+
+extension CrlBundle: ProtobufMessage {
+    package static var protobufName: StaticString { "CrlBundle" }
+
+    package init(reader: inout ProtobufReader, merging previous: CrlBundle?) throws(ProtobufError) {
+        self = previous ?? CrlBundle()
+        while let field = try reader.nextField() {
+            switch field.number {
+            case 1:
+                crls.append(try reader.readMessage(field, name: "crls"))
+            default:
+                reader.appendBytes(in: try reader.skip(field), to: &unknownFields)
+            }
+        }
+    }
+
+    package var serializedSize: Int {
+        var size = unknownFields.count
+        for crl in crls {
+            size += ProtobufSize.messageField(1, crl)
+        }
+        return size
+    }
+
+    package func write(to writer: inout ProtobufWriter) {
+        for crl in crls {
+            writer.writeMessageField(1, crl)
+        }
+        writer.writeRaw(unknownFields)
+    }
+}
