@@ -75,7 +75,7 @@ import Testing
         let listener = try TCPListener(address: .loopbackIPv4(), tls: TestIdentity.server.serverConfiguration)
         defer { listener.close() }
         var client = TLSClientConfiguration()
-        client.verification = .trustRoots(pem: TestIdentity.other.certificatePEM)
+        client.verification = .trustRoots([TestIdentity.other.certificate])
         await #expect {
             try await TCPConnection.connect(to: listener.localAddress, tls: client)
         } throws: { error in

@@ -55,7 +55,7 @@ import Testing
         #expect(clientEngine.handshake() == .complete)
         #expect(serverEngine.handshake() == .complete)
         #expect(clientEngine.protocolVersion == (version == .v1_3 ? "TLSv1.3" : "TLSv1.2"))
-        #expect(clientEngine.peerCertificateDER == (try TestIdentity.server.certificateDER()))
+        #expect(clientEngine.peerCertificate?.derBytes == (try TestIdentity.server.certificateDER()))
 
         let request = Array("ping from the sender".utf8)
         #expect(request.withUnsafeBytes { clientEngine.write($0) } == nil)
@@ -106,7 +106,7 @@ import Testing
 
     @Test func verificationAcceptsTheTrustedRootAndName() throws {
         var client = TLSClientConfiguration()
-        client.verification = .trustRoots(pem: TestIdentity.server.certificatePEM)
+        client.verification = .trustRoots([TestIdentity.server.certificate])
         client.serverName = "cast-test-server"
         let (clientEngine, serverEngine) = try makePair(client: client)
         _ = clientEngine.handshake()
@@ -116,7 +116,7 @@ import Testing
 
     @Test func verificationRejectsAnUntrustedCertificate() throws {
         var client = TLSClientConfiguration()
-        client.verification = .trustRoots(pem: TestIdentity.other.certificatePEM)
+        client.verification = try .trustRoots(pem: TestIdentity.other.certificatePEM)
         let (clientEngine, serverEngine) = try makePair(client: client)
         _ = clientEngine.handshake()
         pump(clientEngine, serverEngine)
@@ -129,7 +129,7 @@ import Testing
 
     @Test func verificationRejectsTheWrongName() throws {
         var client = TLSClientConfiguration()
-        client.verification = .trustRoots(pem: TestIdentity.server.certificatePEM)
+        client.verification = .trustRoots([TestIdentity.server.certificate])
         client.serverName = "some-other-name"
         let (clientEngine, serverEngine) = try makePair(client: client)
         _ = clientEngine.handshake()
@@ -180,21 +180,35 @@ import Testing
         #expect(error.code == .protocolError)
     }
 
-    @Test func badServerMaterialIsAConfigurationError() {
+    @Test func badServerMaterialIsAConfigurationError() throws {
         #expect {
-            try TLSContext(server: TLSServerConfiguration(certificateChainPEM: "nothing", privateKeyPEM: "nothing"))
+            try TLSServerConfiguration(certificateChainPEM: "nothing", privateKeyPEM: TestIdentity.server.keyPEM)
         } throws: { error in
             (error as? TLSError)?.code == .invalidConfiguration
         }
         #expect {
-            try TLSContext(
-                server: TLSServerConfiguration(
-                    certificateChainPEM: TestIdentity.server.certificatePEM,
-                    privateKeyPEM: TestIdentity.other.keyPEM
-                )
-            )
+            try TLSServerConfiguration(certificateChainPEM: TestIdentity.server.certificatePEM, privateKeyPEM: "x")
         } throws: { error in
             (error as? TLSError)?.code == .invalidConfiguration
         }
+        let mismatched = try TLSServerConfiguration(
+            certificateChainPEM: TestIdentity.server.certificatePEM,
+            privateKeyPEM: TestIdentity.other.keyPEM
+        )
+        #expect {
+            try TLSContext(server: mismatched)
+        } throws: { error in
+            (error as? TLSError)?.code == .invalidConfiguration
+        }
+    }
+
+    @Test func serverRunsOnAGeneratedSelfSignedCertificate() throws {
+        let identity = try SelfSignedCertificate.generate(commonName: "virtual-device")
+        let clientEngine = try TLSEngine(context: TLSContext(client: TLSClientConfiguration()))
+        let serverEngine = try TLSEngine(context: TLSContext(server: TLSServerConfiguration(identity)))
+        _ = clientEngine.handshake()
+        pump(clientEngine, serverEngine)
+        #expect(clientEngine.handshake() == .complete)
+        #expect(clientEngine.peerCertificate == identity.certificate)
     }
 }

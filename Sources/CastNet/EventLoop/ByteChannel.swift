@@ -31,8 +31,8 @@ protocol ByteChannel: AnyObject, Sendable {
     var localAddress: SocketAddress? { get }
     /// The address of the peer.
     var remoteAddress: SocketAddress? { get }
-    /// The peer's certificate in DER, for TLS channels once the handshake is done.
-    var peerCertificateDER: [UInt8]? { get }
+    /// The peer's certificate, for TLS channels once the handshake is done.
+    var peerCertificate: Certificate? { get }
     /// The negotiated TLS version (`"TLSv1.3"`), for TLS channels.
     var tlsVersion: String? { get }
 

@@ -24,18 +24,17 @@ final class TLSContext: @unchecked Sendable {
         switch configuration.verification.mode {
         case .none:
             SSL_CTX_set_verify(pointer, SSL_VERIFY_NONE, nil)
-        case .roots(let pems):
+        case .roots(let roots):
             guard let store = SSL_CTX_get_cert_store(pointer) else {
                 throw TLSError(code: .invalidConfiguration, reason: "no certificate store")
             }
-            for pem in pems {
-                for certificate in try OpenSSLCertificate.parseAll(pem: pem, what: "trust roots") {
-                    guard X509_STORE_add_cert(store, certificate.pointer) == 1 else {
-                        throw TLSError(
-                            code: .invalidConfiguration,
-                            reason: "trust roots: \(OpenSSLErrorQueue.drain())"
-                        )
-                    }
+            OpenSSLErrorQueue.clear()
+            for root in roots {
+                guard X509_STORE_add_cert(store, root.reference.pointer) == 1 else {
+                    throw TLSError(
+                        code: .invalidConfiguration,
+                        reason: "trust roots: \(OpenSSLErrorQueue.drainText(or: "cannot add \(root)"))"
+                    )
                 }
             }
             SSL_CTX_set_verify(pointer, SSL_VERIFY_PEER, nil)
@@ -50,29 +49,34 @@ final class TLSContext: @unchecked Sendable {
         verifiesHostName = false
         handshakeTimeout = configuration.handshakeTimeout
         try setVersions(minimum: configuration.minimumVersion, maximum: configuration.maximumVersion)
-        let chain = try OpenSSLCertificate.parseAll(pem: configuration.certificateChainPEM, what: "certificate chain")
-        let key = try OpenSSLPrivateKey(pem: configuration.privateKeyPEM)
-        try useIdentity(chain: chain, key: key)
+        try useIdentity(chain: configuration.certificateChain, key: configuration.privateKey)
         // Cast peers do not resume sessions; tickets only cost a message per connection.
         _ = SSL_CTX_set_num_tickets(pointer, 0)
     }
 
     deinit { SSL_CTX_free(pointer) }
 
-    func useIdentity(chain: [OpenSSLCertificate], key: OpenSSLPrivateKey) throws(TLSError) {
+    func useIdentity(chain: [Certificate], key: PrivateKey) throws(TLSError) {
         OpenSSLErrorQueue.clear()
-        guard let leaf = chain.first, SSL_CTX_use_certificate(pointer, leaf.pointer) == 1 else {
-            throw TLSError(code: .invalidConfiguration, reason: "certificate: \(OpenSSLErrorQueue.drain())")
-        }
-        for intermediate in chain.dropFirst() {
-            guard cast_SSL_CTX_add1_chain_cert(pointer, intermediate.pointer) == 1 else {
-                throw TLSError(code: .invalidConfiguration, reason: "chain: \(OpenSSLErrorQueue.drain())")
-            }
-        }
-        guard SSL_CTX_use_PrivateKey(pointer, key.pointer) == 1, SSL_CTX_check_private_key(pointer) == 1 else {
+        guard let leaf = chain.first, SSL_CTX_use_certificate(pointer, leaf.reference.pointer) == 1 else {
             throw TLSError(
                 code: .invalidConfiguration,
-                reason: "private key does not match the certificate: \(OpenSSLErrorQueue.drain())"
+                reason: "certificate: \(OpenSSLErrorQueue.drainText(or: "no detail"))"
+            )
+        }
+        for intermediate in chain.dropFirst() {
+            guard cast_SSL_CTX_add1_chain_cert(pointer, intermediate.reference.pointer) == 1 else {
+                throw TLSError(
+                    code: .invalidConfiguration,
+                    reason: "chain: \(OpenSSLErrorQueue.drainText(or: "no detail"))"
+                )
+            }
+        }
+        guard SSL_CTX_use_PrivateKey(pointer, key.reference.pointer) == 1, SSL_CTX_check_private_key(pointer) == 1
+        else {
+            throw TLSError(
+                code: .invalidConfiguration,
+                reason: "private key does not match the certificate: \(OpenSSLErrorQueue.drainText(or: "no detail"))"
             )
         }
     }
@@ -80,7 +84,10 @@ final class TLSContext: @unchecked Sendable {
     private static func makeContext(method: OpaquePointer?) throws(TLSError) -> OpaquePointer {
         OpenSSLErrorQueue.clear()
         guard let context = SSL_CTX_new(method) else {
-            throw TLSError(code: .invalidConfiguration, reason: "SSL_CTX_new: \(OpenSSLErrorQueue.drain())")
+            throw TLSError(
+                code: .invalidConfiguration,
+                reason: "SSL_CTX_new: \(OpenSSLErrorQueue.drainText(or: "no detail"))"
+            )
         }
         // Memory BIOs grow as needed, so writes always complete; release idle buffers so a
         // thousand quiet connections stay small.

@@ -32,7 +32,7 @@ final class TLSEngine {
         self.context = context
         OpenSSLErrorQueue.clear()
         guard let ssl = SSL_new(context.pointer) else {
-            throw TLSError(code: .invalidConfiguration, reason: "SSL_new: \(OpenSSLErrorQueue.drain())")
+            throw TLSError(code: .invalidConfiguration, reason: "SSL_new: \(OpenSSLErrorQueue.drainText(or: "failed"))")
         }
         guard let readBIO = BIO_new(BIO_s_mem()), let writeBIO = BIO_new(BIO_s_mem()) else {
             SSL_free(ssl)
@@ -84,7 +84,7 @@ final class TLSEngine {
     }
 
     private func handshakeError() -> TLSError {
-        let queue = OpenSSLErrorQueue.drain()
+        let queue = OpenSSLErrorQueue.drainText(or: "handshake failed")
         let verify = SSL_get_verify_result(ssl)
         if SSL_CTX_get_verify_mode(context.pointer) != SSL_VERIFY_NONE {
             if verify != X509_V_OK {
@@ -92,7 +92,7 @@ final class TLSEngine {
                 return TLSError(code: .certificateRejected, reason: "\(text) (verify result \(verify))")
             }
         }
-        return TLSError(code: .handshakeFailed, reason: queue.isEmpty ? "handshake failed" : queue)
+        return TLSError(code: .handshakeFailed, reason: queue)
     }
 
     /// Reads decrypted bytes into `buffer`.
@@ -107,8 +107,7 @@ final class TLSEngine {
         case SSL_ERROR_ZERO_RETURN:
             return .closed
         default:
-            let queue = OpenSSLErrorQueue.drain()
-            return .failed(TLSError(code: .protocolError, reason: queue.isEmpty ? "SSL_read failed" : queue))
+            return .failed(TLSError(code: .protocolError, reason: OpenSSLErrorQueue.drainText(or: "SSL_read failed")))
         }
     }
 
@@ -120,8 +119,7 @@ final class TLSEngine {
             var written = 0
             let result = SSL_write_ex(ssl, plaintext.baseAddress! + offset, plaintext.count - offset, &written)
             guard result == 1 else {
-                let queue = OpenSSLErrorQueue.drain()
-                return TLSError(code: .protocolError, reason: queue.isEmpty ? "SSL_write failed" : queue)
+                return TLSError(code: .protocolError, reason: OpenSSLErrorQueue.drainText(or: "SSL_write failed"))
             }
             offset += written
         }
@@ -150,10 +148,18 @@ final class TLSEngine {
         }
     }
 
-    /// The peer's certificate in DER, once the handshake is done.
-    var peerCertificateDER: [UInt8]? {
+    /// The peer's certificate, once the handshake is done.
+    var peerCertificate: Certificate? {
         guard let certificate = SSL_get1_peer_certificate(ssl) else { return nil }
-        return OpenSSLCertificate(taking: certificate).der
+        let reference = X509Reference(taking: certificate)
+        let length = i2d_X509(certificate, nil)
+        guard length > 0 else { return nil }
+        var der = [UInt8](repeating: 0, count: Int(length))
+        der.withUnsafeMutableBufferPointer { buffer in
+            var cursor: UnsafeMutablePointer<UInt8>? = buffer.baseAddress
+            _ = i2d_X509(certificate, &cursor)
+        }
+        return Certificate(reference: reference, derBytes: der)
     }
 
     /// The negotiated protocol, such as `"TLSv1.3"`.

@@ -51,7 +51,7 @@ final class StreamChannel: ByteChannel, @unchecked Sendable {
     var isClosed: Bool { state == .closed }
     var localAddress: SocketAddress? { state == .closed ? nil : Socket.localAddress(fd) }
     var remoteAddress: SocketAddress? { state == .closed ? nil : Socket.remoteAddress(fd) }
-    var peerCertificateDER: [UInt8]? { nil }
+    var peerCertificate: Certificate? { nil }
     var tlsVersion: String? { nil }
 
     // MARK: Connecting

@@ -10,16 +10,19 @@ public final class TCPConnection: Sendable {
     public let localAddress: SocketAddress?
     /// The address of the peer.
     public let remoteAddress: SocketAddress?
-    /// The peer's TLS certificate in DER, or `nil` for plain TCP or when the peer sent none.
-    public let peerCertificateDER: [UInt8]?
+    /// The peer's TLS certificate, or `nil` for plain TCP or when the peer sent none.
+    public let peerCertificate: Certificate?
     /// The negotiated TLS version (`"TLSv1.3"`), or `nil` for plain TCP.
     public let tlsVersion: String?
+
+    /// The peer's TLS certificate in DER (what Cast device authentication signs).
+    public var peerCertificateDER: [UInt8]? { peerCertificate?.derBytes }
 
     init(core: ByteStreamCore) {
         self.core = core
         localAddress = core.channel.localAddress
         remoteAddress = core.channel.remoteAddress
-        peerCertificateDER = core.channel.peerCertificateDER
+        peerCertificate = core.channel.peerCertificate
         tlsVersion = core.channel.tlsVersion
     }
 

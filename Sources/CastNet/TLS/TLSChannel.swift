@@ -38,7 +38,7 @@ final class TLSChannel: ByteChannel, ByteChannelHandler, @unchecked Sendable {
     var isClosed: Bool { state == .closed }
     var localAddress: SocketAddress? { base.localAddress }
     var remoteAddress: SocketAddress? { base.remoteAddress }
-    var peerCertificateDER: [UInt8]? { state == .active ? engine.peerCertificateDER : nil }
+    var peerCertificate: Certificate? { state == .active ? engine.peerCertificate : nil }
     var tlsVersion: String? { state == .active ? engine.protocolVersion : nil }
 
     /// Starts the handshake; `activation` runs once, when it completes or fails.

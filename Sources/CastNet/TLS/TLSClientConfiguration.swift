@@ -2,14 +2,14 @@
 ///
 /// The default suits Cast devices: any server certificate is accepted, because a device
 /// presents a short-lived self-signed certificate and trust comes from device
-/// authentication, which signs that certificate. Use ``Verification/trustRoots(pem:)``
+/// authentication, which signs that certificate. Use ``Verification/trustRoots(_:)``
 /// for servers with a certificate chain to check.
 public struct TLSClientConfiguration: Sendable {
     /// How the server's certificate is checked.
     public struct Verification: Sendable {
         enum Mode: Sendable {
             case none
-            case roots([String])
+            case roots([Certificate])
         }
 
         let mode: Mode
@@ -17,10 +17,26 @@ public struct TLSClientConfiguration: Sendable {
         /// Accept any certificate the server presents (Cast devices).
         public static let none = Verification(mode: .none)
 
+        /// Require a chain to one of `roots`. When ``TLSClientConfiguration/serverName`` is
+        /// set, it must also match the server's certificate.
+        public static func trustRoots(_ roots: [Certificate]) -> Verification {
+            Verification(mode: .roots(roots))
+        }
+
         /// Require a chain to one of the certificates in `pem` (one or more PEM blocks).
-        /// When ``TLSClientConfiguration/serverName`` is set, it must match the certificate.
-        public static func trustRoots(pem: String) -> Verification {
-            Verification(mode: .roots([pem]))
+        /// - Throws: ``TLSError`` with code ``TLSError/Code/invalidConfiguration`` when the
+        ///   text holds no readable certificate.
+        public static func trustRoots(pem: String) throws(TLSError) -> Verification {
+            let roots: [Certificate]
+            do {
+                roots = try Certificate.certificates(pemEncoded: pem)
+            } catch {
+                throw TLSError(configuration: error, what: "trust roots")
+            }
+            guard !roots.isEmpty else {
+                throw TLSError(code: .invalidConfiguration, reason: "trust roots: no PEM certificate found")
+            }
+            return .trustRoots(roots)
         }
 
         /// `true` when the server's certificate is checked.

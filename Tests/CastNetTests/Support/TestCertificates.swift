@@ -9,8 +9,10 @@ struct TestIdentity: Sendable {
     let keyPath: String
 
     var serverConfiguration: TLSServerConfiguration {
-        TLSServerConfiguration(certificateChainPEM: certificatePEM, privateKeyPEM: keyPEM)
+        try! TLSServerConfiguration(certificateChainPEM: certificatePEM, privateKeyPEM: keyPEM)
     }
+
+    var certificate: Certificate { try! Certificate(pemEncoded: certificatePEM) }
 
     /// The DER form of the certificate, as `openssl x509 -outform DER` writes it.
     func certificateDER() throws -> [UInt8] {
