@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "CastCore", targets: ["CastCore"]),
         .library(name: "CastNet", targets: ["CastNet"]),
         .library(name: "CastAuth", targets: ["CastAuth"]),
+        .library(name: "CastSender", targets: ["CastSender"]),
         .executable(name: "cast-bench", targets: ["cast-bench"]),
     ],
     targets: [
@@ -35,10 +36,17 @@ let package = Package(
         // MARK: Device authentication
         .target(name: "CastAuth", dependencies: ["CastCore", "CastNet"], swiftSettings: strictSettings),
 
+        // MARK: SDK
+        .target(
+            name: "CastSender",
+            dependencies: ["CastCore", "CastNet", "CastAuth"],
+            swiftSettings: strictSettings
+        ),
+
         // MARK: Executables
         .executableTarget(
             name: "cast-bench",
-            dependencies: ["CastCore", "CastNet"],
+            dependencies: ["CastCore", "CastNet", "CastSender"],
             swiftSettings: strictSettings
         ),
 
@@ -48,6 +56,11 @@ let package = Package(
         .testTarget(
             name: "CastAuthTests",
             dependencies: ["CastAuth", "CastNet", "CastCore"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "CastSenderTests",
+            dependencies: ["CastSender", "CastNet", "CastCore"],
             swiftSettings: strictSettings
         ),
     ],
