@@ -246,7 +246,7 @@ final class DeviceConnection: Sendable {
                 }
                 waiter?(.failure(CastError(.timeout, "device authentication: no reply within \(timeout)")))
             }
-            do { try send(message) } catch {
+            do throws(CastError) { try send(message) } catch {
                 let waiter = state.withLock { state -> Completion? in
                     defer { state.binaryWaiter = nil }
                     return state.binaryWaiter
