@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "CastCore", targets: ["CastCore"]),
         .library(name: "CastNet", targets: ["CastNet"]),
         .library(name: "CastAuth", targets: ["CastAuth"]),
+        .library(name: "CastEmulator", targets: ["CastEmulator"]),
         .executable(name: "cast-bench", targets: ["cast-bench"]),
     ],
     targets: [
@@ -35,6 +36,13 @@ let package = Package(
         // MARK: Device authentication
         .target(name: "CastAuth", dependencies: ["CastCore", "CastNet"], swiftSettings: strictSettings),
 
+        // MARK: Virtual device
+        .target(
+            name: "CastEmulator",
+            dependencies: ["CastCore", "CastNet", "CastAuth"],
+            swiftSettings: strictSettings
+        ),
+
         // MARK: Executables
         .executableTarget(
             name: "cast-bench",
@@ -48,6 +56,11 @@ let package = Package(
         .testTarget(
             name: "CastAuthTests",
             dependencies: ["CastAuth", "CastNet", "CastCore"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "CastEmulatorTests",
+            dependencies: ["CastEmulator", "CastCore"],
             swiftSettings: strictSettings
         ),
     ],
