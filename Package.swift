@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "CastNet", targets: ["CastNet"]),
         .library(name: "CastAuth", targets: ["CastAuth"]),
         .library(name: "CastSender", targets: ["CastSender"]),
+        .library(name: "CastEmulator", targets: ["CastEmulator"]),
         .executable(name: "cast-bench", targets: ["cast-bench"]),
         .executable(name: "mdns-tool", targets: ["mdns-tool"]),
     ],
@@ -40,6 +41,13 @@ let package = Package(
         // MARK: SDK
         .target(
             name: "CastSender",
+            dependencies: ["CastCore", "CastNet", "CastAuth"],
+            swiftSettings: strictSettings
+        ),
+
+        // MARK: Virtual device
+        .target(
+            name: "CastEmulator",
             dependencies: ["CastCore", "CastNet", "CastAuth"],
             swiftSettings: strictSettings
         ),
@@ -72,6 +80,11 @@ let package = Package(
         .testTarget(
             name: "CastSenderTests",
             dependencies: ["CastSender", "CastNet", "CastCore"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "CastEmulatorTests",
+            dependencies: ["CastEmulator", "CastCore"],
             swiftSettings: strictSettings
         ),
     ],
