@@ -148,11 +148,13 @@ import Testing
         #expect(error?.offset == 2)
     }
 
+    // Known field 1 as a start group, known field 2 as an end group, unknown field 15 as a
+    // group, and a stray end group.
     @Test(arguments: [
-        ([UInt8]([0x0B]), ProtobufError.Code.wrongWireType, String?("protocol_version")),  // known field 1 as start group
-        ([0x14], .wrongWireType, "source_id"),  // known field 2 as end group
-        ([0x7B, 0x7C], .unsupportedGroup, nil),  // unknown field 15 as a group
-        ([0x7C], .unsupportedGroup, nil),  // a stray end group
+        ([UInt8]([0x0B]), ProtobufError.Code.wrongWireType, String?("protocol_version")),
+        ([0x14], .wrongWireType, "source_id"),
+        ([0x7B, 0x7C], .unsupportedGroup, nil),
+        ([0x7C], .unsupportedGroup, nil),
     ])
     func groupWireTypesAreRejected(suffix: [UInt8], code: ProtobufError.Code, name: String?) {
         let error = #expect(throws: ProtobufError.self) { try CastMessage(serializedBytes: Self.ping + suffix) }
