@@ -16,7 +16,9 @@ let package = Package(
         .library(name: "CastCore", targets: ["CastCore"]),
         .library(name: "CastNet", targets: ["CastNet"]),
         .library(name: "CastAuth", targets: ["CastAuth"]),
+        .library(name: "CastEmulator", targets: ["CastEmulator"]),
         .executable(name: "cast-bench", targets: ["cast-bench"]),
+        .executable(name: "cast-emulator", targets: ["cast-emulator"]),
     ],
     targets: [
         // MARK: System
@@ -35,7 +37,15 @@ let package = Package(
         // MARK: Device authentication
         .target(name: "CastAuth", dependencies: ["CastCore", "CastNet"], swiftSettings: strictSettings),
 
+        // MARK: Virtual device
+        .target(name: "CastEmulator", dependencies: ["CastCore", "CastNet"], swiftSettings: strictSettings),
+
         // MARK: Executables
+        .executableTarget(
+            name: "cast-emulator",
+            dependencies: ["CastEmulator", "CastCore", "CastNet"],
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "cast-bench",
             dependencies: ["CastCore", "CastNet"],
@@ -48,6 +58,11 @@ let package = Package(
         .testTarget(
             name: "CastAuthTests",
             dependencies: ["CastAuth", "CastNet", "CastCore"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "CastEmulatorTests",
+            dependencies: ["CastEmulator", "CastNet", "CastCore"],
             swiftSettings: strictSettings
         ),
     ],
