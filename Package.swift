@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "CastSender", targets: ["CastSender"]),
         .library(name: "CastEmulator", targets: ["CastEmulator"]),
         .executable(name: "cast-bench", targets: ["cast-bench"]),
+        .executable(name: "cast-emulator", targets: ["cast-emulator"]),
         .executable(name: "mdns-tool", targets: ["mdns-tool"]),
     ],
     targets: [
@@ -54,6 +55,11 @@ let package = Package(
 
         // MARK: Executables
         .executableTarget(
+            name: "cast-emulator",
+            dependencies: ["CastEmulator", "CastCore", "CastNet"],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
             name: "cast-bench",
             dependencies: ["CastCore", "CastNet", "CastSender"],
             swiftSettings: strictSettings
@@ -79,12 +85,12 @@ let package = Package(
         ),
         .testTarget(
             name: "CastSenderTests",
-            dependencies: ["CastSender", "CastNet", "CastCore"],
+            dependencies: ["CastSender", "CastEmulator", "CastNet", "CastCore"],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "CastEmulatorTests",
-            dependencies: ["CastEmulator", "CastCore"],
+            dependencies: ["CastEmulator", "CastNet", "CastCore"],
             swiftSettings: strictSettings
         ),
     ],

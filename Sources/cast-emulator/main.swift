@@ -1,0 +1,1 @@
+print("cast-emulator")
