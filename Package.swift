@@ -85,7 +85,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CastSenderTests",
-            dependencies: ["CastSender", "CastEmulator", "CastNet", "CastCore"],
+            dependencies: ["CastSender", "CastNet", "CastCore"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -1,3 +1,4 @@
+import CastAuth
 import Dispatch
 import Foundation
 
@@ -42,6 +43,11 @@ public struct CastOptions: Sendable {
     public var sessionStoreURL: URL?
     /// Whether a new context resumes the session found at ``sessionStoreURL``.
     public var resumesSavedSession = true
+    /// Whether and how devices prove they are genuine after the TLS handshake (the
+    /// `deviceauth` challenge). Defaults to ``DeviceAuthenticationPolicy/off``.
+    public var deviceAuthentication: DeviceAuthenticationPolicy = .off
+    /// How long the device-auth reply may take. Defaults to 10 s.
+    public var deviceAuthenticationTimeout: Duration = .seconds(10)
     /// The logger; silent until the app gives it a sink.
     public var logger: CastLogger = .shared
     /// The serial queue on which every listener, delegate and channel callback runs, in order.

@@ -1,5 +1,7 @@
+import CastAuth
 import CastNet
 import Dispatch
+import Foundation
 import Synchronization
 
 /// A session with a receiver app on one device (as `GCKCastSession`).
@@ -361,6 +363,7 @@ public final class CastSession: Sendable, CustomStringConvertible {
             connection.close()
             throw CastError(.cancelled, "the session ended while connecting to \(host):\(port)")
         }
+        try await authenticate(connection)
         try connection.send(
             ConnectMessage(origin: .object([:]), userAgent: options.userAgent, senderInfo: Self.senderInfo),
             namespace: .connection,
@@ -368,6 +371,49 @@ public final class CastSession: Sendable, CustomStringConvertible {
             to: DeviceConnection.platformReceiverID
         )
         return connection
+    }
+
+    /// The optional device-auth step: challenge, then verify the reply against the TLS
+    /// certificate the device presented.
+    private func authenticate(_ connection: DeviceConnection) async throws(CastError) {
+        let policy = environment.options.deviceAuthentication
+        guard policy.mode != .off else { return }
+        let authenticator: DeviceAuthenticator
+        let challenge: DeviceAuthChallenge
+        do {
+            authenticator = try DeviceAuthenticator(policy: policy)
+            challenge = try authenticator.makeChallenge()
+        } catch {
+            throw CastError(.deviceAuthentication, "device authentication could not start: \(error)", underlying: error)
+        }
+        guard let certificate = connection.peerCertificateDER else {
+            throw CastError(.deviceAuthentication, "device authentication: \(host):\(port) presented no TLS certificate")
+        }
+        do {
+            let reply = try await connection.exchangeBinary(
+                challenge.castMessage,
+                timeout: environment.options.deviceAuthenticationTimeout
+            )
+            let result = try authenticator.verify(
+                replyPayload: reply,
+                to: challenge,
+                peerCertificateDER: certificate,
+                at: Date()
+            )
+            environment.options.logger.log(.info, .session, "device authenticated", metadata: ["cast.result": "\(result)"])
+        } catch let error as DeviceAuthError {
+            throw CastError(.deviceAuthentication, "device authentication of \(host):\(port) failed: \(error)", underlying: error)
+        } catch let error as CastError where error.code == .timeout {
+            do {
+                _ = try authenticator.timedOut(challenge)
+            } catch {
+                throw CastError(.deviceAuthentication, "device authentication of \(host):\(port) timed out", underlying: error)
+            }
+        } catch let error as CastError {
+            throw error
+        } catch {
+            throw CastError(.deviceAuthentication, "device authentication failed: \(error)")
+        }
     }
 
     private static let senderInfo = SenderInfo(sdkType: 2, version: "1.0", platform: 6, connectionType: 1)
