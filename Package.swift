@@ -38,7 +38,11 @@ let package = Package(
         .target(name: "CastAuth", dependencies: ["CastCore", "CastNet"], swiftSettings: strictSettings),
 
         // MARK: Virtual device
-        .target(name: "CastEmulator", dependencies: ["CastCore", "CastNet"], swiftSettings: strictSettings),
+        .target(
+            name: "CastEmulator",
+            dependencies: ["CastCore", "CastNet", "CastAuth"],
+            swiftSettings: strictSettings
+        ),
 
         // MARK: Executables
         .executableTarget(
