@@ -31,22 +31,22 @@ public struct DeviceAdvertisement: Sendable, Equatable {
             && lhs.txt.map(\.key) == rhs.txt.map(\.key) && lhs.txt.map(\.value) == rhs.txt.map(\.value)
     }
 
-    /// The advertisement of a device with `configuration`, listening on `port`, in `status`.
-    init(configuration: VirtualDeviceConfiguration, port: Int, status: DeviceAdvertisedStatus) {
-        let mac = EurekaInfo.macAddress(for: configuration.id).replacingOccurrences(of: ":", with: "")
+    /// The advertisement of a device with `identity`, listening on `address:port`, in `status`.
+    init(identity: DeviceIdentity, address: String, port: Int, status: DeviceAdvertisedStatus) {
+        let mac = EurekaInfo.macAddress(for: identity.deviceID).replacingOccurrences(of: ":", with: "")
         self.init(
-            instanceName: "\(configuration.model.replacingOccurrences(of: " ", with: "-"))-\(configuration.compactID)",
-            address: configuration.address,
+            instanceName: "\(identity.modelName.replacingOccurrences(of: " ", with: "-"))-\(identity.deviceID)",
+            address: address,
             port: port,
             txt: [
-                ("id", configuration.compactID),
-                ("cd", configuration.compactID.uppercased()),
+                ("id", identity.deviceID),
+                ("cd", identity.deviceID.uppercased()),
                 ("rm", ""),
                 ("ve", "05"),
-                ("md", configuration.model),
+                ("md", identity.modelName),
                 ("ic", "/setup/icon.png"),
-                ("fn", configuration.name),
-                ("ca", String(configuration.capabilities.rawValue)),
+                ("fn", identity.friendlyName),
+                ("ca", String(identity.capabilities.rawValue)),
                 ("st", status.isBusy ? "1" : "0"),
                 ("bs", mac),
                 ("nf", "1"),

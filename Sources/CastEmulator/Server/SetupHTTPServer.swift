@@ -65,8 +65,7 @@ struct SetupHTTPServer: Sendable {
         guard let device else { return .error(503, "Service Unavailable") }
         let path = request.path
         if path.hasPrefix("/control/") {
-            guard !secure, device.configuration.controlEndpointEnabled,
-                device.configuration.address.hasPrefix("127.")
+            guard !secure, device.options.controlEndpointEnabled, device.options.address.hasPrefix("127.")
             else { return .error(404, "Not Found") }
             return control(request, device: device)
         }
@@ -75,7 +74,10 @@ struct SetupHTTPServer: Sendable {
             guard request.method == "GET" || request.method == "HEAD" else {
                 return .error(405, "Method Not Allowed")
             }
-            return .json(EurekaInfo(configuration: device.configuration, uptime: device.uptime).bytes)
+            return .json(
+                EurekaInfo(identity: device.configuration.identity, options: device.options, uptime: device.uptime)
+                    .bytes
+            )
         case "/setup/icon.png":
             guard request.method == "GET" || request.method == "HEAD" else {
                 return .error(405, "Method Not Allowed")
@@ -90,11 +92,14 @@ struct SetupHTTPServer: Sendable {
         guard request.path == "/control/faults" else { return .error(404, "Not Found") }
         switch request.method {
         case "GET":
-            return .json(Self.encode(device.faults.json))
+            return .json(Self.encode(FaultControlRequest.json(faults: device.faults, replyDelay: device.replyDelay)))
         case "POST":
             do {
                 let control = try FaultControlRequest(json: request.body)
-                return .json(Self.encode(device.apply(control).json))
+                device.apply(control)
+                return .json(
+                    Self.encode(FaultControlRequest.json(faults: device.faults, replyDelay: device.replyDelay))
+                )
             } catch {
                 return .error(400, "Bad Request", detail: error.description)
             }

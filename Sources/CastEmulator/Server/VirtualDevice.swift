@@ -11,9 +11,10 @@ import Synchronization
 /// task (tasks, not threads); the engine's timers become one clock timer at its next deadline.
 ///
 /// ```swift
-/// let device = VirtualDevice(configuration: .init(name: "Living Room", address: "127.0.0.2"))
+/// let identity = DeviceIdentity(friendlyName: "Living Room", deviceID: "0123456789abcdef0123456789abcdef")
+/// let device = VirtualDevice(configuration: .init(identity: identity), options: .init(address: "127.0.0.2"))
 /// try await device.start()
-/// device.setFaults(DeviceFaults(ignoresPings: true))
+/// device.faults.ignoresPings = true
 /// await device.stop()
 /// ```
 public final class VirtualDevice: Sendable {
@@ -29,7 +30,7 @@ public final class VirtualDevice: Sendable {
 
     private struct State {
         var engine: any HostedEngine
-        var injector = FaultInjector()
+        var replyDelay = Duration.zero
         var connections: [Int: DeviceConnection] = [:]
         var connectionTasks: [Int: Task<Void, Never>] = [:]
         var nextConnection = 1
@@ -44,30 +45,63 @@ public final class VirtualDevice: Sendable {
         var stopped = false
     }
 
-    /// Who the device is and where it listens.
+    /// Who the device is, its apps and timing.
     public let configuration: VirtualDeviceConfiguration
+    /// Where the device listens.
+    public let options: DeviceServerOptions
     private let clock: any CastClock
     private let log: (any FrameLogSink)?
     private let advertiser: (any DeviceAdvertiser)?
     private let certificateKey: PrivateKey?
-    private let makeEngine: @Sendable () -> any HostedEngine
+    private let makeEngine: @Sendable (DeviceInstant) -> any HostedEngine
     private let state: Mutex<State>
+
+    /// Creates a device; it listens once ``start()`` is called.
+    /// - Parameters:
+    ///   - configuration: identity, apps, volume and timing of the device.
+    ///   - options: address, ports and setup-server details.
+    ///   - clock: the device's clock (timers, reply delays, uptime).
+    ///   - log: where frames in and out and connection events are recorded, if anywhere.
+    ///   - advertiser: told when the device starts, changes status and stops (mDNS).
+    ///   - certificateKey: the RSA key of the TLS certificate; a new 2048-bit key unless
+    ///     given (a fleet shares one key to start quickly).
+    public convenience init(
+        configuration: VirtualDeviceConfiguration,
+        options: DeviceServerOptions = DeviceServerOptions(),
+        clock: any CastClock = SystemCastClock(),
+        log: (any FrameLogSink)? = nil,
+        advertiser: (any DeviceAdvertiser)? = nil,
+        certificateKey: PrivateKey? = nil
+    ) {
+        self.init(
+            configuration: configuration,
+            options: options,
+            clock: clock,
+            log: log,
+            advertiser: advertiser,
+            certificateKey: certificateKey
+        ) { now in
+            VirtualDeviceEngine(configuration: configuration, at: now)
+        }
+    }
 
     init(
         configuration: VirtualDeviceConfiguration,
+        options: DeviceServerOptions,
         clock: any CastClock,
         log: (any FrameLogSink)?,
         advertiser: (any DeviceAdvertiser)?,
         certificateKey: PrivateKey?,
-        makeEngine: @escaping @Sendable () -> any HostedEngine
+        makeEngine: @escaping @Sendable (DeviceInstant) -> any HostedEngine
     ) {
         self.configuration = configuration
+        self.options = options
         self.clock = clock
         self.log = log
         self.advertiser = advertiser
         self.certificateKey = certificateKey
         self.makeEngine = makeEngine
-        self.state = Mutex(State(engine: makeEngine()))
+        self.state = Mutex(State(engine: makeEngine(DeviceInstant(sinceEpoch: clock.now.offset))))
     }
 
     deinit {
@@ -92,8 +126,13 @@ public final class VirtualDevice: Sendable {
 
     /// The device's mDNS advertisement (valid once started).
     public var advertisement: DeviceAdvertisement {
-        let (port, status) = state.withLock { ($0.ports?.cast ?? configuration.castPort, $0.status) }
-        return DeviceAdvertisement(configuration: configuration, port: port, status: status)
+        let (port, status) = state.withLock { ($0.ports?.cast ?? options.castPort, $0.status) }
+        return DeviceAdvertisement(
+            identity: configuration.identity,
+            address: options.address,
+            port: port,
+            status: status
+        )
     }
 
     /// Generates the TLS certificate and starts listening on the three ports.
@@ -102,27 +141,27 @@ public final class VirtualDevice: Sendable {
     /// - Returns: the ports the device listens on.
     @discardableResult
     public func start() async throws -> Ports {
-        let validity = Double(configuration.certificateValidity.components.seconds)
+        let validity = Double(options.certificateValidity.components.seconds)
         // A minute in the past, so a sender whose clock is slightly behind still accepts it.
         let identity = try SelfSignedCertificate.generate(
-            commonName: configuration.compactID,
+            commonName: configuration.identity.deviceID,
             notBefore: Date().addingTimeInterval(-60),
             validity: validity,
             key: certificateKey
         )
         let tls = TLSServerConfiguration(identity)
-        let address = configuration.address
+        let address = options.address
         let cast = try TCPListener(
-            address: try SocketAddress(ipAddress: address, port: configuration.castPort),
+            address: try SocketAddress(ipAddress: address, port: options.castPort),
             tls: tls
         )
         let http: TCPListener
         let https: TCPListener
         do {
-            http = try TCPListener(address: try SocketAddress(ipAddress: address, port: configuration.httpPort))
+            http = try TCPListener(address: try SocketAddress(ipAddress: address, port: options.httpPort))
             do {
                 https = try TCPListener(
-                    address: try SocketAddress(ipAddress: address, port: configuration.httpsPort),
+                    address: try SocketAddress(ipAddress: address, port: options.httpsPort),
                     tls: tls
                 )
             } catch {
@@ -155,7 +194,7 @@ public final class VirtualDevice: Sendable {
             state.ports = ports
             state.startedAt = now
             state.certificate = identity.certificate
-            state.status = state.engine.advertisedStatus
+            state.status = DeviceAdvertisedStatus(application: state.engine.runningApplication)
         }
         advertiser?.deviceDidStart(advertisement)
         return ports
@@ -190,30 +229,35 @@ public final class VirtualDevice: Sendable {
 
     // MARK: Faults
 
-    /// The lasting faults in force.
-    public var faults: DeviceFaults { state.withLock { $0.injector.faults } }
+    /// The behaviour faults in force (ignored pings, refused launches, a failing load).
+    public var faults: DeviceFaults {
+        get { state.withLock { $0.engine.faults } }
+        set { state.withLock { $0.engine.faults = newValue } }
+    }
 
-    /// Replaces the lasting faults.
-    public func setFaults(_ faults: DeviceFaults) {
-        state.withLock { $0.injector.faults = faults }
+    /// How long every frame the device sends is held back (zero for none). Frames keep their
+    /// order on each connection.
+    public var replyDelay: Duration {
+        get { state.withLock { $0.replyDelay } }
+        set { state.withLock { $0.replyDelay = max(.zero, newValue) } }
     }
 
     /// Applies a control request: lasting faults first, then the one-shot actions.
-    /// - Returns: the lasting faults now in force.
-    @discardableResult
-    public func apply(_ request: FaultControlRequest) -> DeviceFaults {
-        let faults = state.withLock { state in
-            state.injector.faults = request.applied(to: state.injector.faults)
-            return state.injector.faults
+    public func apply(_ request: FaultControlRequest) {
+        state.withLock { state in
+            request.apply(to: &state.engine.faults, replyDelay: &state.replyDelay)
         }
-        if request.restart {
-            restart()
-        } else if request.crashMidFrame {
-            crashConnectionsMidFrame()
-        } else if request.dropConnections {
-            dropAllConnections()
-        }
-        return faults
+        if request.restartApp { restartApplication() }
+        if request.reboot { reboot() }
+        if request.crashMidFrame { crashConnectionsMidFrame() }
+        if request.dropConnections { dropAllConnections() }
+    }
+
+    /// Restarts the running app with new session and transport IDs; its senders get
+    /// `CLOSE` and everyone the new `RECEIVER_STATUS`.
+    public func restartApplication() {
+        let now = clock.now
+        perform { state in state.engine.restartApplication(at: DeviceInstant(sinceEpoch: now.offset)) }
     }
 
     /// Closes every sender connection at once; the receiver keeps its apps and media.
@@ -242,19 +286,22 @@ public final class VirtualDevice: Sendable {
         }
     }
 
-    /// Restarts the receiver: every connection is dropped and the engine starts afresh, so
-    /// apps and media sessions come back with new session IDs.
-    public func restart() {
+    /// Reboots the receiver: every connection is dropped and the engine starts afresh (the
+    /// lasting faults stay), so apps and media sessions come back with new session IDs.
+    public func reboot() {
+        let now = DeviceInstant(sinceEpoch: clock.now.offset)
         let (connections, status) = state.withLock { state -> ([DeviceConnection], DeviceAdvertisedStatus?) in
             let connections = Array(state.connections.values)
             state.connections = [:]
-            state.engine = makeEngine()
+            let faults = state.engine.faults
+            state.engine = makeEngine(now)
+            state.engine.faults = faults
             let changed = updateStatus(&state)
             rescheduleTick(&state)
             return (connections, changed)
         }
         for connection in connections {
-            record(connection.id, event: "fault: device restarted")
+            record(connection.id, event: "fault: device rebooted")
             connection.abort()
         }
         if status != nil { advertiser?.deviceDidUpdate(advertisement) }
@@ -267,7 +314,7 @@ public final class VirtualDevice: Sendable {
             guard !state.stopped else { return nil }
             let id = state.nextConnection
             state.nextConnection += 1
-            let connection = DeviceConnection(id: id, transport: transport, queueLimit: configuration.sendQueueLimit)
+            let connection = DeviceConnection(id: id, transport: transport, queueLimit: options.sendQueueLimit)
             state.connections[id] = connection
             return connection
         }
@@ -298,36 +345,30 @@ public final class VirtualDevice: Sendable {
             return true
         }
         if !started { task.cancel() }
-        perform { state in state.engine.connectionOpened(connection.id, at: clock.now) }
+        let now = DeviceInstant(sinceEpoch: clock.now.offset)
+        perform { state in state.engine.connectionOpened(ConnectionID(rawValue: UInt64(connection.id)), at: now) }
     }
 
     private func handle(_ message: CastMessage, from connection: DeviceConnection) {
         record(message, connection: connection.id, direction: .inbound)
-        let now = clock.now
+        let now = DeviceInstant(sinceEpoch: clock.now.offset)
         perform { state in
-            switch state.injector.judge(message) {
-            case .pass:
-                return state.engine.receive(message, from: connection.id, at: now)
-            case .swallow:
-                return []
-            case .reply(let reply):
-                return [.send(reply, to: connection.id)]
-            }
+            state.engine.received(message, from: ConnectionID(rawValue: UInt64(connection.id)), at: now)
         }
     }
 
     private func connectionEnded(_ connection: DeviceConnection, reason: String) {
         record(connection.id, event: "closed: \(reason)")
-        let now = clock.now
+        let now = DeviceInstant(sinceEpoch: clock.now.offset)
         perform { state in
             state.connectionTasks[connection.id] = nil
             guard state.connections.removeValue(forKey: connection.id) != nil else { return [] }
-            return state.engine.connectionClosed(connection.id, at: now)
+            return state.engine.connectionClosed(ConnectionID(rawValue: UInt64(connection.id)), at: now)
         }
     }
 
     private func tick() {
-        let now = clock.now
+        let now = DeviceInstant(sinceEpoch: clock.now.offset)
         perform { state in
             state.tickTimer = nil
             state.tickDeadline = nil
@@ -340,46 +381,58 @@ public final class VirtualDevice: Sendable {
     /// Frames are queued while the lock is held so that every connection sees the engine's
     /// messages in the order the engine produced them; queuing only schedules the writer
     /// task and runs no other code.
-    private func perform(_ step: (inout State) -> [HostedEngineOutput]) {
+    private func perform(_ step: (inout State) -> [DeviceAction]) {
         let now = clock.now
         var overflowed: [DeviceConnection] = []
+        var events: [(Int, String)] = []
         let changed = state.withLock { state -> DeviceAdvertisedStatus? in
             guard !state.stopped else { return nil }
-            let outputs = step(&state)
-            let delay = state.injector.faults.replyDelay
+            let actions = step(&state)
+            let delay = state.replyDelay
             let notBefore = delay > .zero ? now.advanced(by: delay) : nil
-            for output in outputs {
-                switch output {
+            for action in actions {
+                switch action {
                 case .send(let message, let id):
-                    guard let connection = state.connections[id] else { continue }
-                    guard let frame = try? CastFrameEncoder.encode(message.serializedBytes()) else { continue }
+                    guard let connection = state.connections[Int(id.rawValue)] else { continue }
+                    guard let frame = try? CastFrameEncoder.encode(message.serializedBytes()) else {
+                        events.append((connection.id, "engine message over the frame size limit: dropped"))
+                        continue
+                    }
                     if !connection.enqueue(.frame(frame, message: message, notBefore: notBefore)) {
                         overflowed.append(connection)
                     }
-                case .close(let id):
-                    guard let connection = state.connections[id] else { continue }
+                case .close(let id, let reason):
+                    // The engine has forgotten the connection: it expects no connectionClosed.
+                    guard let connection = state.connections.removeValue(forKey: Int(id.rawValue)) else { continue }
+                    events.append((connection.id, "closing: \(reason)"))
                     if !connection.enqueue(.close) { overflowed.append(connection) }
+                case .log(let entry):
+                    let id = entry.metadata["cast.connection"].flatMap { Int($0.filter(\.isNumber)) } ?? 0
+                    events.append((id, entry.description))
+                case .receiverStatusChanged, .appsChanged:
+                    break
                 }
             }
             rescheduleTick(&state)
             return updateStatus(&state)
         }
+        for (id, event) in events { record(id, event: event) }
         for connection in overflowed {
-            record(connection.id, event: "send queue full (\(configuration.sendQueueLimit) frames): closing")
+            record(connection.id, event: "send queue full (\(options.sendQueueLimit) frames): closing")
             connection.abort()
         }
         if changed != nil { advertiser?.deviceDidUpdate(advertisement) }
     }
 
     private func updateStatus(_ state: inout State) -> DeviceAdvertisedStatus? {
-        let status = state.engine.advertisedStatus
+        let status = DeviceAdvertisedStatus(application: state.engine.runningApplication)
         guard status != state.status else { return nil }
         state.status = status
         return status
     }
 
     private func rescheduleTick(_ state: inout State) {
-        let deadline = state.engine.nextDeadline
+        let deadline = state.engine.nextDeadline.map { CastInstant(offset: $0.sinceEpoch) }
         guard deadline != state.tickDeadline else { return }
         state.tickTimer?.cancel()
         state.tickTimer = nil
@@ -397,7 +450,7 @@ public final class VirtualDevice: Sendable {
             FrameLogRecord(
                 message: message,
                 time: Date(),
-                device: configuration.name,
+                device: configuration.identity.friendlyName,
                 connection: connection,
                 direction: direction
             )
@@ -409,7 +462,7 @@ public final class VirtualDevice: Sendable {
         log.record(
             FrameLogRecord(
                 time: Date(),
-                device: configuration.name,
+                device: configuration.identity.friendlyName,
                 connection: connection,
                 direction: .event,
                 payload: event
