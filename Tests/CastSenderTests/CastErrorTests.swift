@@ -23,14 +23,19 @@ import Testing
     }
 
     @Test func wireMapping() {
-        let launch = CastError.receiverReply(.launchError(LaunchErrorMessage(requestId: 1, reason: .notFound)), request: "LAUNCH")
+        let launch = CastError.receiverReply(
+            .launchError(LaunchErrorMessage(requestId: 1, reason: .notFound)),
+            request: "LAUNCH"
+        )
         #expect(launch?.code == .applicationNotFound)
         let stop = CastError.receiverReply(
             .invalidRequest(InvalidRequestMessage(requestId: 1, reason: .invalidSessionId)),
             request: "STOP"
         )
         #expect(stop?.code == .invalidApplicationSessionID)
-        #expect(CastError.mediaReply(.loadCancelled(LoadCancelledMessage(requestId: 1)), request: "LOAD")?.code == .replaced)
+        #expect(
+            CastError.mediaReply(.loadCancelled(LoadCancelledMessage(requestId: 1)), request: "LOAD")?.code == .replaced
+        )
         #expect(
             CastError.mediaReply(.invalidPlayerState(InvalidPlayerStateMessage(requestId: 1)), request: "PAUSE")?.code
                 == .invalidMediaPlayerState

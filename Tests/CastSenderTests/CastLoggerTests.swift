@@ -32,7 +32,8 @@ final class CollectingSink: CastLogSink {
     }
 
     @Test func credentialsAreRedacted() {
-        let payload = #"{"type":"LOAD","credentials":"secret","media":{"contentId":"x"},"appParams":{"launchCheckerParams":{"credentialsData":{"credentials":"s"}}}}"#
+        let payload =
+            #"{"type":"LOAD","credentials":"secret","media":{"contentId":"x"},"appParams":{"launchCheckerParams":{"credentialsData":{"credentials":"s"}}}}"#
         let redacted = LogRedaction.redact(payload)
         #expect(!redacted.contains("secret"))
         #expect(!redacted.contains("\"s\""))

@@ -8,7 +8,8 @@ final class EchoDelegate: GenericChannelDelegate {
     let messages = Mutex<[String]>([])
     let connects = Mutex(0)
 
-    func castChannel(_ channel: GenericChannel, didReceiveTextMessage message: String, withNamespace namespace: String) {
+    func castChannel(_ channel: GenericChannel, didReceiveTextMessage message: String, withNamespace namespace: String)
+    {
         messages.withLock { $0.append(message) }
     }
 

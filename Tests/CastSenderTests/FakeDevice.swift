@@ -85,7 +85,11 @@ final class FakeDevice: CastTransportConnector, Sendable {
 
     // MARK: Connector
 
-    func connect(host: String, port: Int, onEvent: @escaping @Sendable (CastTransportEvent) -> Void) async throws(CastError)
+    func connect(
+        host: String,
+        port: Int,
+        onEvent: @escaping @Sendable (CastTransportEvent) -> Void
+    ) async throws(CastError)
         -> any CastTransport
     {
         let refused = state.withLock { state -> Bool in
@@ -155,7 +159,10 @@ final class FakeDevice: CastTransportConnector, Sendable {
                     )
                 ]
             }
-            return ReceiverStatusMessage(requestId: requestId, status: ReceiverStatus(applications: apps ?? [], volume: state.volume))
+            return ReceiverStatusMessage(
+                requestId: requestId,
+                status: ReceiverStatus(applications: apps ?? [], volume: state.volume)
+            )
         }
     }
 
@@ -178,7 +185,11 @@ final class FakeDevice: CastTransportConnector, Sendable {
             state.withLock { state in
                 if state.app?.appId != launch.appId {
                     state.appCounter += 1
-                    state.app = App(appId: launch.appId, sessionId: "S-\(state.appCounter)", transportId: "T-\(state.appCounter)")
+                    state.app = App(
+                        appId: launch.appId,
+                        sessionId: "S-\(state.appCounter)",
+                        transportId: "T-\(state.appCounter)"
+                    )
                     state.media = nil
                 }
             }
@@ -212,7 +223,11 @@ final class FakeDevice: CastTransportConnector, Sendable {
         }
     }
 
-    private func handleMedia(_ request: MediaMessage, reply: (CastNamespace, any CastJSONMessage) -> Void, link: FakeLink) {
+    private func handleMedia(
+        _ request: MediaMessage,
+        reply: (CastNamespace, any CastJSONMessage) -> Void,
+        link: FakeLink
+    ) {
         let requestID = request.requestId ?? 0
         if case .load(let load) = request {
             state.withLock { state in
@@ -326,13 +341,19 @@ final class FakeDevice: CastTransportConnector, Sendable {
         }
     }
 
-    private func sendMediaStatus(_ requestID: Int, reply: (CastNamespace, any CastJSONMessage) -> Void, link: FakeLink) {
+    private func sendMediaStatus(_ requestID: Int, reply: (CastNamespace, any CastJSONMessage) -> Void, link: FakeLink)
+    {
         let (status, links, transport) = state.withLock { state in
             (state.media.map { [$0] } ?? [], state.links, state.app?.transportId ?? "T")
         }
         reply(.media, MediaStatusMessage(requestId: requestID, status: status))
         for other in links where other !== link {
-            other.deliver(source: transport, destination: "*", namespace: .media, MediaStatusMessage(requestId: 0, status: status))
+            other.deliver(
+                source: transport,
+                destination: "*",
+                namespace: .media,
+                MediaStatusMessage(requestId: 0, status: status)
+            )
         }
     }
 }
@@ -359,13 +380,23 @@ final class FakeLink: CastTransport, Sendable {
     }
 
     func close() {
-        guard closed.withLock({ value in defer { value = true }; return !value }) else { return }
+        guard
+            closed.withLock({ value in
+                defer { value = true }
+                return !value
+            })
+        else { return }
         device.unlink(self)
         device.queue.async { [onEvent] in onEvent(.closed(nil)) }
     }
 
     func drop() {
-        guard closed.withLock({ value in defer { value = true }; return !value }) else { return }
+        guard
+            closed.withLock({ value in
+                defer { value = true }
+                return !value
+            })
+        else { return }
         device.queue.async { [onEvent] in onEvent(.closed(CastError(.network, "connection reset"))) }
     }
 

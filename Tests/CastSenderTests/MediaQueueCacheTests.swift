@@ -32,7 +32,11 @@ import Testing
     @Test func appliesQueueChanges() {
         var cache = MediaQueueCache()
         _ = cache.setItemIDs([1, 2])
-        #expect(cache.apply(QueueChangeMessage(changeType: .insert, itemIds: [5], insertBefore: 2)).changes == [.inserted([1])])
+        #expect(
+            cache.apply(QueueChangeMessage(changeType: .insert, itemIds: [5], insertBefore: 2)).changes == [
+                .inserted([1])
+            ]
+        )
         #expect(cache.itemIDs == [1, 5, 2])
         #expect(cache.apply(QueueChangeMessage(changeType: .insert, itemIds: [6])).changes == [.inserted([3])])
         #expect(cache.apply(QueueChangeMessage(changeType: .remove, itemIds: [1])).changes == [.removed([0])])

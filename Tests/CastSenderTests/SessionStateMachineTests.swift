@@ -95,7 +95,9 @@ import Testing
         var machine = machine()
         _ = machine.startRequested()
         _ = machine.startSucceeded()
-        #expect(machine.suspendRequested(.appBackgrounded) == [.closeConnection, .notify(.didSuspend(.appBackgrounded))])
+        #expect(
+            machine.suspendRequested(.appBackgrounded) == [.closeConnection, .notify(.didSuspend(.appBackgrounded))]
+        )
         #expect(machine.reconnectDue().isEmpty)
         #expect(machine.resumeRequested() == [.cancelReconnect, .notify(.willResume), .runResume])
     }

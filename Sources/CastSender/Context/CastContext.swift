@@ -94,7 +94,9 @@ public final class CastContext: Sendable {
             store: options.sessionStoreURL.map(SessionStore.init(url:))
         )
         let changed = WeakContext()
-        discoveryManager = DiscoveryManager(browser: browser, environment: environment) { changed.value?.updateCastState() }
+        discoveryManager = DiscoveryManager(browser: browser, environment: environment) {
+            changed.value?.updateCastState()
+        }
         sessionManager = SessionManager(environment: environment) { changed.value?.updateCastState() }
         changed.value = self
         options.logger.log(.info, .context, "context created", metadata: ["cast.app-id": options.receiverApplicationID])

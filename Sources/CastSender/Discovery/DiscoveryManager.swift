@@ -125,7 +125,11 @@ public final class DiscoveryManager: Sendable {
     /// and a RECEIVER_STATUS reply.
     /// - Throws: ``CastError`` when the host does not answer as a Cast device.
     @discardableResult
-    public func addDevice(host: String, port: Int = 8009, friendlyName: String? = nil) async throws(CastError)
+    public func addDevice(
+        host: String,
+        port: Int = 8009,
+        friendlyName: String? = nil
+    ) async throws(CastError)
         -> CastDevice
     {
         let connection = try await DeviceConnection.open(
@@ -234,8 +238,12 @@ public final class DiscoveryManager: Sendable {
             hash = hash &* 0x100_0000_01b3
         }
         let bytes = (0..<16).map { UInt8(truncatingIfNeeded: (hash &* UInt64($0 + 1)) >> 24) }
-        return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], 0x40 | bytes[6] & 0x0F, bytes[7],
-            0x80 | bytes[8] & 0x3F, bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+        return UUID(
+            uuid: (
+                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], 0x40 | bytes[6] & 0x0F, bytes[7],
+                0x80 | bytes[8] & 0x3F, bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+            )
+        )
     }
 }
 

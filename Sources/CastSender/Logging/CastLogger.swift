@@ -74,7 +74,8 @@ public struct PrintLogSink: CastLogSink {
     public func log(_ entry: CastLogEntry) {
         var line = "\(entry.location): \(entry.function) - \(entry.message)"
         if !entry.metadata.isEmpty {
-            line += " " + entry.metadata.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+            line +=
+                " " + entry.metadata.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
         }
         print(line)
     }

@@ -39,7 +39,12 @@ public struct MediaQueueLoadOptions: Sendable, Hashable {
     public var customData: JSONValue?
 
     /// Creates queue load options.
-    public init(startIndex: Int = 0, playPosition: Double? = nil, repeatMode: RepeatMode = .off, customData: JSONValue? = nil) {
+    public init(
+        startIndex: Int = 0,
+        playPosition: Double? = nil,
+        repeatMode: RepeatMode = .off,
+        customData: JSONValue? = nil
+    ) {
         self.startIndex = startIndex
         self.playPosition = playPosition
         self.repeatMode = repeatMode

@@ -114,16 +114,22 @@ public final class RemoteMediaClient: Sendable {
 
     /// Loads a queue of items (LOAD with `queueData`).
     @discardableResult
-    public func queueLoad(_ items: [QueueItem], options: MediaQueueLoadOptions = MediaQueueLoadOptions()) -> CastRequest {
+    public func queueLoad(_ items: [QueueItem], options: MediaQueueLoadOptions = MediaQueueLoadOptions()) -> CastRequest
+    {
         guard !items.isEmpty, items.indices.contains(options.startIndex) else {
             return CastRequest.failed(
                 "LOAD",
-                CastError(.invalidRequest, "queueLoad needs items and a startIndex inside them (\(options.startIndex))"),
+                CastError(
+                    .invalidRequest,
+                    "queueLoad needs items and a startIndex inside them (\(options.startIndex))"
+                ),
                 callbackQueue: callbackQueue
             )
         }
         let queue = QueueData(repeatMode: options.repeatMode, items: items, startIndex: options.startIndex)
-        return load(LoadRequestData(queueData: queue, currentTime: options.playPosition, customData: options.customData))
+        return load(
+            LoadRequestData(queueData: queue, currentTime: options.playPosition, customData: options.customData)
+        )
     }
 
     // MARK: Transport
@@ -275,7 +281,11 @@ public final class RemoteMediaClient: Sendable {
     /// Inserts items before the item with `beforeItemID` (QUEUE_INSERT);
     /// ``MediaQueueItemID/invalid`` appends them.
     @discardableResult
-    public func queueInsert(_ items: [QueueItem], beforeItemID: Int = MediaQueueItemID.invalid, customData: JSONValue? = nil)
+    public func queueInsert(
+        _ items: [QueueItem],
+        beforeItemID: Int = MediaQueueItemID.invalid,
+        customData: JSONValue? = nil
+    )
         -> CastRequest
     {
         queueInsert(items, beforeItemID: beforeItemID, play: false, playPosition: nil, customData: customData)
@@ -334,7 +344,10 @@ public final class RemoteMediaClient: Sendable {
     /// Replaces items in the queue with updated copies (QUEUE_UPDATE `items`).
     @discardableResult
     public func queueUpdateItems(_ items: [QueueItem], customData: JSONValue? = nil) -> CastRequest {
-        queueUpdate("QUEUE_UPDATE") { $0.items = items; $0.customData = customData }
+        queueUpdate("QUEUE_UPDATE") {
+            $0.items = items
+            $0.customData = customData
+        }
     }
 
     /// Removes items (QUEUE_REMOVE).
@@ -372,7 +385,11 @@ public final class RemoteMediaClient: Sendable {
 
     /// Plays the item with `itemID` (QUEUE_UPDATE `currentItemId`).
     @discardableResult
-    public func queueJumpToItem(withID itemID: Int, playPosition: Double? = nil, customData: JSONValue? = nil)
+    public func queueJumpToItem(
+        withID itemID: Int,
+        playPosition: Double? = nil,
+        customData: JSONValue? = nil
+    )
         -> CastRequest
     {
         queueUpdate("QUEUE_UPDATE") {
@@ -438,7 +455,11 @@ public final class RemoteMediaClient: Sendable {
 
     private func queueUpdate(_ name: String, _ configure: @escaping (inout QueueUpdateRequest) -> Void) -> CastRequest {
         send(name) { link, mediaSessionID, id in
-            var request = QueueUpdateRequest(requestId: id, mediaSessionId: mediaSessionID, sessionId: link.appSessionID)
+            var request = QueueUpdateRequest(
+                requestId: id,
+                mediaSessionId: mediaSessionID,
+                sessionId: link.appSessionID
+            )
             configure(&request)
             return request
         }

@@ -31,7 +31,11 @@ public protocol RemoteMediaClientListener: AnyObject, Sendable {
     func remoteMediaClientDidUpdateQueue(_ client: RemoteMediaClient)
     func remoteMediaClientDidUpdatePreloadStatus(_ client: RemoteMediaClient)
     func remoteMediaClient(_ client: RemoteMediaClient, didReceiveQueueItemIDs itemIDs: [Int])
-    func remoteMediaClient(_ client: RemoteMediaClient, didInsertQueueItemsWithIDs itemIDs: [Int], beforeItemWithID: Int?)
+    func remoteMediaClient(
+        _ client: RemoteMediaClient,
+        didInsertQueueItemsWithIDs itemIDs: [Int],
+        beforeItemWithID: Int?
+    )
     func remoteMediaClient(_ client: RemoteMediaClient, didUpdateQueueItemsWithIDs itemIDs: [Int])
     func remoteMediaClient(_ client: RemoteMediaClient, didRemoveQueueItemsWithIDs itemIDs: [Int])
     func remoteMediaClient(_ client: RemoteMediaClient, didReceive queueItems: [QueueItem])

@@ -125,7 +125,8 @@ public final class CastRequest: Sendable, CustomStringConvertible {
     /// Settles the request once; later calls return `false` and change nothing.
     @discardableResult
     func settle(_ outcome: Outcome) -> Bool {
-        let settled = state.withLock { state -> (waiters: [CheckedContinuation<Outcome, Never>], delegate: (any CastRequestDelegate)?)? in
+        let settled = state.withLock {
+            state -> (waiters: [CheckedContinuation<Outcome, Never>], delegate: (any CastRequestDelegate)?)? in
             guard state.outcome == nil else { return nil }
             state.outcome = outcome
             state.onCancel = nil

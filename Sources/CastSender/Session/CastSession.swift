@@ -188,7 +188,14 @@ public final class CastSession: Sendable, CustomStringConvertible {
     private func transition(_ event: (inout SessionStateMachine) -> [SessionStateMachine.Action]) {
         let actions = state.withLock { state -> [SessionStateMachine.Action] in
             let actions = event(&state.machine)
-            for case .notify(let notification) in actions { sink(self, notification) }
+            for action in actions {
+                switch action {
+                case .notify(let notification): sink(self, notification)
+                case .persistSession: persist(state)
+                case .clearPersistedSession: environment.store?.clear()
+                default: break
+                }
+            }
             return actions
         }
         for action in actions { perform(action) }
@@ -222,10 +229,8 @@ public final class CastSession: Sendable, CustomStringConvertible {
             }?.cancel()
         case .closeConnection:
             closeConnection()
-        case .clearPersistedSession:
-            environment.store?.clear()
-        case .persistSession:
-            persist()
+        case .clearPersistedSession, .persistSession:
+            break
         }
     }
 
@@ -247,9 +252,11 @@ public final class CastSession: Sendable, CustomStringConvertible {
         connection?.close()
     }
 
-    private func persist() {
+    /// Saves the session; runs inside the state lock so the file matches the order of the
+    /// transitions (a small write, at start, resume and end only).
+    private func persist(_ state: State) {
         guard let store = environment.store else { return }
-        let saved = state.withLock { state -> PersistedSession? in
+        let saved = { () -> PersistedSession? in
             guard let app = state.application, let sessionID = app.sessionId, let transportID = app.transportId else {
                 return nil
             }
@@ -264,7 +271,7 @@ public final class CastSession: Sendable, CustomStringConvertible {
                 mediaSessionID: remoteMediaClient.mediaStatus?.mediaSessionId,
                 senderID: senderID
             )
-        }
+        }()
         if let saved { store.save(saved) }
     }
 
@@ -287,7 +294,12 @@ public final class CastSession: Sendable, CustomStringConvertible {
             transition { $0.startSucceeded() }
             connectChannels()
         } catch {
-            environment.options.logger.log(.error, .session, "session start failed", metadata: ["cast.error": "\(error)"])
+            environment.options.logger.log(
+                .error,
+                .session,
+                "session start failed",
+                metadata: ["cast.error": "\(error)"]
+            )
             transition { $0.startFailed(error) }
         }
     }
@@ -313,7 +325,12 @@ public final class CastSession: Sendable, CustomStringConvertible {
             transition { $0.resumeSucceeded() }
             connectChannels()
         } catch {
-            environment.options.logger.log(.info, .session, "resume attempt failed", metadata: ["cast.error": "\(error)"])
+            environment.options.logger.log(
+                .info,
+                .session,
+                "resume attempt failed",
+                metadata: ["cast.error": "\(error)"]
+            )
             transition { $0.resumeFailed(error, retry: true) }
         }
     }
@@ -387,7 +404,10 @@ public final class CastSession: Sendable, CustomStringConvertible {
             throw CastError(.deviceAuthentication, "device authentication could not start: \(error)", underlying: error)
         }
         guard let certificate = connection.peerCertificateDER else {
-            throw CastError(.deviceAuthentication, "device authentication: \(host):\(port) presented no TLS certificate")
+            throw CastError(
+                .deviceAuthentication,
+                "device authentication: \(host):\(port) presented no TLS certificate"
+            )
         }
         do {
             let reply = try await connection.exchangeBinary(
@@ -400,14 +420,27 @@ public final class CastSession: Sendable, CustomStringConvertible {
                 peerCertificateDER: certificate,
                 at: Date()
             )
-            environment.options.logger.log(.info, .session, "device authenticated", metadata: ["cast.result": "\(result)"])
+            environment.options.logger.log(
+                .info,
+                .session,
+                "device authenticated",
+                metadata: ["cast.result": "\(result)"]
+            )
         } catch let error as DeviceAuthError {
-            throw CastError(.deviceAuthentication, "device authentication of \(host):\(port) failed: \(error)", underlying: error)
+            throw CastError(
+                .deviceAuthentication,
+                "device authentication of \(host):\(port) failed: \(error)",
+                underlying: error
+            )
         } catch let error as CastError where error.code == .timeout {
             do {
                 _ = try authenticator.timedOut(challenge)
             } catch {
-                throw CastError(.deviceAuthentication, "device authentication of \(host):\(port) timed out", underlying: error)
+                throw CastError(
+                    .deviceAuthentication,
+                    "device authentication of \(host):\(port) timed out",
+                    underlying: error
+                )
             }
         } catch let error as CastError {
             throw error
@@ -432,7 +465,11 @@ public final class CastSession: Sendable, CustomStringConvertible {
         return message.status
     }
 
-    private func launch(_ appID: String, options: LaunchOptions, on connection: DeviceConnection) async throws(CastError)
+    private func launch(
+        _ appID: String,
+        options: LaunchOptions,
+        on connection: DeviceConnection
+    ) async throws(CastError)
         -> ReceiverApplication
     {
         let credentials = environment.launchCredentials()
@@ -509,7 +546,9 @@ public final class CastSession: Sendable, CustomStringConvertible {
     /// Connects the channels whose namespaces the app lists (after the state reached connected).
     private func connectChannels() {
         let routes = state.withLock { state in
-            state.channels.values.compactMap { channel in route(for: channel.protocolNamespace, in: state).map { (channel, $0) } }
+            state.channels.values.compactMap { channel in
+                route(for: channel.protocolNamespace, in: state).map { (channel, $0) }
+            }
         }
         for (channel, route) in routes { channel.connect(route) }
     }

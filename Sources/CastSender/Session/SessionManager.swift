@@ -61,7 +61,11 @@ public final class SessionManager: Sendable {
     /// - Throws: ``CastError``: ``CastError/Code/invalidState`` when a session already
     ///   exists, else the reason the start failed.
     @discardableResult
-    public func startSession(with device: CastDevice, host: String? = nil, port: Int? = nil) async throws(CastError)
+    public func startSession(
+        with device: CastDevice,
+        host: String? = nil,
+        port: Int? = nil
+    ) async throws(CastError)
         -> CastSession
     {
         guard let address = host ?? device.addresses.first?.description else {
@@ -170,7 +174,8 @@ public final class SessionManager: Sendable {
     }
 
     private func run(_ session: CastSession, _ begin: (CastSession) -> Void) async throws(CastError) -> CastSession {
-        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<CastSession, CastError>, Never>) in
+        let result = await withCheckedContinuation {
+            (continuation: CheckedContinuation<Result<CastSession, CastError>, Never>) in
             state.withLock { $0.waiters[ObjectIdentifier(session), default: []].append(continuation) }
             begin(session)
         }

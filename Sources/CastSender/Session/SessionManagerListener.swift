@@ -76,7 +76,11 @@ extension SessionManagerListener {
         didReceiveDeviceVolume volume: Double,
         muted: Bool
     ) {}
-    public func sessionManager(_ manager: SessionManager, session: CastSession, didReceiveDeviceStatus statusText: String?) {}
+    public func sessionManager(
+        _ manager: SessionManager,
+        session: CastSession,
+        didReceiveDeviceStatus statusText: String?
+    ) {}
 }
 
 extension SessionEvent {

@@ -54,7 +54,10 @@ struct SessionStateMachine: Sendable {
     let backoff: ReconnectBackoff
     private var random: @Sendable () -> Double
 
-    init(backoff: ReconnectBackoff = ReconnectBackoff(), random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }) {
+    init(
+        backoff: ReconnectBackoff = ReconnectBackoff(),
+        random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }
+    ) {
         self.backoff = backoff
         self.random = random
     }
@@ -177,7 +180,9 @@ struct SessionStateMachine: Sendable {
             ]
         case .starting:
             state = .ended
-            return [.closeConnection, .notify(.didFailToStart(CastError(.cancelled, "the session start was cancelled")))]
+            return [
+                .closeConnection, .notify(.didFailToStart(CastError(.cancelled, "the session start was cancelled"))),
+            ]
         default:
             return []
         }

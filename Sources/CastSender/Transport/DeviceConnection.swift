@@ -64,7 +64,9 @@ final class DeviceConnection: Sendable {
         self.requestTimeout = requestTimeout
         self.onEvent = onEvent
         state = Mutex(
-            State(heartbeat: HeartbeatStateMachine(interval: heartbeatInterval, timeout: heartbeatTimeout, now: clock.now))
+            State(
+                heartbeat: HeartbeatStateMachine(interval: heartbeatInterval, timeout: heartbeatTimeout, now: clock.now)
+            )
         )
     }
 
@@ -138,7 +140,12 @@ final class DeviceConnection: Sendable {
     }
 
     /// Sends a JSON message without a request id.
-    func send(_ payload: some CastJSONMessage, namespace: CastNamespace, from source: String, to destination: String)
+    func send(
+        _ payload: some CastJSONMessage,
+        namespace: CastNamespace,
+        from source: String,
+        to destination: String
+    )
         throws(CastError)
     {
         let text: String
@@ -212,7 +219,8 @@ final class DeviceConnection: Sendable {
         timeout: Duration? = nil,
         build: (Int) -> any CastJSONMessage
     ) async throws(CastError) -> InboundReply {
-        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<InboundReply, CastError>, Never>) in
+        let result = await withCheckedContinuation {
+            (continuation: CheckedContinuation<Result<InboundReply, CastError>, Never>) in
             sendRequest(
                 name: name,
                 namespace: namespace,
@@ -228,7 +236,8 @@ final class DeviceConnection: Sendable {
     /// Sends a binary message and waits for the next binary reply on the same namespace
     /// (the device-auth exchange).
     func exchangeBinary(_ message: CastMessage, timeout: Duration) async throws(CastError) -> [UInt8] {
-        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<InboundReply, CastError>, Never>) in
+        let result = await withCheckedContinuation {
+            (continuation: CheckedContinuation<Result<InboundReply, CastError>, Never>) in
             let completion: Completion = { continuation.resume(returning: $0) }
             let installed = state.withLock { state -> Bool in
                 guard !state.closed, state.binaryWaiter == nil else { return false }
@@ -317,7 +326,12 @@ final class DeviceConnection: Sendable {
             return
         }
         guard let text = message.payloadUTF8 else {
-            logger.log(.warning, .connection, "binary message ignored", metadata: ["cast.namespace": message.namespace.rawValue])
+            logger.log(
+                .warning,
+                .connection,
+                "binary message ignored",
+                metadata: ["cast.namespace": message.namespace.rawValue]
+            )
             return
         }
         switch message.namespace {
