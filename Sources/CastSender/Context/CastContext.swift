@@ -131,13 +131,14 @@ public final class CastContext: Sendable {
             return true
         }
         guard changed else { return }
-        castStates.emit(next, { _, _ in }) { [self] in
+        let post: @Sendable () -> Void = { [self] in
             NotificationCenter.default.post(
                 name: CastState.didChangeNotification,
                 object: self,
                 userInfo: [CastState.notificationKey: next]
             )
         }
+        castStates.emit(next, { _, _ in }, after: post)
     }
 
     // MARK: Cast Connect

@@ -213,8 +213,7 @@ public final class SessionManager: Sendable {
             outcome = nil
             ends = false
         }
-        listeners.emit(event, { [self] listener, event in event.deliver(to: listener, from: self) }) {
-            [self] in
+        let settle: @Sendable () -> Void = { [self] in
             let (waiters, endWaiters) = state.withLock { state in
                 let waiters = outcome == nil ? [] : (state.waiters.removeValue(forKey: key) ?? [])
                 var endWaiters: [CheckedContinuation<Void, Never>] = []
@@ -228,6 +227,7 @@ public final class SessionManager: Sendable {
             for waiter in endWaiters { waiter.resume() }
             onChange()
         }
+        listeners.emit(event, { [self] listener, event in event.deliver(to: listener, from: self) }, after: settle)
     }
 
     private func emit(_ event: SessionEvent) {
