@@ -61,7 +61,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "cast-bench",
-            dependencies: ["CastCore", "CastNet", "CastSender"],
+            dependencies: ["CastCore", "CastNet", "CastSender", "CastEmulator"],
             swiftSettings: strictSettings
         ),
 
