@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "CastCore", targets: ["CastCore"]),
         .library(name: "CastNet", targets: ["CastNet"]),
         .library(name: "CastAuth", targets: ["CastAuth"]),
+        .library(name: "TerminalUI", targets: ["TerminalUI"]),
         .executable(name: "cast-bench", targets: ["cast-bench"]),
     ],
     targets: [
@@ -35,12 +36,16 @@ let package = Package(
         // MARK: Device authentication
         .target(name: "CastAuth", dependencies: ["CastCore", "CastNet"], swiftSettings: strictSettings),
 
+        // MARK: Terminal
+        .target(name: "TerminalUI", swiftSettings: strictSettings),
+
         // MARK: Executables
         .executableTarget(
             name: "cast-bench",
             dependencies: ["CastCore", "CastNet"],
             swiftSettings: strictSettings
         ),
+        .executableTarget(name: "terminalui-demo", dependencies: ["TerminalUI"], swiftSettings: strictSettings),
 
         // MARK: Tests
         .testTarget(name: "CastCoreTests", dependencies: ["CastCore"], swiftSettings: strictSettings),
@@ -48,6 +53,11 @@ let package = Package(
         .testTarget(
             name: "CastAuthTests",
             dependencies: ["CastAuth", "CastNet", "CastCore"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "TerminalUITests",
+            dependencies: ["TerminalUI", "terminalui-demo"],
             swiftSettings: strictSettings
         ),
     ],
