@@ -23,6 +23,9 @@ public struct KeyDecoder: Sendable {
     /// Whether bytes are held waiting for the rest of a sequence.
     public var hasPendingInput: Bool { !pending.isEmpty }
 
+    /// The number of bytes held.
+    var pendingCount: Int { pending.count }
+
     /// Adds bytes and returns the key presses they complete.
     public mutating func decode(_ bytes: some Sequence<UInt8>) -> [KeyEvent] {
         pending.append(contentsOf: bytes)

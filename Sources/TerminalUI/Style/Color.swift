@@ -31,7 +31,7 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     public init?(hex: String) {
         var text = Substring(hex)
         if text.first == "#" { text = text.dropFirst() }
-        guard text.count == 6, text.utf8.allSatisfy({ $0 < 0x80 }), let value = UInt32(text, radix: 16) else {
+        guard text.count == 6, text.allSatisfy(\.isHexDigit), let value = UInt32(text, radix: 16) else {
             return nil
         }
         self = .rgb(UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF))
