@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "CastAuth", targets: ["CastAuth"]),
         .library(name: "CastSender", targets: ["CastSender"]),
         .library(name: "CastEmulator", targets: ["CastEmulator"]),
+        .library(name: "TerminalUI", targets: ["TerminalUI"]),
         .executable(name: "cast-bench", targets: ["cast-bench"]),
         .executable(name: "cast-emulator", targets: ["cast-emulator"]),
         .executable(name: "mdns-tool", targets: ["mdns-tool"]),
@@ -53,6 +54,9 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
+        // MARK: Terminal
+        .target(name: "TerminalUI", swiftSettings: strictSettings),
+
         // MARK: Executables
         .executableTarget(
             name: "cast-emulator",
@@ -70,6 +74,7 @@ let package = Package(
             dependencies: ["CastCore", "CastNet"],
             swiftSettings: strictSettings
         ),
+        .executableTarget(name: "terminalui-demo", dependencies: ["TerminalUI"], swiftSettings: strictSettings),
 
         // MARK: Tests
         .testTarget(name: "CastCoreTests", dependencies: ["CastCore"], swiftSettings: strictSettings),
@@ -91,6 +96,11 @@ let package = Package(
         .testTarget(
             name: "CastEmulatorTests",
             dependencies: ["CastEmulator", "CastNet", "CastCore"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "TerminalUITests",
+            dependencies: ["TerminalUI", "terminalui-demo"],
             swiftSettings: strictSettings
         ),
     ],
