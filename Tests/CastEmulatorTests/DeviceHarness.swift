@@ -6,6 +6,8 @@ import Testing
 struct DeviceHarness {
     var engine: VirtualDeviceEngine
     var now: DeviceInstant = .epoch
+    /// Whether ``advance(by:)`` answers the device's PINGs, as live senders do.
+    var answersPings = true
 
     static let defaultSeed: UInt64 = 42
 
@@ -53,11 +55,27 @@ struct DeviceHarness {
             #expect(guardCount < 10_000, "deadlines do not move forward")
             if guardCount >= 10_000 { break }
             now = max(now, deadline)
-            actions += engine.tick(at: now)
+            actions += answeringPings(engine.tick(at: now))
         }
         now = target
-        actions += engine.tick(at: now)
+        actions += answeringPings(engine.tick(at: now))
         return actions
+    }
+
+    private mutating func answeringPings(_ actions: [DeviceAction]) -> [DeviceAction] {
+        guard answersPings else { return actions }
+        var all = actions
+        for (connection, message) in actions.sent
+        where message.namespace == .heartbeat && message.json?["type"] == "PING" {
+            let pong = CastMessage(
+                sourceID: message.destinationID,
+                destinationID: message.sourceID,
+                namespace: .heartbeat,
+                text: #"{"type":"PONG"}"#
+            )
+            all += engine.received(pong, from: connection, at: now)
+        }
+        return all
     }
 
     // MARK: Common sequences

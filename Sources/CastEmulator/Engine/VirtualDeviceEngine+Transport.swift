@@ -33,10 +33,10 @@ extension VirtualDeviceEngine {
         if message.namespace == .media, running.player != nil {
             return handleMedia(text, from: sender)
         }
-        if message.namespace.isCustom {
-            return echo(message, from: id)
+        if message.namespace == .media || message.namespace == ReceiverAppDefinition.playerMessageNamespace {
+            return [dropped(message, from: id, reason: "namespace not handled by the application")]
         }
-        return [dropped(message, from: id, reason: "namespace not handled by the application")]
+        return echo(message, from: id)
     }
 
     /// The text of a JSON namespace message; binary payloads count when they are UTF-8.
