@@ -15,6 +15,38 @@
 #include <openssl/x509.h>
 #include <openssl/x509v3.h>
 
+// MARK: crypto (certificates, keys, chain verification)
+
+static inline void cast_OPENSSL_free(void *pointer) { OPENSSL_free(pointer); }
+
+static inline EVP_PKEY *cast_EVP_RSA_gen(unsigned int bits) { return EVP_RSA_gen(bits); }
+
+static inline unsigned long cast_XN_FLAG_RFC2253(void) { return XN_FLAG_RFC2253; }
+
+static inline int cast_sk_X509_num(const STACK_OF(X509) *stack) { return sk_X509_num(stack); }
+
+static inline X509 *cast_sk_X509_value(const STACK_OF(X509) *stack, int index) { return sk_X509_value(stack, index); }
+
+static inline STACK_OF(X509) *cast_sk_X509_new_null(void) { return sk_X509_new_null(); }
+
+static inline int cast_sk_X509_push(STACK_OF(X509) *stack, X509 *certificate) {
+    return sk_X509_push(stack, certificate);
+}
+
+static inline void cast_sk_X509_free(STACK_OF(X509) *stack) { sk_X509_free(stack); }
+
+static inline void cast_sk_X509_pop_free(STACK_OF(X509) *stack) { sk_X509_pop_free(stack, X509_free); }
+
+static inline int cast_sk_POLICYINFO_num(const STACK_OF(POLICYINFO) *stack) { return sk_POLICYINFO_num(stack); }
+
+static inline const ASN1_OBJECT *cast_POLICYINFO_policyid(const STACK_OF(POLICYINFO) *stack, int index) {
+    return sk_POLICYINFO_value(stack, index)->policyid;
+}
+
+static inline void cast_CERTIFICATEPOLICIES_free(STACK_OF(POLICYINFO) *policies) {
+    CERTIFICATEPOLICIES_free(policies);
+}
+
 static inline long cast_SSL_CTX_set_min_proto_version(SSL_CTX *ctx, int version) {
     return SSL_CTX_set_min_proto_version(ctx, version);
 }

@@ -1,2 +1,0 @@
-// CastAuth: device authentication — proving a Cast device is genuine (sender side) and
-// answering challenges (device side).

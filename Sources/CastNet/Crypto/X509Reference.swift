@@ -1,0 +1,19 @@
+internal import COpenSSL
+
+/// Owns one `X509`.
+///
+/// `@unchecked Sendable` is safe: the certificate is never mutated after creation. OpenSSL fills
+/// its cached extension data lazily, but does so under the object's own lock, and every reader
+/// here goes through OpenSSL's accessors.
+final class X509Reference: @unchecked Sendable {
+    let pointer: OpaquePointer
+
+    /// Takes ownership of `pointer` (one reference).
+    init(taking pointer: OpaquePointer) {
+        self.pointer = pointer
+    }
+
+    deinit {
+        X509_free(pointer)
+    }
+}

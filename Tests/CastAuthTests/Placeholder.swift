@@ -1,2 +1,0 @@
-import CastAuth
-import Testing

@@ -1,2 +1,0 @@
-import CastNet
-import Testing
