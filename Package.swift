@@ -60,7 +60,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CastEmulatorTests",
-            dependencies: ["CastEmulator", "CastCore"],
+            dependencies: ["CastEmulator", "CastNet", "CastCore", "CastAuth"],
             swiftSettings: strictSettings
         ),
     ],

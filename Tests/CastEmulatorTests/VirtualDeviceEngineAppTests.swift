@@ -1,5 +1,7 @@
+import CastAuth
 import CastCore
 import CastEmulator
+import CastNet
 import Testing
 
 /// Device authentication, custom apps, Cast Connect, restarts and bad input.
@@ -45,6 +47,30 @@ import Testing
         let answer = try DeviceAuthMessage(serializedBytes: try #require(reply.message.payloadBinary))
         #expect(answer.response?.signature == [9, 9, 9])
         #expect(answer.response?.senderNonce == [9, 9, 9])
+    }
+
+    @Test func aResponderSignsTheNonceAndTheTLSCertificate() throws {
+        let device = try SelfSignedCertificate.generate(commonName: "Test Device")
+        let tls = try SelfSignedCertificate.generate(commonName: "0123456789abcdef0123456789abcdef")
+        let responder = DeviceAuthResponder(
+            credentials: .init(
+                privateKey: device.privateKey,
+                certificateChain: [device.certificate],
+                tlsCertificateDER: tls.certificate.derBytes
+            )
+        )
+        var harness = DeviceHarness { $0.deviceAuthentication = .responder(responder) }
+        harness.open()
+        let nonce = Array(UInt8(100)..<UInt8(116))
+        let reply = try #require(harness.send(raw: Self.challenge(nonce: nonce)).sent.first)
+        let answer = try DeviceAuthMessage(serializedBytes: try #require(reply.message.payloadBinary))
+        let response = try #require(answer.response)
+        #expect(response.clientAuthCertificate == device.certificate.derBytes)
+        #expect(response.senderNonce == nonce)
+        #expect(response.hashAlgorithm == .sha256)
+        let key = try device.privateKey.publicKey
+        #expect(key.verify(signature: response.signature, data: nonce + tls.certificate.derBytes, digest: .sha256))
+        #expect(!key.verify(signature: response.signature, data: nonce + [0], digest: .sha256))
     }
 
     @Test func malformedAuthMessagesAreDropped() {
