@@ -54,6 +54,13 @@ extension MediaPlayer {
             position: 0
         )
         session!.loadCredentials = Self.credentials(of: data)
+        var loaded = [
+            "cast.content-id": first.media?.contentId ?? first.media?.contentUrl ?? "",
+            "cast.item-count": "\(queue.items.count)",
+            "cast.source-id": context.requester.senderId,
+        ]
+        if let customData = data.customData { loaded["cast.custom-data"] = "\(customData)" }
+        outputs.append(.log(DeviceLogEntry(level: .info, message: "media load requested", metadata: loaded)))
         if let credentials = session!.loadCredentials {
             outputs.append(
                 .log(
