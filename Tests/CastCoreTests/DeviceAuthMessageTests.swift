@@ -74,6 +74,27 @@ import Testing
         #expect(message.challenge == AuthChallenge(senderNonce: [0x55], hashAlgorithm: .sha256))
     }
 
+    @Test func repeatedResponsesMergeTheirRepeatedFields() throws {
+        // response { signature "" client_auth_certificate "" }, then 13,000 more
+        // `response` fields each holding one intermediate_certificate {0xAA}: 65,006 bytes,
+        // a frame's worth. Merging must append in place.
+        var bytes: [UInt8] = [0x12, 0x04, 0x0A, 0x00, 0x12, 0x00]
+        for _ in 0..<13_000 {
+            bytes += [0x12, 0x03, 0x1A, 0x01, 0xAA]
+        }
+        let message = try DeviceAuthMessage(serializedBytes: bytes)
+        let response = try #require(message.response)
+        #expect(response.intermediateCertificates.count == 13_000)
+        #expect(response.intermediateCertificates.allSatisfy { $0 == [0xAA] })
+        // Each occurrence must carry the required fields itself (stricter than protobuf
+        // runtimes, which check only the merged result).
+        let split: [UInt8] = [0x12, 0x03, 0x0A, 0x01, 0x01, 0x12, 0x03, 0x12, 0x01, 0x02]
+        let error = #expect(throws: ProtobufError.self) { try DeviceAuthMessage(serializedBytes: split) }
+        #expect(error?.code == .missingRequiredField)
+        #expect(error?.fieldName == "client_auth_certificate")
+        #expect(error?.offset == 2)
+    }
+
     @Test func unknownFieldsAreKeptAndReemitted() throws {
         // challenge (field 1, empty), then unknown field 9 varint 5 and unknown field 10 fixed32.
         let bytes: [UInt8] = [0x0A, 0x00, 0x48, 0x05, 0x55, 0x01, 0x02, 0x03, 0x04]

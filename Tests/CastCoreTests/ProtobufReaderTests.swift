@@ -209,6 +209,39 @@ import Testing
         #expect(error?.offset == 2)
     }
 
+    @Test(arguments: [
+        "",
+        "plain ascii that is longer than thirty-two bytes, to cover the wide loop",
+        "caf\u{E9}",
+        "\u{1F600} at the start",
+        "a literal replacement character \u{FFFD} is valid",
+        String(repeating: "\u{E9}", count: 40) + "!",
+    ])
+    func validUTF8IsAccepted(text: String) throws {
+        let content = Array(text.utf8)
+        let bytes = [0x12] + Self.varintBytes(UInt64(content.count)) + content
+        #expect(try Self.readFirst(bytes) { r, f throws(ProtobufError) in try r.readString(f, name: "v") } == text)
+    }
+
+    @Test func invalidByteAfterALongASCIIRunIsFound() {
+        let content = Array(String(repeating: "a", count: 70).utf8) + [0x80] + Array("bc".utf8)
+        let bytes = [0x12, UInt8(content.count)] + content
+        let error = #expect(throws: ProtobufError.self) {
+            try Self.readFirst(bytes) { r, f throws(ProtobufError) in try r.readString(f, name: "v") }
+        }
+        #expect(error?.code == .invalidUTF8)
+    }
+
+    static func varintBytes(_ value: UInt64) -> [UInt8] {
+        var value = value
+        var bytes: [UInt8] = []
+        while value >= 0x80 {
+            bytes.append(UInt8(value & 0x7F) | 0x80)
+            value >>= 7
+        }
+        return bytes + [UInt8(value)]
+    }
+
     @Test func nonContiguousInputIsCopiedOnce() throws {
         let bytes: [UInt8] = [0x08, 0xAC, 0x02]
         let value = try ProtobufReader.withReader(over: bytes.lazy.map { $0 }, message: "Test") {

@@ -64,3 +64,25 @@ public struct CastNamespace: RawRepresentable, Hashable, Sendable, CustomStringC
 
     public var description: String { rawValue }
 }
+
+extension CastNamespace {
+    private static let platformNamespaces: [CastNamespace] = [
+        .media, .receiver, .heartbeat, .connection, .deviceAuth, .multizone, .setup, .discovery,
+    ]
+
+    /// Returns the platform namespace whose UTF-8 is exactly `utf8`, or `nil`.
+    ///
+    /// Decoding reuses the constants' storage instead of allocating a new string for
+    /// the namespace of nearly every message.
+    static func platformNamespace(matching utf8: UnsafeBufferPointer<UInt8>) -> CastNamespace? {
+        for namespace in platformNamespaces where namespace.rawValue.utf8.count == utf8.count {
+            let equal = namespace.rawValue.utf8.withContiguousStorageIfAvailable {
+                ProtobufReader.bytesEqual($0, utf8)
+            }
+            if equal == true {
+                return namespace
+            }
+        }
+        return nil
+    }
+}

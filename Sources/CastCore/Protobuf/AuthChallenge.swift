@@ -41,8 +41,12 @@ public struct AuthChallenge: Hashable, Sendable {
 extension AuthChallenge: ProtobufMessage {
     package static var protobufName: StaticString { "AuthChallenge" }
 
-    package init(reader: inout ProtobufReader, merging previous: AuthChallenge?) throws(ProtobufError) {
-        self = previous ?? AuthChallenge()
+    package init(reader: inout ProtobufReader) throws(ProtobufError) {
+        self.init()
+        try merge(from: &reader)
+    }
+
+    package mutating func merge(from reader: inout ProtobufReader) throws(ProtobufError) {
         while let field = try reader.nextField() {
             switch field.number {
             case 1:

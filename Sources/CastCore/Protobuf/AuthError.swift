@@ -56,9 +56,20 @@ public struct AuthError: Hashable, Sendable {
 extension AuthError: ProtobufMessage {
     package static var protobufName: StaticString { "AuthError" }
 
-    package init(reader: inout ProtobufReader, merging previous: AuthError?) throws(ProtobufError) {
-        self = previous ?? AuthError(errorType: .internalError)
-        var hasErrorType = previous != nil
+    package init(reader: inout ProtobufReader) throws(ProtobufError) {
+        self.init(errorType: .internalError)
+        try readFields(from: &reader, checkingRequired: true)
+    }
+
+    package mutating func merge(from reader: inout ProtobufReader) throws(ProtobufError) {
+        try readFields(from: &reader, checkingRequired: false)
+    }
+
+    private mutating func readFields(
+        from reader: inout ProtobufReader,
+        checkingRequired: Bool
+    ) throws(ProtobufError) {
+        var hasErrorType = !checkingRequired
         while let field = try reader.nextField() {
             switch field.number {
             case 1:

@@ -67,10 +67,21 @@ public struct AuthResponse: Hashable, Sendable {
 extension AuthResponse: ProtobufMessage {
     package static var protobufName: StaticString { "AuthResponse" }
 
-    package init(reader: inout ProtobufReader, merging previous: AuthResponse?) throws(ProtobufError) {
-        self = previous ?? AuthResponse(signature: [], clientAuthCertificate: [])
-        var hasSignature = previous != nil
-        var hasCertificate = previous != nil
+    package init(reader: inout ProtobufReader) throws(ProtobufError) {
+        self.init(signature: [], clientAuthCertificate: [])
+        try readFields(from: &reader, checkingRequired: true)
+    }
+
+    package mutating func merge(from reader: inout ProtobufReader) throws(ProtobufError) {
+        try readFields(from: &reader, checkingRequired: false)
+    }
+
+    private mutating func readFields(
+        from reader: inout ProtobufReader,
+        checkingRequired: Bool
+    ) throws(ProtobufError) {
+        var hasSignature = !checkingRequired
+        var hasCertificate = !checkingRequired
         while let field = try reader.nextField() {
             switch field.number {
             case 1:

@@ -2,7 +2,11 @@
 ///
 /// Optional fields stay `nil` when absent so that a decoded message re-encodes to the
 /// same bytes. Fields this type does not know are kept in ``unknownFields`` and written
-/// after the known ones.
+/// after the known ones (so re-encoding is byte-exact whenever the input listed its
+/// fields in number order, as protobuf writers do); they take part in `==`.
+///
+/// Decoding checks the protobuf rules only: it does not require the payload field that
+/// matches ``payloadType`` to be present, nor the identifiers to be non-empty.
 public struct CastMessage: Hashable, Sendable {
     /// Field 1, `protocol_version` (required).
     public var protocolVersion: CastProtocolVersion
@@ -79,13 +83,22 @@ public struct CastMessage: Hashable, Sendable {
         try self.init(decoding: bytes)
     }
 
-    /// Decodes a serialized `CastMessage` held in an array.
-    /// - Throws: ``ProtobufError`` as ``init(serializedBytes:)-(some Collection<UInt8>)``.
+    /// Decodes a serialized `CastMessage` held in an array, such as a frame body.
+    /// - Throws: ``ProtobufError`` as the generic initializer does.
     public init(serializedBytes bytes: [UInt8]) throws(ProtobufError) {
-        self = try bytes.withUnsafeBufferPointer { buffer in
-            var reader = ProtobufReader(buffer, message: Self.protobufName)
-            return Result { () throws(ProtobufError) -> CastMessage in try CastMessage(reader: &reader, merging: nil) }
-        }.get()
+        self = try bytes.withUnsafeBufferPointer { Self.decode($0) }.get()
+    }
+
+    /// Decodes a serialized `CastMessage` held in part of an array, such as a frame
+    /// without its length prefix.
+    /// - Throws: ``ProtobufError`` as the generic initializer does.
+    public init(serializedBytes bytes: ArraySlice<UInt8>) throws(ProtobufError) {
+        self = try bytes.withUnsafeBufferPointer { Self.decode($0) }.get()
+    }
+
+    private static func decode(_ buffer: UnsafeBufferPointer<UInt8>) -> Result<CastMessage, ProtobufError> {
+        var reader = ProtobufReader(buffer, message: protobufName)
+        return Result { () throws(ProtobufError) -> CastMessage in try CastMessage(reader: &reader) }
     }
 
     /// Returns the protobuf encoding of the message.
@@ -95,7 +108,17 @@ public struct CastMessage: Hashable, Sendable {
 extension CastMessage: ProtobufMessage {
     package static var protobufName: StaticString { "CastMessage" }
 
-    package init(reader: inout ProtobufReader, merging previous: CastMessage?) throws(ProtobufError) {
+    package init(reader: inout ProtobufReader) throws(ProtobufError) {
+        try self.init(reader: &reader, startingFrom: nil)
+    }
+
+    package mutating func merge(from reader: inout ProtobufReader) throws(ProtobufError) {
+        self = try CastMessage(reader: &reader, startingFrom: self)
+    }
+
+    /// Decodes into locals, then checks the required fields; `previous` supplies the
+    /// values of a message being merged into.
+    private init(reader: inout ProtobufReader, startingFrom previous: CastMessage?) throws(ProtobufError) {
         var protocolVersion: CastProtocolVersion?
         var sourceID: String?
         var destinationID: String?
@@ -127,7 +150,12 @@ extension CastMessage: ProtobufMessage {
             case 3:
                 destinationID = try reader.readString(field, name: "destination_id")
             case 4:
-                namespace = try reader.readString(field, name: "namespace")
+                let range = try reader.readLengthDelimited(field, name: "namespace")
+                if let known = CastNamespace.platformNamespace(matching: reader.buffer(in: range)) {
+                    namespace = known.rawValue
+                } else {
+                    namespace = try reader.string(in: range, field: field, name: "namespace")
+                }
             case 5:
                 payloadType = CastPayloadType(rawValue: try reader.readInt32(field, name: "payload_type"))
             case 6:

@@ -39,8 +39,12 @@ public struct Crl: Hashable, Sendable {
 extension Crl: ProtobufMessage {
     package static var protobufName: StaticString { "Crl" }
 
-    package init(reader: inout ProtobufReader, merging previous: Crl?) throws(ProtobufError) {
-        self = previous ?? Crl()
+    package init(reader: inout ProtobufReader) throws(ProtobufError) {
+        self.init()
+        try merge(from: &reader)
+    }
+
+    package mutating func merge(from reader: inout ProtobufReader) throws(ProtobufError) {
         while let field = try reader.nextField() {
             switch field.number {
             case 1:

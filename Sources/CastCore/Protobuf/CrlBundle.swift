@@ -24,8 +24,12 @@ public struct CrlBundle: Hashable, Sendable {
 extension CrlBundle: ProtobufMessage {
     package static var protobufName: StaticString { "CrlBundle" }
 
-    package init(reader: inout ProtobufReader, merging previous: CrlBundle?) throws(ProtobufError) {
-        self = previous ?? CrlBundle()
+    package init(reader: inout ProtobufReader) throws(ProtobufError) {
+        self.init()
+        try merge(from: &reader)
+    }
+
+    package mutating func merge(from reader: inout ProtobufReader) throws(ProtobufError) {
         while let field = try reader.nextField() {
             switch field.number {
             case 1:

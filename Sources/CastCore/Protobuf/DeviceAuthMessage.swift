@@ -33,16 +33,20 @@ public struct DeviceAuthMessage: Hashable, Sendable {
 extension DeviceAuthMessage: ProtobufMessage {
     package static var protobufName: StaticString { "DeviceAuthMessage" }
 
-    package init(reader: inout ProtobufReader, merging previous: DeviceAuthMessage?) throws(ProtobufError) {
-        self = previous ?? DeviceAuthMessage()
+    package init(reader: inout ProtobufReader) throws(ProtobufError) {
+        self.init()
+        try merge(from: &reader)
+    }
+
+    package mutating func merge(from reader: inout ProtobufReader) throws(ProtobufError) {
         while let field = try reader.nextField() {
             switch field.number {
             case 1:
-                challenge = try reader.readMessage(field, name: "challenge", merging: challenge)
+                try reader.readMessage(field, name: "challenge", into: &challenge)
             case 2:
-                response = try reader.readMessage(field, name: "response", merging: response)
+                try reader.readMessage(field, name: "response", into: &response)
             case 3:
-                error = try reader.readMessage(field, name: "error", merging: error)
+                try reader.readMessage(field, name: "error", into: &error)
             default:
                 reader.appendBytes(in: try reader.skip(field), to: &unknownFields)
             }

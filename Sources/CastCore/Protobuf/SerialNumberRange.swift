@@ -30,8 +30,12 @@ public struct SerialNumberRange: Hashable, Sendable {
 extension SerialNumberRange: ProtobufMessage {
     package static var protobufName: StaticString { "SerialNumberRange" }
 
-    package init(reader: inout ProtobufReader, merging previous: SerialNumberRange?) throws(ProtobufError) {
-        self = previous ?? SerialNumberRange()
+    package init(reader: inout ProtobufReader) throws(ProtobufError) {
+        self.init()
+        try merge(from: &reader)
+    }
+
+    package mutating func merge(from reader: inout ProtobufReader) throws(ProtobufError) {
         while let field = try reader.nextField() {
             switch field.number {
             case 1:

@@ -42,8 +42,12 @@ public struct TbsCrl: Hashable, Sendable {
 extension TbsCrl: ProtobufMessage {
     package static var protobufName: StaticString { "TbsCrl" }
 
-    package init(reader: inout ProtobufReader, merging previous: TbsCrl?) throws(ProtobufError) {
-        self = previous ?? TbsCrl()
+    package init(reader: inout ProtobufReader) throws(ProtobufError) {
+        self.init()
+        try merge(from: &reader)
+    }
+
+    package mutating func merge(from reader: inout ProtobufReader) throws(ProtobufError) {
         while let field = try reader.nextField() {
             switch field.number {
             case 1:

@@ -69,10 +69,10 @@ public enum Digest {
 /// Bytes from OpenSSL's cryptographically secure random generator.
 public enum SecureRandom {
     /// Returns `count` random bytes.
-    /// - Parameter count: how many bytes, at least zero.
+    /// - Parameter count: how many bytes, from zero to `Int32.max`.
     /// - Throws: ``OpenSSLError/Code/randomGenerationFailed`` when the generator is not seeded.
     public static func bytes(count: Int) throws(OpenSSLError) -> [UInt8] {
-        precondition(count >= 0, "count must not be negative")
+        precondition(count >= 0 && count <= Int(Int32.max), "count out of range")
         var bytes = [UInt8](repeating: 0, count: count)
         guard count > 0 else { return bytes }
         let status = bytes.withUnsafeMutableBufferPointer { RAND_bytes($0.baseAddress, Int32($0.count)) }

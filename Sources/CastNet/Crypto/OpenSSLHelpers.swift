@@ -21,6 +21,9 @@ enum OpenSSLHelpers {
         _ bytes: [UInt8],
         _ body: (OpaquePointer) throws(OpenSSLError) -> Result
     ) throws(OpenSSLError) -> Result {
+        guard bytes.count <= Int(Int32.max) else {
+            throw OpenSSLError(.encodingFailed, context: "input of \(bytes.count) bytes is too large")
+        }
         let result: Swift.Result<Result, OpenSSLError> = bytes.withUnsafeBytes { raw in
             guard let bio = BIO_new_mem_buf(raw.baseAddress, Int32(raw.count)) else {
                 return .failure(.drainingQueue(.encodingFailed, context: "allocating a memory BIO"))
