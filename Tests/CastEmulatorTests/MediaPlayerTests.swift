@@ -32,6 +32,7 @@ import Testing
         #expect(status["supportedMediaCommands"] == 12303)
         #expect(status["volume"] == ["level": 1, "muted": false])
         #expect(status["currentItemId"] == 1)
+        #expect(status["items"] == nil, "a one-item queue lists no items")
         #expect(status["repeatMode"] == "REPEAT_OFF")
         #expect(status["media"]?["metadata"]?["title"] == "Big Buck Bunny")
         #expect(done.sent.allSatisfy { $0.message.sourceID == transportId && $0.message.destinationID == "sender-0" })

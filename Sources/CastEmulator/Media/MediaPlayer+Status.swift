@@ -25,7 +25,7 @@ extension MediaPlayer {
             status.currentItemId = queue.currentItemId
             if session.isLoading { status.loadingItemId = queue.currentItemId }
             status.preloadedItemId = session.preloadedItemId
-            status.items = queue.statusWindow
+            if queue.items.count > 1 { status.items = queue.statusWindow }
             status.repeatMode = queue.repeatMode
             status.queueData = queue.queueData
             status.sequenceNumber = queue.sequenceNumber
