@@ -139,7 +139,7 @@ public struct VirtualDeviceEngine: Sendable {
                 )
             )
         )
-        return actions + broadcastReceiverStatus(excluding: nil) + [.appsChanged, .receiverStatusChanged]
+        return actions + receiverStatusUpdate(requestId: 0, requester: nil) + [.appsChanged, .receiverStatusChanged]
     }
 
     // MARK: State
