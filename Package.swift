@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "CastNet", targets: ["CastNet"]),
         .library(name: "CastAuth", targets: ["CastAuth"]),
         .library(name: "CastSender", targets: ["CastSender"]),
+        .library(name: "CastSenderUI", targets: ["CastSenderUI"]),
         .library(name: "CastEmulator", targets: ["CastEmulator"]),
         .executable(name: "cast-bench", targets: ["cast-bench"]),
         .executable(name: "cast-emulator", targets: ["cast-emulator"]),
@@ -43,6 +44,13 @@ let package = Package(
         .target(
             name: "CastSender",
             dependencies: ["CastCore", "CastNet", "CastAuth"],
+            swiftSettings: strictSettings
+        ),
+
+        // MARK: Widgets
+        .target(
+            name: "CastSenderUI",
+            dependencies: ["CastSender", "CastCore", "CastNet"],
             swiftSettings: strictSettings
         ),
 
@@ -86,6 +94,11 @@ let package = Package(
         .testTarget(
             name: "CastSenderTests",
             dependencies: ["CastSender", "CastNet", "CastCore"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "CastSenderUITests",
+            dependencies: ["CastSenderUI", "CastSender", "CastNet", "CastCore"],
             swiftSettings: strictSettings
         ),
         .testTarget(
