@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
         .executable(name: "cast-bench", targets: ["cast-bench"]),
         .executable(name: "cast-emulator", targets: ["cast-emulator"]),
+        .executable(name: "castvideos", targets: ["castvideos"]),
         .executable(name: "mdns-tool", targets: ["mdns-tool"]),
     ],
     targets: [
@@ -82,6 +83,11 @@ let package = Package(
             dependencies: ["CastCore", "CastNet"],
             swiftSettings: strictSettings
         ),
+        .executableTarget(
+            name: "castvideos",
+            dependencies: ["CastSender", "CastSenderUI", "CastCore", "CastEmulator", "TerminalUI"],
+            swiftSettings: strictSettings
+        ),
         .executableTarget(name: "terminalui-demo", dependencies: ["TerminalUI"], swiftSettings: strictSettings),
 
         // MARK: Tests
@@ -109,6 +115,11 @@ let package = Package(
         .testTarget(
             name: "CastEmulatorTests",
             dependencies: ["CastEmulator", "CastNet", "CastCore", "CastAuth"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "CastVideosTests",
+            dependencies: ["castvideos", "CastCore"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -1,0 +1,249 @@
+import CastCore
+import CastSender
+import CastSenderUI
+import Foundation
+import TerminalUI
+
+/// How a chosen item goes to the device.
+enum RemoteLoadMode: Sendable {
+    /// Replace what plays with a one-item queue ("Play Now").
+    case now
+    /// Insert after the item playing ("Play Next").
+    case next
+    /// Append to the queue ("Add to Queue").
+    case append
+}
+
+extension AppModel {
+    // MARK: Session events
+
+    func handle(_ event: SessionEvent) {
+        switch event {
+        case .willStart(let session):
+            self.session = session
+        case .didStart(let session):
+            attach(session)
+            toast("Connected to \(session.device.friendlyName ?? "the device")")
+            switchToRemotePlayback()
+            closeChooser()
+        case .didResume(let session):
+            attach(session)
+            switchToRemotePlayback()
+        case .didFailToStart(_, let error):
+            detachSession()
+            closeChooser()
+            modal = .alert(Dialog(title: "Failed to start a session", message: error.description))
+        case .didEnd(let session, let error):
+            var message = "The Casting session has ended."
+            if let error { message += "\n\(error.description)" }
+            toast(message, seconds: 6)
+            switchToLocalPlayback(from: session.remoteMediaClient)
+            detachSession()
+            closeCastModals()
+            popCastScreens()
+        case .didFailToResume(let session, _):
+            toast("The Casting session could not be resumed.", seconds: 6)
+            switchToLocalPlayback(from: session.remoteMediaClient)
+            detachSession()
+            closeCastModals()
+            popCastScreens()
+        case .didSuspend:
+            toast("Connection to the device lost; reconnecting…")
+        case .willEnd, .willResume, .didReceiveDeviceVolume, .didReceiveDeviceStatus:
+            break
+        }
+    }
+
+    private func closeChooser() {
+        if case .chooser = modal { modal = nil }
+        chooser = nil
+    }
+
+    private func closeCastModals() {
+        switch modal {
+        case .chooser, .stopCasting, .actionSheet: modal = nil
+        default: break
+        }
+    }
+
+    // MARK: Switching playback (the codelab's switchToRemotePlayback / switchToLocalPlayback)
+
+    /// Moves local playback to the device: a one-item queue at the local position, playing
+    /// unless the local player was paused.
+    func switchToRemotePlayback() {
+        guard playbackMode != .remote else { return }
+        guard let client = remoteClient else { return }
+        if localPlayer.isActive, let item = localItem {
+            let position = localPlayer.position(at: now)
+            let paused = localPlayer.state == .paused
+            var queueItem = QueueItem(media: item.mediaInformation, autoplay: !paused, startTime: position)
+            queueItem.preloadTime = settings.preloadTime
+            var request = LoadRequestData(
+                media: item.mediaInformation,
+                queueData: QueueData(repeatMode: .off, items: [queueItem]),
+                autoplay: !paused,
+                currentTime: position
+            )
+            applyCredentials(to: &request)
+            report(client.load(request), failure: "Could not load \(item.title) on the device")
+            lastRemoteItem = item
+            localPlayer.stop(at: now)
+        }
+        playbackMode = .remote
+    }
+
+    /// Continues on the local player where the device was: the last known position, playing
+    /// unless the device was paused or had finished.
+    func switchToLocalPlayback(from client: RemoteMediaClient) {
+        guard playbackMode == .remote || localItem != nil || lastRemoteItem != nil else {
+            playbackMode = .local
+            return
+        }
+        let item = catalog?.item(contentID: client.mediaStatus?.media?.contentId) ?? lastRemoteItem
+        playbackMode = .local
+        guard let item else { return }
+        // Read from the media controller, as the codelab does; the client keeps the same values.
+        let position = mediaController.state.isConnected ? client.lastKnownStreamPosition : mediaController.lastKnownStreamPosition
+        let state = mediaController.lastKnownPlayerState ?? client.lastKnownPlayerState
+        let playing = !(state == .paused || state == .idle || state == nil)
+        localItem = item
+        localPlayer.load(duration: item.duration, position: position, playing: playing, at: now)
+        if case .detail = topScreen {
+            screens[screens.count - 1] = .detail(item)
+        }
+    }
+
+    // MARK: Loading on the device
+
+    /// Sends `item` to the device.
+    func loadRemote(_ item: MediaItem, mode: RemoteLoadMode) {
+        guard let client = remoteClient else {
+            toast("Not connected to a Cast device")
+            return
+        }
+        var queueItem = QueueItem(media: item.mediaInformation, autoplay: true)
+        queueItem.preloadTime = settings.preloadTime
+        // Queueing needs a media session; without one the item is loaded instead.
+        let hasMedia = client.mediaStatus?.media != nil
+        switch hasMedia ? mode : .now {
+        case .now:
+            let repeatMode = client.mediaStatus?.repeatMode ?? .off
+            var request = LoadRequestData(
+                media: item.mediaInformation,
+                queueData: QueueData(repeatMode: repeatMode, items: [queueItem]),
+                autoplay: true
+            )
+            applyCredentials(to: &request)
+            report(client.load(request), failure: "Could not load \(item.title)")
+            lastRemoteItem = item
+            localPlayer.stop(at: now)
+            playbackMode = .remote
+            if topScreen != .expandedController {
+                push(.expandedController)
+            }
+        case .append:
+            report(client.queueInsertItem(queueItem, beforeItemID: MediaQueueItemID.invalid), failure: "Could not queue \(item.title)")
+            toast("Added to queue: \(item.title)")
+        case .next:
+            let ids = client.mediaQueue.itemIDs
+            var before = MediaQueueItemID.invalid
+            if let current = client.mediaStatus?.currentItemId, let index = ids.firstIndex(of: current), index + 1 < ids.count {
+                before = ids[index + 1]
+            }
+            report(client.queueInsertItem(queueItem, beforeItemID: before), failure: "Could not queue \(item.title)")
+            toast("Playing next: \(item.title)")
+        }
+    }
+
+    func applyCredentials(to request: inout LoadRequestData) {
+        guard credentialsEnabled else { return }
+        request.credentials = AppModel.credentialsValue
+        request.credentialsType = "ios"
+    }
+
+    /// Shows a toast when `request` fails.
+    func report(_ request: CastRequest?, failure: String) {
+        guard let request else { return }
+        Task { [weak self] in
+            let outcome = await request.waitForOutcome()
+            guard let self else { return }
+            if let error = request.error {
+                self.toast("\(failure): \(error.description)", seconds: 6)
+            } else if case .completed = outcome {
+                return
+            }
+            self.terminal.requestRender()
+        }
+    }
+
+    // MARK: Cast Connect credentials
+
+    /// The "Creds" toggle: sets or clears the launch credentials and says what they are.
+    func toggleCredentials() {
+        credentialsEnabled.toggle()
+        context.setLaunchCredentials(
+            credentialsEnabled ? CredentialsData(credentials: AppModel.credentialsValue, credentialsType: "ios") : nil
+        )
+        toast("Credentials: \(credentialsEnabled ? AppModel.credentialsValue : "none")")
+    }
+
+    // MARK: Remote controls
+
+    /// The mini controller's play/pause button.
+    func miniTogglePlayPause() {
+        container.miniController.togglePlayPause()
+    }
+
+    /// The expanded controller's play/pause button.
+    func remoteTogglePlayPause() {
+        report(mediaController.togglePlayPause(), failure: "Play/pause failed")
+    }
+
+    func remoteSeek(by seconds: Double) {
+        let request = seconds >= 0 ? mediaController.skipForward(by: seconds) : mediaController.skipBackward(by: -seconds)
+        report(request, failure: "Seek failed")
+    }
+
+    func remoteStop() {
+        report(mediaController.stop(), failure: "Stop failed")
+    }
+
+    /// The playback-rate control: normal → double → half → normal.
+    func remoteCycleRate() {
+        let segment = mediaController.state.playbackRate.segment ?? .normal
+        let next: PlaybackRateSegment =
+            switch segment {
+            case .normal: .double
+            case .double: .half
+            case .half: .normal
+            }
+        guard let request = mediaController.setPlaybackRate(next) else {
+            toast("The playback rate cannot be changed now")
+            return
+        }
+        report(request, failure: "Playback rate failed")
+        toast("Playback rate: \(next.title)")
+    }
+
+    /// The track selector: turns the first text track on, or every text track off.
+    func remoteToggleCaptions() {
+        let tracks = mediaController.state.tracks
+        guard let first = tracks.textTracks.first else {
+            toast("This video has no captions")
+            return
+        }
+        if let active = tracks.textTracks.first(where: \.isActive) {
+            report(mediaController.deselectTrack(active.id), failure: "Captions failed")
+            toast("Captions off")
+        } else {
+            report(mediaController.selectTrack(first.id), failure: "Captions failed")
+            toast("Captions: \(first.title)")
+        }
+    }
+
+    /// "Stop casting" in the Cast button's dialog: ends the session and stops the receiver app.
+    func stopCasting() {
+        let button = castButton
+        Task { await button.stopCasting(stopReceiverApplication: true) }
+    }
+}

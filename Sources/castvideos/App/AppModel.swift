@@ -1,0 +1,308 @@
+import CastCore
+import CastSender
+import CastSenderUI
+import Foundation
+import TerminalUI
+
+/// The whole app's state and behaviour. Runs on the main actor: key events come from the
+/// terminal loop, SDK events from tasks that hop to the main actor, and every change asks the
+/// loop for a new frame.
+@MainActor
+final class AppModel {
+    typealias Instant = ContinuousClock.Instant
+
+    /// The screens of the navigation stack.
+    enum Screen: Equatable {
+        case list
+        case detail(MediaItem)
+        case expandedController
+        case queue
+        case settings
+    }
+
+    /// What is shown over the screen.
+    enum Modal {
+        case introductoryOverlay
+        case interstitial(Dialog)
+        case chooser
+        case stopCasting(Dialog)
+        case actionSheet(Dialog, MediaItem)
+        case alert(Dialog)
+        case help
+        case edit(AppSettings.Field, text: String, problem: String?)
+    }
+
+    /// What the catalog is doing.
+    enum CatalogState {
+        case loading
+        case loaded(Catalog)
+        case failed(CatalogError)
+    }
+
+    /// Where the app plays media (the codelab's playback mode).
+    enum PlaybackMode {
+        case none
+        case local
+        case remote
+    }
+
+    static let credentialsValue = #"{"userId":"id123"}"#
+
+    let terminal: TerminalApp
+    let context: CastContext
+    let options: CommandLineOptions
+    let configDirectory: URL
+    let settingsStore: SettingsStore
+    var settings: AppSettings
+    var styles: AppStyles
+    let glyphs: Glyphs
+    let clock = ContinuousClock()
+
+    var catalogSource: CatalogSource
+    var catalogState = CatalogState.loading
+    var listState = ListState()
+    var screens: [Screen] = [.list]
+    var modal: Modal?
+    var chooserState = ListState()
+    var queueState = ListState()
+    var settingsState = ListState(count: AppSettings.Field.allCases.count)
+    var toasts = ToastQueue<Instant>()
+
+    var localPlayer = LocalPlayer<Instant>()
+    var localItem: MediaItem?
+    var playbackMode = PlaybackMode.none
+    var credentialsEnabled = false
+
+    var castState: CastState
+    var session: CastSession?
+    /// The catalog item last seen playing on the device: what local playback continues.
+    var lastRemoteItem: MediaItem?
+    var virtualDeviceNote: String?
+    var stopRequested = false
+
+    // The Cast widgets (CastSenderUI), rendered by this app.
+    let uiStore: CastUIStateStore
+    let interstitial: LocalNetworkInterstitialModel
+    let castButton: CastButtonModel
+    let introductoryOverlay: IntroductoryOverlayModel
+    let mediaController: MediaController
+    let container: CastContainerModel
+    var chooser: DeviceChooserModel?
+
+    private var tasks: [Task<Void, Never>] = []
+    private var sessionTasks: [Task<Void, Never>] = []
+
+    init(
+        terminal: TerminalApp,
+        context: CastContext,
+        options: CommandLineOptions,
+        configDirectory: URL,
+        settings: AppSettings,
+        styles: AppStyles
+    ) {
+        self.terminal = terminal
+        self.context = context
+        self.options = options
+        self.configDirectory = configDirectory
+        self.settingsStore = SettingsStore(directory: configDirectory)
+        self.settings = settings
+        let uiStore = CastUIStateStore(directory: configDirectory)
+        self.uiStore = uiStore
+        let interstitial = LocalNetworkInterstitialModel(context: context, store: uiStore)
+        self.interstitial = interstitial
+        self.castButton = CastButtonModel(context: context, interstitial: interstitial)
+        self.introductoryOverlay = IntroductoryOverlayModel(context: context, store: uiStore)
+        let mediaController = MediaController(context: context)
+        self.mediaController = mediaController
+        self.container = CastContainerModel(mediaController: mediaController)
+        self.styles = styles
+        self.glyphs = Glyphs.for(terminal.capabilities)
+        self.catalogSource = options.catalog
+        self.castState = context.castState
+    }
+
+    var now: Instant { clock.now }
+
+    var catalog: Catalog? {
+        if case .loaded(let catalog) = catalogState { return catalog }
+        return nil
+    }
+
+    var topScreen: Screen { screens.last ?? .list }
+
+    /// Whether a session is connected.
+    var isConnected: Bool { session?.connectionState == .connected }
+
+    /// The remote media client of the connected session.
+    var remoteClient: RemoteMediaClient? { isConnected ? session?.remoteMediaClient : nil }
+
+    /// Whether the mini controller is docked: media is loaded on the device and the expanded
+    /// controller is not showing.
+    var showsMiniController: Bool {
+        topScreen != .expandedController && isConnected && container.state.showsMiniController
+    }
+
+    // MARK: Lifecycle
+
+    /// Starts listening to the SDK and loads the catalog.
+    func start() {
+        observe(context.castStateChanges()) { model, state in model.castStateChanged(state) }
+        observe(context.discoveryManager.events()) { model, _ in model.refreshDevices() }
+        observe(context.sessionManager.events()) { model, event in model.handle(event) }
+        observe(introductoryOverlay.updates()) { model, state in model.overlayChanged(state) }
+        observe(castButton.updates()) { _, _ in }
+        observe(container.updates()) { _, _ in }
+        tasks.append(
+            Task { [weak self] in
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: .milliseconds(250))
+                    self?.tick()
+                }
+            }
+        )
+        refreshDevices()
+        castStateChanged(context.castState)
+        overlayChanged(introductoryOverlay.state)
+        if let existing = context.sessionManager.currentSession {
+            attach(existing)
+        }
+        loadCatalog()
+    }
+
+    /// Ends every task the model started.
+    func shutdown() {
+        for task in tasks + sessionTasks { task.cancel() }
+        tasks = []
+        sessionTasks = []
+    }
+
+    private func observe<Element: Sendable>(
+        _ stream: AsyncStream<Element>,
+        _ body: @escaping @MainActor (AppModel, Element) -> Void
+    ) {
+        tasks.append(
+            Task { [weak self] in
+                for await element in stream {
+                    guard let self else { return }
+                    body(self, element)
+                    self.terminal.requestRender()
+                }
+            }
+        )
+    }
+
+    private func tick() {
+        let now = self.now
+        mediaController.tick()
+        if localPlayer.update(at: now) {
+            toast("Finished: \(localItem?.title ?? "video")")
+        }
+        if let client = remoteClient, let item = catalog?.item(contentID: client.mediaStatus?.media?.contentId) {
+            lastRemoteItem = item
+        }
+        terminal.requestRender()
+    }
+
+    // MARK: Catalog
+
+    func loadCatalog() {
+        catalogState = .loading
+        let source = catalogSource
+        tasks.append(
+            Task { [weak self] in
+                let result: Result<Catalog, CatalogError>
+                do throws(CatalogError) {
+                    result = .success(try await source.load())
+                } catch {
+                    result = .failure(error)
+                }
+                guard let self else { return }
+                switch result {
+                case .success(let catalog):
+                    self.catalogState = .loaded(catalog)
+                    self.listState = ListState(count: catalog.items.count)
+                case .failure(let error):
+                    self.catalogState = .failed(error)
+                }
+                self.terminal.requestRender()
+            }
+        )
+    }
+
+    // MARK: Discovery and cast state
+
+    func refreshDevices() {
+        terminal.requestRender()
+    }
+
+    func castStateChanged(_ state: CastState) {
+        castState = state
+    }
+
+    /// Step 8: the introductory overlay, presented once by the widget when a device first
+    /// becomes available.
+    func overlayChanged(_ state: IntroductoryOverlayModel.State) {
+        if state.overlay != nil, modal == nil {
+            modal = .introductoryOverlay
+        } else if state.overlay == nil, case .introductoryOverlay = modal {
+            modal = nil
+        }
+    }
+
+    // MARK: Toasts
+
+    func toast(_ message: String, seconds: Int = 4) {
+        toasts.post(message, duration: .seconds(seconds), now: now)
+        terminal.requestRender()
+    }
+
+    // MARK: Session tasks
+
+    func attach(_ session: CastSession) {
+        for task in sessionTasks { task.cancel() }
+        self.session = session
+        let client = session.remoteMediaClient
+        let render: @Sendable () -> Void = { [terminal] in terminal.requestRender() }
+        sessionTasks = [
+            Task {
+                for await _ in client.events() { render() }
+            },
+            Task {
+                for await _ in client.mediaQueue.events() { render() }
+            },
+        ]
+    }
+
+    func detachSession() {
+        for task in sessionTasks { task.cancel() }
+        sessionTasks = []
+        session = nil
+    }
+
+    // MARK: Navigation
+
+    func push(_ screen: Screen) {
+        screens.append(screen)
+        if screen == .expandedController {
+            // Step 9: the mini controller is disabled while the expanded controller shows.
+            container.miniMediaControlsItemEnabled = false
+            container.presentExpandedController()
+        }
+    }
+
+    func pop() {
+        guard screens.count > 1 else { return }
+        let removed = screens.removeLast()
+        if removed == .expandedController, !screens.contains(.expandedController) {
+            container.dismissExpandedController()
+            container.miniMediaControlsItemEnabled = true
+        }
+    }
+
+    /// Leaves the screens that need a session.
+    func popCastScreens() {
+        while let last = screens.last, last == .expandedController || last == .queue, screens.count > 1 {
+            pop()
+        }
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+
+/// What the command line asked for.
+struct CommandLineOptions: Hashable, Sendable {
+    var catalog = CatalogSource.builtIn
+    var themePath: String?
+    var virtualDevice = true
+    var virtualDeviceLogPath: String?
+    var configDirectory: String?
+    var logPath: String?
+    var showHelp = false
+
+    static let usage = """
+        Usage: castvideos [options]
+
+        The CastVideos sample as a terminal app: browse videos, play them locally, and cast
+        them to a Cast device. A built-in virtual device ("Living Room TV (virtual)") is
+        offered so everything works without one.
+
+        Options:
+          --catalog URL|FILE          load the catalog from a CastVideos JSON file or URL
+                                      (default: the catalog built into the app)
+          --theme FILE                apply a JSON theme to the Cast widgets
+          --no-virtual-device         do not start the built-in virtual device
+          --virtual-device-log FILE   append the virtual device's frame log (JSON lines)
+          --config-dir DIR            where settings and one-time flags are kept
+                                      (default: $CASTVIDEOS_CONFIG_DIR, else
+                                      $XDG_CONFIG_HOME/castvideos, else ~/.config/castvideos)
+          --log FILE                  where SDK log lines go (default: castvideos.log in the
+                                      configuration directory)
+          -h, --help                  show this help
+
+        Environment:
+          CAST_DISCOVERY_INTERFACES   interfaces for mDNS discovery (comma-separated);
+                                      overrides the setting
+
+        Keys: press ? in the app.
+        """
+
+    /// Parses the arguments after the program name.
+    /// - Throws: ``OptionsError`` for an unknown option or a missing value.
+    init(arguments: [String]) throws(OptionsError) {
+        var iterator = arguments.makeIterator()
+        func value(for option: String) throws(OptionsError) -> String {
+            guard let next = iterator.next(), !next.isEmpty else { throw OptionsError.missingValue(option) }
+            return next
+        }
+        while let argument = iterator.next() {
+            var name = argument
+            var inlineValue: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                inlineValue = String(argument[argument.index(after: equals)...])
+            }
+            func takeValue() throws(OptionsError) -> String {
+                if let inlineValue {
+                    guard !inlineValue.isEmpty else { throw OptionsError.missingValue(name) }
+                    return inlineValue
+                }
+                return try value(for: name)
+            }
+            switch name {
+            case "--catalog": catalog = CatalogSource(argument: try takeValue())
+            case "--theme": themePath = try takeValue()
+            case "--no-virtual-device": virtualDevice = false
+            case "--virtual-device-log": virtualDeviceLogPath = try takeValue()
+            case "--config-dir": configDirectory = try takeValue()
+            case "--log": logPath = try takeValue()
+            case "-h", "--help": showHelp = true
+            default: throw OptionsError.unknownOption(argument)
+            }
+        }
+    }
+
+    /// The configuration directory in force.
+    func configDirectoryURL(environment: [String: String]) -> URL {
+        if let configDirectory { return URL(fileURLWithPath: configDirectory, isDirectory: true) }
+        if let dir = environment["CASTVIDEOS_CONFIG_DIR"], !dir.isEmpty {
+            return URL(fileURLWithPath: dir, isDirectory: true)
+        }
+        if let xdg = environment["XDG_CONFIG_HOME"], !xdg.isEmpty {
+            return URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent("castvideos", isDirectory: true)
+        }
+        let home = environment["HOME"].map { URL(fileURLWithPath: $0, isDirectory: true) }
+            ?? FileManager.default.homeDirectoryForCurrentUser
+        return home.appendingPathComponent(".config/castvideos", isDirectory: true)
+    }
+}
+
+/// A command line that cannot be used.
+struct OptionsError: Error, Hashable, Sendable, CustomStringConvertible {
+    private enum Code: Int, Sendable {
+        case unknownOption = 1
+        case missingValue = 2
+    }
+
+    private let code: Code
+    /// The option at fault.
+    let option: String
+
+    var rawValue: Int { code.rawValue }
+
+    static func unknownOption(_ option: String) -> OptionsError { OptionsError(code: .unknownOption, option: option) }
+    static func missingValue(_ option: String) -> OptionsError { OptionsError(code: .missingValue, option: option) }
+
+    var description: String {
+        switch code {
+        case .unknownOption: "unknown option '\(option)' (try --help)"
+        case .missingValue: "option '\(option)' needs a value"
+        }
+    }
+}

@@ -1,0 +1,279 @@
+import CastCore
+import CastSender
+import CastSenderUI
+import Foundation
+import TerminalUI
+
+extension AppModel {
+    /// The icon and word for a device player state.
+    func playerStateLabel(_ state: PlayerState?) -> (icon: String, text: String) {
+        switch state {
+        case .some(.playing): ("▶", "Playing")
+        case .some(.paused): ("⏸", "Paused")
+        case .some(.buffering), .some(.loading): ("◌", "Buffering")
+        default: ("■", "Idle")
+        }
+    }
+
+    // MARK: Mini controller
+
+    /// The mini controller docked under every screen (the widget's state, drawn here).
+    func drawMiniController(into buffer: inout ScreenBuffer, in rect: Rect) {
+        let mini = container.miniController.state
+        let media = mediaController.state
+        let style = styles.miniController
+        buffer.fill(rect, style: style)
+        let (icon, stateText) = playerStateLabel(media.playerState)
+        let top = rect.row(0)
+        let subtitle = mini.subtitle ?? ""
+        let left = " \(icon) \(mini.title ?? "Casting")" + (subtitle.isEmpty ? "" : " — \(subtitle)")
+        let right = "\(stateText)  \(media.seekBar.positionText) / \(media.seekBar.durationText) "
+        let rightWidth = TextLayout.width(of: right)
+        buffer.write(
+            TextLayout.truncate(left, toWidth: max(0, top.width - rightWidth - 1), ellipsis: glyphs.ellipsis),
+            at: top.origin,
+            style: style.adding(.bold),
+            clip: top
+        )
+        buffer.write(right, at: Point(x: top.maxX - rightWidth, y: top.y), style: style, clip: top)
+        buffer.write(icon, at: Point(x: top.x + 1, y: top.y), style: style.foreground(styles.iconTint ?? style.foreground).adding(.bold))
+        let bottom = rect.row(1)
+        let action = mini.playPause.action == .pause ? "pause" : "play"
+        let hint = " space \(action) · e expand "
+        let barWidth = max(0, bottom.width - TextLayout.width(of: hint) - 2)
+        let bar = ProgressBar(fraction: mini.progress ?? 0, style: glyphs.bar).render(width: barWidth)
+        buffer.write(" " + bar, at: bottom.origin, style: style, clip: bottom)
+        buffer.write(hint, at: Point(x: bottom.maxX - TextLayout.width(of: hint), y: bottom.y), style: style, clip: bottom)
+    }
+
+    // MARK: Expanded controller
+
+    /// The expanded controller (the widget's state, drawn full screen).
+    func drawExpandedController(into buffer: inout ScreenBuffer, in rect: Rect) {
+        buffer.fill(rect, style: styles.expandedController)
+        let area = rect.inset(left: 2, right: 2)
+        guard let client = remoteClient else {
+            buffer.write("Not connected.", at: area.origin, style: styles.dim)
+            return
+        }
+        let state = container.expandedController.state
+        let media = mediaController.state
+        let base = styles.expandedController
+        var y = area.y
+        let device = session?.device.friendlyName ?? "Cast device"
+        buffer.write("Casting on \(device)", at: Point(x: area.x, y: y), style: base.adding(.dim), clip: area)
+        y += 2
+        let artwork = Rect(x: area.x, y: y, width: min(28, area.width / 3), height: min(7, max(0, area.maxY - y - 6)))
+        if artwork.height >= 3, artwork.width >= 8 {
+            let inner = buffer.drawBox(artwork, border: glyphs.box, style: base.adding(.dim), title: "Artwork")
+            let name = state.artworkURL.map { String($0.split(separator: "/").last ?? "") } ?? "no image"
+            for (index, line) in TextLayout.wrap(name, width: max(1, inner.width)).prefix(inner.height).enumerated() {
+                buffer.write(line, at: Point(x: inner.x, y: inner.y + index), style: base.adding(.dim), clip: inner)
+            }
+        }
+        let textX = artwork.height >= 3 ? artwork.maxX + 2 : area.x
+        let textArea = Rect(x: textX, y: y, width: max(0, area.maxX - textX), height: max(0, area.maxY - y))
+        buffer.write(state.title ?? "Nothing playing", at: textArea.origin, style: styles.castHeading, clip: textArea)
+        buffer.write(state.subtitle ?? "", at: Point(x: textX, y: y + 1), style: base, clip: textArea)
+        let (icon, stateText) = playerStateLabel(media.playerState)
+        let rate = state.playbackRate.segment?.title ?? "Normal"
+        let captions = state.tracks.textTracks.first(where: \.isActive)?.title ?? "off"
+        buffer.write("\(icon) \(stateText)", at: Point(x: textX, y: y + 3), style: iconStyle(expanded: true), clip: textArea)
+        buffer.write(
+            "· speed: \(rate) · captions: \(captions)",
+            at: Point(x: textX + TextLayout.width(of: "\(icon) \(stateText)") + 1, y: y + 3),
+            style: styles.mediaControlHeading,
+            clip: textArea
+        )
+        let queueCount = client.mediaQueue.itemCount
+        if queueCount > 0, let current = client.mediaStatus?.currentItemId, let index = client.mediaQueue.index(ofItemID: current) {
+            buffer.write("Queue: item \(index + 1) of \(queueCount)", at: Point(x: textX, y: y + 4), style: base.adding(.dim), clip: textArea)
+        }
+        if let ad = state.adBreak {
+            buffer.write("Ad: \(ad.clipTitle ?? "break") · \(ad.skipLabel)", at: Point(x: textX, y: y + 5), style: styles.error, clip: textArea)
+        }
+        y = max(y + 7, artwork.maxY + 1)
+        guard y < area.maxY else { return }
+        if state.showsSeekBar {
+            let bar = SeekBar(position: state.seekBar.position, duration: state.seekBar.duration, style: glyphs.bar)
+            buffer.write(bar.render(width: area.width), at: Point(x: area.x, y: y), style: base, clip: area)
+        }
+        if y + 2 < area.maxY {
+            let toggle = state.playPause.action == .pause ? styles.glyph(.pause, "⏸") : styles.glyph(.play, "▶")
+            let previous = styles.glyph(.skipPrevious, "⏮")
+            let rewind = styles.glyph(.rewind30Seconds, "«")
+            let forward = styles.glyph(.forward30Seconds, "»")
+            let next = styles.glyph(.skipNext, "⏭")
+            let stop = styles.glyph(.stop, "■")
+            buffer.write(
+                "\(previous) b   \(rewind) ←   \(toggle) space   → \(forward)   n \(next)   x \(stop) stop   r speed   t captions",
+                at: Point(x: area.x, y: y + 2),
+                style: iconStyle(expanded: true),
+                clip: area
+            )
+        }
+    }
+
+    // MARK: Queue
+
+    func drawQueue(into buffer: inout ScreenBuffer, in rect: Rect) {
+        let area = rect.inset(left: 2, right: 2)
+        guard let client = remoteClient else {
+            buffer.write("Not connected.", at: area.origin, style: styles.dim)
+            return
+        }
+        let queue = client.mediaQueue
+        let count = queue.itemCount
+        buffer.write("Queue on \(session?.device.friendlyName ?? "device") — \(count) item\(count == 1 ? "" : "s")", at: area.origin, style: styles.heading, clip: area)
+        if queueState.count != count { queueState.setCount(count) }
+        let listRect = Rect(x: area.x, y: area.y + 2, width: area.width, height: max(0, area.height - 2))
+        guard count > 0 else {
+            buffer.write("The queue is empty.", at: listRect.origin, style: styles.dim, clip: listRect)
+            return
+        }
+        let current = client.mediaStatus?.currentItemId
+        buffer.drawList(in: listRect, state: &queueState, selectedStyle: styles.selected, glyphs: glyphs) {
+            buffer, index, row, selected in
+            let item = queue.item(at: index)
+            let id = queue.itemID(at: index)
+            let playing = id != nil && id == current
+            let title = item?.media?.metadata?.title ?? "Loading…"
+            let duration = item?.media?.duration.map { TimeFormat.string(seconds: $0) } ?? ""
+            let marker = playing ? "▶" : " "
+            let text = "\(selected ? glyphs.selectionMarker : " ") \(marker) \(index + 1). \(title)"
+            buffer.write(
+                TextLayout.truncate(text, toWidth: max(0, row.width - 8), ellipsis: glyphs.ellipsis),
+                at: row.origin,
+                style: selected ? styles.selected : styles.body,
+                clip: row
+            )
+            buffer.write(duration, at: Point(x: row.maxX - TextLayout.width(of: duration) - 1, y: row.y), style: selected ? styles.selected : styles.dim, clip: row)
+        }
+    }
+
+    // MARK: Modals
+
+    func drawModal(into buffer: inout ScreenBuffer, in bounds: Rect) {
+        guard let modal else { return }
+        switch modal {
+        case .introductoryOverlay:
+            drawIntroductoryOverlay(into: &buffer, in: bounds)
+        case .interstitial(let dialog), .stopCasting(let dialog), .actionSheet(let dialog, _), .alert(let dialog):
+            dialog.draw(into: &buffer, in: bounds, glyphs: glyphs, style: styles.dialog, selectedButtonStyle: styles.selected)
+        case .chooser:
+            drawChooser(into: &buffer, in: bounds)
+        case .help:
+            drawHelp(into: &buffer, in: bounds)
+        case .edit(let field, let text, let problem):
+            let width = min(bounds.width - 4, 60)
+            let rect = bounds.centered(Size(width: width, height: problem == nil ? 6 : 7))
+            let inner = buffer.drawModal(rect, title: field.title, glyphs: glyphs, style: styles.dialog)
+            buffer.write(field.note, at: Point(x: inner.x + 1, y: inner.y), style: styles.dim, clip: inner)
+            let shown = TextLayout.truncate(text, toWidth: max(0, inner.width - 4), ellipsis: glyphs.ellipsis)
+            buffer.write("> " + shown, at: Point(x: inner.x + 1, y: inner.y + 2), style: styles.heading, clip: inner)
+            buffer.cursor = Point(x: inner.x + 3 + TextLayout.width(of: shown), y: inner.y + 2)
+            if let problem {
+                buffer.write(problem, at: Point(x: inner.x + 1, y: inner.y + 3), style: styles.error, clip: inner)
+            }
+            buffer.write("⏎ save  esc cancel", at: Point(x: inner.x + 1, y: inner.maxY - 1), style: styles.dim, clip: inner)
+        }
+    }
+
+    private func drawIntroductoryOverlay(into buffer: inout ScreenBuffer, in bounds: Rect) {
+        let overlay = introductoryOverlay.state.overlay ?? .standard
+        let width = min(46, bounds.width - 2)
+        let rect = Rect(x: max(0, bounds.maxX - width - 1), y: 1, width: width, height: 9)
+        let inner = buffer.drawModal(rect, title: "Cast", glyphs: glyphs, style: styles.dialog)
+        buffer.put("▲", at: Point(x: min(bounds.maxX - 4, rect.maxX - 4), y: rect.y), style: styles.castButton)
+        var y = inner.y
+        for line in TextLayout.wrap(overlay.title, width: max(1, inner.width - 2)).prefix(2) {
+            buffer.write(line, at: Point(x: inner.x + 1, y: y), style: styles.castHeading, clip: inner)
+            y += 1
+        }
+        let message = overlay.message + " Press c for the Cast button."
+        for line in TextLayout.wrap(message, width: max(1, inner.width - 2)).prefix(max(0, inner.maxY - 1 - y)) {
+            buffer.write(line, at: Point(x: inner.x + 1, y: y), style: styles.dialog, clip: inner)
+            y += 1
+        }
+        let button = "[ \(overlay.dismissTitle) ]"
+        buffer.write(
+            button,
+            at: Point(x: inner.x + max(0, (inner.width - TextLayout.width(of: button)) / 2), y: inner.maxY - 1),
+            style: styles.selected,
+            clip: inner
+        )
+    }
+
+    private func drawChooser(into buffer: inout ScreenBuffer, in bounds: Rect) {
+        guard let chooser else { return }
+        let state = chooser.state
+        let width = min(60, bounds.width - 4)
+        var body: [String] = []
+        switch state.phase {
+        case .searching:
+            body = ["Looking for devices…"]
+        case .noDevices(let guidance):
+            body = [guidance.title] + TextLayout.wrap(guidance.message, width: max(1, width - 4))
+            body += guidance.reasons.map { "• \($0.title)" }
+            body.append("Press r to \(guidance.retryTitle.lowercased()).")
+        case .devices:
+            body = []
+        }
+        let rows = state.phase == .devices ? max(1, state.devices.count) : body.count
+        let height = min(bounds.height - 2, rows + 5 + (state.errorMessage == nil ? 0 : 1))
+        let rect = bounds.centered(Size(width: width, height: height))
+        let inner = buffer.drawModal(rect, title: "Cast to a device", glyphs: glyphs, style: styles.dialog)
+        let status = state.isDiscoveryActive ? "Discovery is on" : "Known devices only (discovery off)"
+        buffer.write(status, at: Point(x: inner.x + 1, y: inner.y), style: styles.dim, clip: inner)
+        let listRect = Rect(x: inner.x, y: inner.y + 2, width: inner.width, height: max(0, inner.height - 3))
+        if state.phase == .devices {
+            let devices = state.devices
+            if chooserState.count != devices.count { chooserState.setCount(devices.count) }
+            buffer.drawList(in: listRect, state: &chooserState, style: styles.dialog, selectedStyle: styles.selected, glyphs: glyphs) {
+                buffer, index, row, selected in
+                let device = devices[index]
+                var text = "\(selected ? glyphs.selectionMarker : " ") ▭ \(device.name)"
+                if device.id == state.connectingDeviceID {
+                    text += " — connecting…"
+                } else if let status = device.statusText {
+                    text += " — \(status)"
+                }
+                buffer.write(
+                    TextLayout.truncate(text, toWidth: row.width, ellipsis: glyphs.ellipsis),
+                    at: row.origin,
+                    style: selected ? styles.selected : styles.dialog,
+                    clip: row
+                )
+            }
+        } else {
+            for (index, line) in body.prefix(listRect.height).enumerated() {
+                buffer.write(line, at: Point(x: listRect.x + 1, y: listRect.y + index), style: styles.dialog, clip: listRect)
+            }
+        }
+        if let error = state.errorMessage {
+            buffer.write(error, at: Point(x: inner.x + 1, y: inner.maxY - 2), style: styles.error, clip: inner)
+        }
+        buffer.write("⏎ connect  r search again  esc close", at: Point(x: inner.x + 1, y: inner.maxY - 1), style: styles.dim, clip: inner)
+    }
+
+    private func drawHelp(into buffer: inout ScreenBuffer, in bounds: Rect) {
+        let lines = [
+            "c        Cast button: choose a device / stop casting",
+            "k        Creds: toggle Cast Connect credentials",
+            "↑ ↓ ⏎    move and open; esc or ⌫ goes back",
+            "⏎ space  play/pause (a menu while casting)",
+            "← →      seek (10 s local, 30 s on the device)",
+            "space e  mini controller: play/pause, expand",
+            "u        queue: ⏎ jump, d remove, [ ] move",
+            "r t n b  rate, captions, next, previous",
+            "s        settings        q  quit",
+        ]
+        let width = min(bounds.width - 4, 58)
+        let rect = bounds.centered(Size(width: width, height: min(bounds.height - 2, lines.count + 4)))
+        let inner = buffer.drawModal(rect, title: "Keys", glyphs: glyphs, style: styles.dialog)
+        for (index, line) in lines.prefix(max(0, inner.height - 2)).enumerated() {
+            buffer.write(line, at: Point(x: inner.x + 1, y: inner.y + index), style: styles.dialog, clip: inner)
+        }
+        buffer.write("Press any key to close", at: Point(x: inner.x + 1, y: inner.maxY - 1), style: styles.dim, clip: inner)
+    }
+}

@@ -1,0 +1,144 @@
+import CastSender
+import Foundation
+
+/// The user's preferences, kept in `settings.json` in the app's configuration directory.
+struct AppSettings: Codable, Hashable, Sendable {
+    /// The receiver app launched on the device (takes effect at the next start).
+    var receiverApplicationID = DiscoveryCriteria.defaultMediaReceiverApplicationID
+    /// Seconds before the end of an item at which the next queue item is preloaded.
+    var preloadTime: Double = 20
+    /// Comma-separated interface names for discovery; empty means every multicast-capable
+    /// interface (takes effect at the next start).
+    var discoveryInterfaces = ""
+    /// The SDK log level written to the log file: none, error, warning, info, debug, verbose.
+    var logLevel = "warning"
+
+    static let logLevels = ["none", "error", "warning", "info", "debug", "verbose"]
+
+    init() {}
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let defaults = AppSettings()
+        receiverApplicationID =
+            try container.decodeIfPresent(String.self, forKey: .receiverApplicationID)
+            ?? defaults.receiverApplicationID
+        preloadTime = try container.decodeIfPresent(Double.self, forKey: .preloadTime) ?? defaults.preloadTime
+        discoveryInterfaces =
+            try container.decodeIfPresent(String.self, forKey: .discoveryInterfaces) ?? defaults.discoveryInterfaces
+        logLevel = try container.decodeIfPresent(String.self, forKey: .logLevel) ?? defaults.logLevel
+    }
+
+    /// The log level as the SDK's type.
+    var castLogLevel: CastLogLevel {
+        switch logLevel.lowercased() {
+        case "none": .none
+        case "error": .error
+        case "info": .info
+        case "debug": .debug
+        case "verbose": .verbose
+        default: .warning
+        }
+    }
+
+    /// The interface names, or `nil` for the default.
+    var interfaceNames: [String]? {
+        let names = discoveryInterfaces.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
+        return names.isEmpty ? nil : names
+    }
+
+    /// Checks an edited value; returns why it is refused, or `nil`.
+    static func validate(_ field: Field, _ text: String) -> String? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        switch field {
+        case .receiverApplicationID:
+            let valid = !trimmed.isEmpty && trimmed.count <= 64 && trimmed.allSatisfy { $0.isLetter || $0.isNumber }
+            return valid ? nil : "an app ID is 1 to 64 letters and digits"
+        case .preloadTime:
+            guard let value = Double(trimmed), value >= 0, value <= 600 else { return "a number of seconds, 0 to 600" }
+            return nil
+        case .discoveryInterfaces:
+            let valid = trimmed.allSatisfy { $0.isLetter || $0.isNumber || ",.-_: ".contains($0) }
+            return valid ? nil : "interface names separated by commas"
+        case .logLevel:
+            return logLevels.contains(trimmed.lowercased()) ? nil : "one of \(logLevels.joined(separator: ", "))"
+        }
+    }
+
+    /// The editable fields, in the order the settings screen shows them.
+    enum Field: Int, CaseIterable, Sendable {
+        case receiverApplicationID
+        case preloadTime
+        case discoveryInterfaces
+        case logLevel
+
+        var title: String {
+            switch self {
+            case .receiverApplicationID: "Receiver app ID"
+            case .preloadTime: "Preload time (s)"
+            case .discoveryInterfaces: "Discovery interfaces"
+            case .logLevel: "Log level"
+            }
+        }
+
+        var note: String {
+            switch self {
+            case .receiverApplicationID: "used from the next start"
+            case .preloadTime: "used by the next queue item"
+            case .discoveryInterfaces: "empty: all; used from the next start"
+            case .logLevel: "none, error, warning, info, debug, verbose"
+            }
+        }
+    }
+
+    /// The value of `field` as text.
+    func text(_ field: Field) -> String {
+        switch field {
+        case .receiverApplicationID: receiverApplicationID
+        case .preloadTime: preloadTime.formatted(.number.precision(.fractionLength(0...1)))
+        case .discoveryInterfaces: discoveryInterfaces
+        case .logLevel: logLevel
+        }
+    }
+
+    /// Sets `field` from valid text.
+    mutating func set(_ field: Field, _ text: String) {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        switch field {
+        case .receiverApplicationID: receiverApplicationID = trimmed.uppercased()
+        case .preloadTime: preloadTime = Double(trimmed) ?? preloadTime
+        case .discoveryInterfaces: discoveryInterfaces = trimmed
+        case .logLevel: logLevel = trimmed.lowercased()
+        }
+    }
+}
+
+/// Reads and writes ``AppSettings`` in a directory.
+struct SettingsStore: Sendable {
+    let url: URL
+
+    init(directory: URL) {
+        url = directory.appendingPathComponent("settings.json")
+    }
+
+    /// The saved settings; the defaults when there are none, and an explanation when the file
+    /// could not be used.
+    func load() -> (settings: AppSettings, problem: String?) {
+        guard let data = FileManager.default.contents(atPath: url.path) else { return (AppSettings(), nil) }
+        guard data.count <= 64 << 10 else { return (AppSettings(), "settings file is too large; using defaults") }
+        do {
+            return (try JSONDecoder().decode(AppSettings.self, from: data), nil)
+        } catch {
+            return (AppSettings(), "settings file \(url.path) is damaged; using defaults")
+        }
+    }
+
+    /// Saves the settings atomically.
+    func save(_ settings: AppSettings) throws {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try encoder.encode(settings).write(to: url, options: .atomic)
+    }
+}
