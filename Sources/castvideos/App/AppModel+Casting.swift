@@ -103,7 +103,8 @@ extension AppModel {
         playbackMode = .local
         guard let item else { return }
         // Read from the media controller, as the codelab does; the client keeps the same values.
-        let position = mediaController.state.isConnected ? client.lastKnownStreamPosition : mediaController.lastKnownStreamPosition
+        let position =
+            mediaController.state.isConnected ? client.lastKnownStreamPosition : mediaController.lastKnownStreamPosition
         let state = mediaController.lastKnownPlayerState ?? client.lastKnownPlayerState
         let playing = !(state == .paused || state == .idle || state == nil)
         localItem = item
@@ -142,12 +143,17 @@ extension AppModel {
                 push(.expandedController)
             }
         case .append:
-            report(client.queueInsertItem(queueItem, beforeItemID: MediaQueueItemID.invalid), failure: "Could not queue \(item.title)")
+            report(
+                client.queueInsertItem(queueItem, beforeItemID: MediaQueueItemID.invalid),
+                failure: "Could not queue \(item.title)"
+            )
             toast("Added to queue: \(item.title)")
         case .next:
             let ids = client.mediaQueue.itemIDs
             var before = MediaQueueItemID.invalid
-            if let current = client.mediaStatus?.currentItemId, let index = ids.firstIndex(of: current), index + 1 < ids.count {
+            if let current = client.mediaStatus?.currentItemId, let index = ids.firstIndex(of: current),
+                index + 1 < ids.count
+            {
                 before = ids[index + 1]
             }
             report(client.queueInsertItem(queueItem, beforeItemID: before), failure: "Could not queue \(item.title)")
@@ -200,7 +206,8 @@ extension AppModel {
     }
 
     func remoteSeek(by seconds: Double) {
-        let request = seconds >= 0 ? mediaController.skipForward(by: seconds) : mediaController.skipBackward(by: -seconds)
+        let request =
+            seconds >= 0 ? mediaController.skipForward(by: seconds) : mediaController.skipBackward(by: -seconds)
         report(request, failure: "Seek failed")
     }
 

@@ -56,7 +56,11 @@ extension AppModel {
         case .presentLocalNetworkInterstitial:
             let content = interstitial.state.content
             modal = .interstitial(
-                Dialog(title: content.title, message: content.message, buttons: [content.acceptTitle, content.declineTitle])
+                Dialog(
+                    title: content.title,
+                    message: content.message,
+                    buttons: [content.acceptTitle, content.declineTitle]
+                )
             )
         case .presentDeviceChooser:
             openChooser()
@@ -154,7 +158,9 @@ extension AppModel {
                 if !text.isEmpty { text.removeLast() }
                 self.modal = .edit(field, text: text, problem: nil)
             default:
-                if let character = event.key.character, event.modifiers.isDisjoint(with: [.control, .alt]), text.count < 64 {
+                if let character = event.key.character, event.modifiers.isDisjoint(with: [.control, .alt]),
+                    text.count < 64
+                {
                     text.append(character)
                     self.modal = .edit(field, text: text, problem: nil)
                 }
@@ -320,7 +326,10 @@ extension AppModel {
             if let selected { report(client.queueRemoveItems(withIDs: [selected]), failure: "Remove failed") }
         case .character("["), .character("K"):
             guard let selected, let index = queueState.selection, index > 0 else { return }
-            report(client.queueReorderItems(withIDs: [selected], insertBeforeItemID: ids[index - 1]), failure: "Move failed")
+            report(
+                client.queueReorderItems(withIDs: [selected], insertBeforeItemID: ids[index - 1]),
+                failure: "Move failed"
+            )
             queueState.select(index - 1)
         case .character("]"), .character("J"):
             guard let selected, let index = queueState.selection, index + 1 < ids.count else { return }

@@ -16,7 +16,9 @@ extension AppStyles {
         castHeading = Self.text(base: castHeading, color: root.headingTextColor, font: root.headingTextFont)
 
         let chooser = style.resolved(for: .deviceChooser)
-        dialog = Self.text(base: dialog, color: chooser.bodyTextColor, font: nil).background(chooser.backgroundColor.map(Color.init))
+        dialog = Self.text(base: dialog, color: chooser.bodyTextColor, font: nil).background(
+            chooser.backgroundColor.map(Color.init)
+        )
 
         let mediaControl = style.resolved(for: .mediaControl)
         mediaControlHeading = Self.text(

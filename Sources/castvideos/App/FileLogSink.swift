@@ -19,7 +19,10 @@ final class FileLogSink: CastLogSink {
     }
 
     func log(_ entry: CastLogEntry) {
-        let metadata = entry.metadata.isEmpty ? "" : " " + entry.metadata.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+        let metadata =
+            entry.metadata.isEmpty
+            ? ""
+            : " " + entry.metadata.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
         let line = "[\(entry.level)] \(entry.location): \(entry.function) - \(entry.message)\(metadata)\n"
         handle.withLock { try? $0?.write(contentsOf: Data(line.utf8)) }
     }

@@ -13,7 +13,8 @@ enum CatalogSource: Hashable, Sendable, CustomStringConvertible {
     /// Reads `--catalog`'s argument: `http://` and `https://` are URLs, `file://` and
     /// anything else a file path.
     init(argument: String) {
-        if let url = URL(string: argument), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" {
+        if let url = URL(string: argument), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https"
+        {
             self = .url(url)
         } else if argument.hasPrefix("file://"), let url = URL(string: argument) {
             self = .file(url.path)
@@ -48,7 +49,9 @@ enum CatalogSource: Hashable, Sendable, CustomStringConvertible {
             defer { try? handle.close() }
             do {
                 let data = try handle.read(upToCount: Catalog.maximumSize + 1) ?? Data()
-                guard data.count <= Catalog.maximumSize else { throw CatalogError.tooLarge(path, limit: Catalog.maximumSize) }
+                guard data.count <= Catalog.maximumSize else {
+                    throw CatalogError.tooLarge(path, limit: Catalog.maximumSize)
+                }
                 return Array(data)
             } catch let error as CatalogError {
                 throw error

@@ -35,7 +35,8 @@ struct MediaItem: Hashable, Sendable, Identifiable {
         metadata.studio = studio
         metadata.images = [thumbnailURL, posterURL].compactMap { url in
             guard let url else { return nil }
-            return url == posterURL ? MediaImage(url: url, width: 780, height: 1200) : MediaImage(url: url, width: 480, height: 270)
+            return url == posterURL
+                ? MediaImage(url: url, width: 780, height: 1200) : MediaImage(url: url, width: 480, height: 270)
         }
         let mediaTracks = tracks.map { track in
             MediaTrack(

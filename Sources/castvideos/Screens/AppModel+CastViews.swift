@@ -36,14 +36,23 @@ extension AppModel {
             clip: top
         )
         buffer.write(right, at: Point(x: top.maxX - rightWidth, y: top.y), style: style, clip: top)
-        buffer.write(icon, at: Point(x: top.x + 1, y: top.y), style: style.foreground(styles.iconTint ?? style.foreground).adding(.bold))
+        buffer.write(
+            icon,
+            at: Point(x: top.x + 1, y: top.y),
+            style: style.foreground(styles.iconTint ?? style.foreground).adding(.bold)
+        )
         let bottom = rect.row(1)
         let action = mini.playPause.action == .pause ? "pause" : "play"
         let hint = " space \(action) · e expand "
         let barWidth = max(0, bottom.width - TextLayout.width(of: hint) - 2)
         let bar = ProgressBar(fraction: mini.progress ?? 0, style: glyphs.bar).render(width: barWidth)
         buffer.write(" " + bar, at: bottom.origin, style: style, clip: bottom)
-        buffer.write(hint, at: Point(x: bottom.maxX - TextLayout.width(of: hint), y: bottom.y), style: style, clip: bottom)
+        buffer.write(
+            hint,
+            at: Point(x: bottom.maxX - TextLayout.width(of: hint), y: bottom.y),
+            style: style,
+            clip: bottom
+        )
     }
 
     // MARK: Expanded controller
@@ -78,7 +87,12 @@ extension AppModel {
         let (icon, stateText) = playerStateLabel(media.playerState)
         let rate = state.playbackRate.segment?.title ?? "Normal"
         let captions = state.tracks.textTracks.first(where: \.isActive)?.title ?? "off"
-        buffer.write("\(icon) \(stateText)", at: Point(x: textX, y: y + 3), style: iconStyle(expanded: true), clip: textArea)
+        buffer.write(
+            "\(icon) \(stateText)",
+            at: Point(x: textX, y: y + 3),
+            style: iconStyle(expanded: true),
+            clip: textArea
+        )
         buffer.write(
             "· speed: \(rate) · captions: \(captions)",
             at: Point(x: textX + TextLayout.width(of: "\(icon) \(stateText)") + 1, y: y + 3),
@@ -86,11 +100,23 @@ extension AppModel {
             clip: textArea
         )
         let queueCount = client.mediaQueue.itemCount
-        if queueCount > 0, let current = client.mediaStatus?.currentItemId, let index = client.mediaQueue.index(ofItemID: current) {
-            buffer.write("Queue: item \(index + 1) of \(queueCount)", at: Point(x: textX, y: y + 4), style: base.adding(.dim), clip: textArea)
+        if queueCount > 0, let current = client.mediaStatus?.currentItemId,
+            let index = client.mediaQueue.index(ofItemID: current)
+        {
+            buffer.write(
+                "Queue: item \(index + 1) of \(queueCount)",
+                at: Point(x: textX, y: y + 4),
+                style: base.adding(.dim),
+                clip: textArea
+            )
         }
         if let ad = state.adBreak {
-            buffer.write("Ad: \(ad.clipTitle ?? "break") · \(ad.skipLabel)", at: Point(x: textX, y: y + 5), style: styles.error, clip: textArea)
+            buffer.write(
+                "Ad: \(ad.clipTitle ?? "break") · \(ad.skipLabel)",
+                at: Point(x: textX, y: y + 5),
+                style: styles.error,
+                clip: textArea
+            )
         }
         y = max(y + 7, artwork.maxY + 1)
         guard y < area.maxY else { return }
@@ -124,7 +150,12 @@ extension AppModel {
         }
         let queue = client.mediaQueue
         let count = queue.itemCount
-        buffer.write("Queue on \(session?.device.friendlyName ?? "device") — \(count) item\(count == 1 ? "" : "s")", at: area.origin, style: styles.heading, clip: area)
+        buffer.write(
+            "Queue on \(session?.device.friendlyName ?? "device") — \(count) item\(count == 1 ? "" : "s")",
+            at: area.origin,
+            style: styles.heading,
+            clip: area
+        )
         if queueState.count != count { queueState.setCount(count) }
         let listRect = Rect(x: area.x, y: area.y + 2, width: area.width, height: max(0, area.height - 2))
         guard count > 0 else {
@@ -133,7 +164,10 @@ extension AppModel {
         }
         let current = client.mediaStatus?.currentItemId
         buffer.drawList(in: listRect, state: &queueState, selectedStyle: styles.selected, glyphs: glyphs) {
-            buffer, index, row, selected in
+            buffer,
+            index,
+            row,
+            selected in
             let item = queue.item(at: index)
             let id = queue.itemID(at: index)
             let playing = id != nil && id == current
@@ -147,7 +181,12 @@ extension AppModel {
                 style: selected ? styles.selected : styles.body,
                 clip: row
             )
-            buffer.write(duration, at: Point(x: row.maxX - TextLayout.width(of: duration) - 1, y: row.y), style: selected ? styles.selected : styles.dim, clip: row)
+            buffer.write(
+                duration,
+                at: Point(x: row.maxX - TextLayout.width(of: duration) - 1, y: row.y),
+                style: selected ? styles.selected : styles.dim,
+                clip: row
+            )
         }
     }
 
@@ -159,7 +198,13 @@ extension AppModel {
         case .introductoryOverlay:
             drawIntroductoryOverlay(into: &buffer, in: bounds)
         case .interstitial(let dialog), .stopCasting(let dialog), .actionSheet(let dialog, _), .alert(let dialog):
-            dialog.draw(into: &buffer, in: bounds, glyphs: glyphs, style: styles.dialog, selectedButtonStyle: styles.selected)
+            dialog.draw(
+                into: &buffer,
+                in: bounds,
+                glyphs: glyphs,
+                style: styles.dialog,
+                selectedButtonStyle: styles.selected
+            )
         case .chooser:
             drawChooser(into: &buffer, in: bounds)
         case .help:
@@ -175,7 +220,12 @@ extension AppModel {
             if let problem {
                 buffer.write(problem, at: Point(x: inner.x + 1, y: inner.y + 3), style: styles.error, clip: inner)
             }
-            buffer.write("⏎ save  esc cancel", at: Point(x: inner.x + 1, y: inner.maxY - 1), style: styles.dim, clip: inner)
+            buffer.write(
+                "⏎ save  esc cancel",
+                at: Point(x: inner.x + 1, y: inner.maxY - 1),
+                style: styles.dim,
+                clip: inner
+            )
         }
     }
 
@@ -229,8 +279,17 @@ extension AppModel {
         if state.phase == .devices {
             let devices = state.devices
             if chooserState.count != devices.count { chooserState.setCount(devices.count) }
-            buffer.drawList(in: listRect, state: &chooserState, style: styles.dialog, selectedStyle: styles.selected, glyphs: glyphs) {
-                buffer, index, row, selected in
+            buffer.drawList(
+                in: listRect,
+                state: &chooserState,
+                style: styles.dialog,
+                selectedStyle: styles.selected,
+                glyphs: glyphs
+            ) {
+                buffer,
+                index,
+                row,
+                selected in
                 let device = devices[index]
                 var text = "\(selected ? glyphs.selectionMarker : " ") ▭ \(device.name)"
                 if device.id == state.connectingDeviceID {
@@ -247,13 +306,23 @@ extension AppModel {
             }
         } else {
             for (index, line) in body.prefix(listRect.height).enumerated() {
-                buffer.write(line, at: Point(x: listRect.x + 1, y: listRect.y + index), style: styles.dialog, clip: listRect)
+                buffer.write(
+                    line,
+                    at: Point(x: listRect.x + 1, y: listRect.y + index),
+                    style: styles.dialog,
+                    clip: listRect
+                )
             }
         }
         if let error = state.errorMessage {
             buffer.write(error, at: Point(x: inner.x + 1, y: inner.maxY - 2), style: styles.error, clip: inner)
         }
-        buffer.write("⏎ connect  r search again  esc close", at: Point(x: inner.x + 1, y: inner.maxY - 1), style: styles.dim, clip: inner)
+        buffer.write(
+            "⏎ connect  r search again  esc close",
+            at: Point(x: inner.x + 1, y: inner.maxY - 1),
+            style: styles.dim,
+            clip: inner
+        )
     }
 
     private func drawHelp(into buffer: inout ScreenBuffer, in bounds: Rect) {
@@ -274,6 +343,11 @@ extension AppModel {
         for (index, line) in lines.prefix(max(0, inner.height - 2)).enumerated() {
             buffer.write(line, at: Point(x: inner.x + 1, y: inner.y + index), style: styles.dialog, clip: inner)
         }
-        buffer.write("Press any key to close", at: Point(x: inner.x + 1, y: inner.maxY - 1), style: styles.dim, clip: inner)
+        buffer.write(
+            "Press any key to close",
+            at: Point(x: inner.x + 1, y: inner.maxY - 1),
+            style: styles.dim,
+            clip: inner
+        )
     }
 }

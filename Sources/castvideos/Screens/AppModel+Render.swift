@@ -67,7 +67,11 @@ extension AppModel {
         let buttonX = max(0, row.width - buttonWidth - 1)
         let credsX = max(0, buttonX - credsWidth - 1)
         let titleRoom = max(0, credsX - 1)
-        buffer.write(TextLayout.truncate(title, toWidth: titleRoom, ellipsis: glyphs.ellipsis), at: row.origin, style: styles.header)
+        buffer.write(
+            TextLayout.truncate(title, toWidth: titleRoom, ellipsis: glyphs.ellipsis),
+            at: row.origin,
+            style: styles.header
+        )
         buffer.write(creds, at: Point(x: credsX, y: row.y), style: styles.header)
         buffer.write(button, at: Point(x: buttonX, y: row.y), style: styles.castButton)
     }
@@ -77,8 +81,11 @@ extension AppModel {
         var keys: String
         switch topScreen {
         case .list: keys = "↑↓ select  ⏎ open  c cast  u queue  s settings  k creds"
-        case .detail: keys = isConnected ? "⏎ play on device  c cast  esc back" : "⏎ play/pause  ←→ seek  x stop  c cast  esc back"
-        case .expandedController: keys = "space play/pause  ←→ ±30s  x stop  r rate  t captions  n/b next/prev  u queue  esc back"
+        case .detail:
+            keys =
+                isConnected ? "⏎ play on device  c cast  esc back" : "⏎ play/pause  ←→ seek  x stop  c cast  esc back"
+        case .expandedController:
+            keys = "space play/pause  ←→ ±30s  x stop  r rate  t captions  n/b next/prev  u queue  esc back"
         case .queue: keys = "⏎ jump  d remove  [ ] move  space play/pause  esc back"
         case .settings: keys = "⏎ edit  esc back"
         }
@@ -94,7 +101,11 @@ extension AppModel {
         case .list:
             switch catalogState {
             case .loading:
-                buffer.write("Loading catalog from \(catalogSource)…", at: Point(x: 2, y: rect.y + 1), style: styles.dim)
+                buffer.write(
+                    "Loading catalog from \(catalogSource)…",
+                    at: Point(x: 2, y: rect.y + 1),
+                    style: styles.dim
+                )
             case .failed(let error):
                 drawCatalogError(error, into: &buffer, in: rect)
             case .loaded(let catalog):
@@ -130,7 +141,12 @@ extension AppModel {
         if wide {
             let listWidth = rect.width * 11 / 20
             listRect = Rect(x: rect.x, y: rect.y, width: listWidth, height: rect.height)
-            infoRect = Rect(x: rect.x + listWidth + 1, y: rect.y, width: rect.width - listWidth - 1, height: rect.height)
+            infoRect = Rect(
+                x: rect.x + listWidth + 1,
+                y: rect.y,
+                width: rect.width - listWidth - 1,
+                height: rect.height
+            )
         } else {
             let listHeight = max(3, rect.height - 6)
             listRect = Rect(x: rect.x, y: rect.y, width: rect.width, height: listHeight)
@@ -138,7 +154,10 @@ extension AppModel {
         }
         let items = catalog.items
         buffer.drawList(in: listRect, state: &listState, selectedStyle: styles.selected, glyphs: glyphs) {
-            buffer, index, row, selected in
+            buffer,
+            index,
+            row,
+            selected in
             let item = items[index]
             let time = TimeFormat.string(seconds: item.duration)
             let marker = selected ? glyphs.selectionMarker : " "
@@ -152,7 +171,12 @@ extension AppModel {
                 style: style,
                 clip: row
             )
-            buffer.write(right, at: Point(x: row.maxX - rightWidth, y: row.y), style: selected ? style : styles.dim, clip: row)
+            buffer.write(
+                right,
+                at: Point(x: row.maxX - rightWidth, y: row.y),
+                style: selected ? style : styles.dim,
+                clip: row
+            )
         }
         guard let index = listState.selection, items.indices.contains(index), infoRect.height > 1 else { return }
         let item = items[index]
@@ -161,7 +185,9 @@ extension AppModel {
         lines.append(("\(item.studio) · \(TimeFormat.string(seconds: item.duration))", styles.dim))
         if wide {
             lines.append(("", styles.body))
-            for line in TextLayout.wrap(item.description, width: max(1, panel.width - 2)) { lines.append((line, styles.body)) }
+            for line in TextLayout.wrap(item.description, width: max(1, panel.width - 2)) {
+                lines.append((line, styles.body))
+            }
             lines.append(("", styles.body))
             if let thumbnail = item.thumbnailURL { lines.append(("Image: \(thumbnail)", styles.dim)) }
         }
@@ -197,13 +223,23 @@ extension AppModel {
             buffer.write(line, at: Point(x: area.x, y: y), clip: area)
             y += 1
         }
-        let playerRect = Rect(x: area.x, y: max(y + 1, area.maxY - playerHeight), width: area.width, height: playerHeight)
+        let playerRect = Rect(
+            x: area.x,
+            y: max(y + 1, area.maxY - playerHeight),
+            width: area.width,
+            height: playerHeight
+        )
         guard playerRect.maxY <= area.maxY else { return }
         let inner = buffer.drawBox(playerRect, border: glyphs.box, style: styles.dim, title: "Local player")
         let remote = playbackMode == .remote && isConnected
         if remote {
             let device = session?.device.friendlyName ?? "the Cast device"
-            buffer.write("▣ Playing on \(device)", at: Point(x: inner.x + 1, y: inner.y), style: styles.heading, clip: inner)
+            buffer.write(
+                "▣ Playing on \(device)",
+                at: Point(x: inner.x + 1, y: inner.y),
+                style: styles.heading,
+                clip: inner
+            )
             buffer.write(
                 "Press ⏎ to send this video to the device.",
                 at: Point(x: inner.x + 1, y: inner.y + 1),
@@ -222,7 +258,12 @@ extension AppModel {
             case .ended: "■"
             case .stopped: "■"
             }
-        buffer.write("\(icon) Local: \(state)", at: Point(x: inner.x + 1, y: inner.y), style: iconStyle(expanded: false), clip: inner)
+        buffer.write(
+            "\(icon) Local: \(state)",
+            at: Point(x: inner.x + 1, y: inner.y),
+            style: iconStyle(expanded: false),
+            clip: inner
+        )
         let bar = SeekBar(position: position, duration: item.duration, style: glyphs.bar)
         buffer.write(bar.render(width: max(0, inner.width - 2)), at: Point(x: inner.x + 1, y: inner.y + 1), clip: inner)
         let hint = isConnected ? "⏎ choose Play Now, Play Next or Add to Queue" : "⏎ play/pause  ←→ seek 10s  x stop"
@@ -237,18 +278,36 @@ extension AppModel {
     private func drawSettings(into buffer: inout ScreenBuffer, in rect: Rect) {
         let area = rect.inset(left: 2, right: 2)
         buffer.write("Settings", at: area.origin, style: styles.heading)
-        buffer.write("Saved in \(settingsStore.url.path)", at: Point(x: area.x, y: area.y + 1), style: styles.dim, clip: area)
+        buffer.write(
+            "Saved in \(settingsStore.url.path)",
+            at: Point(x: area.x, y: area.y + 1),
+            style: styles.dim,
+            clip: area
+        )
         let fields = AppSettings.Field.allCases
-        let listRect = Rect(x: area.x, y: area.y + 3, width: area.width, height: max(0, min(fields.count, area.height - 3)))
+        let listRect = Rect(
+            x: area.x,
+            y: area.y + 3,
+            width: area.width,
+            height: max(0, min(fields.count, area.height - 3))
+        )
         let settings = self.settings
         buffer.drawList(in: listRect, state: &settingsState, selectedStyle: styles.selected, glyphs: glyphs) {
-            buffer, index, row, selected in
+            buffer,
+            index,
+            row,
+            selected in
             let field = fields[index]
             let value = settings.text(field)
-            let text = TextLayout.pad(field.title, toWidth: 24) + TextLayout.pad(value.isEmpty ? "(all)" : value, toWidth: 16)
+            let text =
+                TextLayout.pad(field.title, toWidth: 24) + TextLayout.pad(value.isEmpty ? "(all)" : value, toWidth: 16)
                 + "  " + field.note
             buffer.write(
-                TextLayout.truncate((selected ? glyphs.selectionMarker : " ") + " " + text, toWidth: row.width, ellipsis: glyphs.ellipsis),
+                TextLayout.truncate(
+                    (selected ? glyphs.selectionMarker : " ") + " " + text,
+                    toWidth: row.width,
+                    ellipsis: glyphs.ellipsis
+                ),
                 at: row.origin,
                 style: selected ? styles.selected : styles.body,
                 clip: row

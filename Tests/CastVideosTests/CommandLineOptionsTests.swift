@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+
+@testable import castvideos
+
+struct CommandLineOptionsTests {
+    @Test func defaults() throws {
+        let options = try CommandLineOptions(arguments: [])
+        #expect(options.catalog == .builtIn)
+        #expect(options.virtualDevice)
+        #expect(options.themePath == nil)
+        #expect(!options.showHelp)
+    }
+
+    @Test func everyOption() throws {
+        let options = try CommandLineOptions(arguments: [
+            "--catalog", "https://example.invalid/c.json", "--theme=t.json", "--no-virtual-device",
+            "--virtual-device-log", "d.log", "--config-dir", "/tmp/x", "--log", "s.log", "-h",
+        ])
+        #expect(options.catalog == .url(URL(string: "https://example.invalid/c.json")!))
+        #expect(options.themePath == "t.json")
+        #expect(!options.virtualDevice)
+        #expect(options.virtualDeviceLogPath == "d.log")
+        #expect(options.configDirectory == "/tmp/x")
+        #expect(options.logPath == "s.log")
+        #expect(options.showHelp)
+        #expect(CommandLineOptions.usage.contains("--no-virtual-device"))
+    }
+
+    @Test(arguments: [
+        (["--bogus"], 1, "--bogus"),
+        (["--catalog"], 2, "--catalog"),
+        (["--theme="], 2, "--theme"),
+        (["--config-dir", ""], 2, "--config-dir"),
+    ])
+    func badArguments(_ arguments: [String], code: Int, option: String) {
+        do {
+            _ = try CommandLineOptions(arguments: arguments)
+            Issue.record("accepted \(arguments)")
+        } catch {
+            #expect(error.rawValue == code)
+            #expect(error.option == option)
+            #expect(error.description.contains(option))
+        }
+    }
+
+    @Test func configDirectoryOrder() throws {
+        var options = try CommandLineOptions(arguments: [])
+        #expect(
+            options.configDirectoryURL(environment: ["CASTVIDEOS_CONFIG_DIR": "/a", "XDG_CONFIG_HOME": "/b"]).path
+                == "/a"
+        )
+        #expect(options.configDirectoryURL(environment: ["XDG_CONFIG_HOME": "/b"]).path == "/b/castvideos")
+        #expect(options.configDirectoryURL(environment: ["HOME": "/home/u"]).path == "/home/u/.config/castvideos")
+        options.configDirectory = "/c"
+        #expect(options.configDirectoryURL(environment: ["CASTVIDEOS_CONFIG_DIR": "/a"]).path == "/c")
+    }
+}
