@@ -17,12 +17,17 @@ pkg-config --exists openssl || {
     say "installing libssl-dev"
     apt-get update -qq && apt-get install -y -qq libssl-dev >/dev/null || die "libssl-dev is missing and could not be installed"
 }
-for tool in openssl curl; do
+for tool in openssl curl tmux; do
     command -v "$tool" >/dev/null || {
         say "installing $tool"
         apt-get update -qq && apt-get install -y -qq "$tool" >/dev/null || die "$tool is missing and could not be installed"
     }
 done
+# The castvideos tests drive the app in tmux inside a network namespace (unshare, ip).
+command -v ip >/dev/null || {
+    say "installing iproute2"
+    apt-get update -qq && apt-get install -y -qq iproute2 >/dev/null || die "iproute2 is missing and could not be installed"
+}
 
 # MARK: Python peers (pychromecast, catt, zeroconf) for the interop suites
 venv="$root/.venv"

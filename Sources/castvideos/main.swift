@@ -66,11 +66,21 @@ let deviceTask = Task { @MainActor in
     do {
         let device = try await BuiltInVirtualDevice.start(logPath: options.virtualDeviceLogPath)
         virtualDevice = device
-        try await context.discoveryManager.addDevice(
-            host: device.address,
-            port: device.castPort,
-            friendlyName: BuiltInVirtualDevice.friendlyName
-        )
+        // Adding a known host confirms it over a Cast connection; on a busy machine the first
+        // confirmation can time out, so it is tried again before giving up.
+        var attempt = 1
+        while true {
+            do {
+                try await context.discoveryManager.addDevice(
+                    host: device.address,
+                    port: device.castPort,
+                    friendlyName: BuiltInVirtualDevice.friendlyName
+                )
+                break
+            } catch  where attempt < 3 && !Task.isCancelled {
+                attempt += 1
+            }
+        }
         model.refreshDevices()
         terminal.requestRender()
     } catch {

@@ -178,3 +178,127 @@ struct CastVideosAppTests {
         try await driver.waitFor(text: "not valid JSON at byte")
     }
 }
+
+/// Local playback moving to the device, the theme, settings, and what is remembered between
+/// launches.
+@Suite(.serialized)
+struct CastVideosAppSecondLaunchTests {
+    @Test(.timeLimit(.minutes(3)))
+    func localPlaybackMovesToTheDeviceThemeAndSettings() async throws {
+        let shared = try TmuxDriver.makeDirectory()
+        defer { try? FileManager.default.removeItem(at: shared) }
+        let config = shared.appendingPathComponent("config")
+        let theme = shared.appendingPathComponent("theme.json")
+        try Data(
+            #"""
+            {"version": 1, "castViews": {"iconTintColor": "#FFB000",
+              "mediaControl": {"miniController": {"backgroundColor": "#203040"}}}}
+            """#.utf8
+        ).write(to: theme)
+
+        let directory = try TmuxDriver.makeDirectory()
+        let driver = try TmuxDriver(
+            arguments: [
+                "--config-dir", config.path, "--theme", theme.path,
+                "--virtual-device-log", directory.appendingPathComponent("device.log").path,
+            ],
+            directory: directory
+        )
+        defer { driver.stop() }
+        try await driver.waitFor(text: "Touch to cast media")
+        try driver.send("Enter")
+        // The theme's icon tint colours the Cast button (24-bit colour).
+        let styled = try driver.captureWithStyles()
+        #expect(
+            styled.contains("38;2;255;176;0"),
+            "the Cast button has the theme's tint: \(styled.prefix(400).debugDescription)"
+        )
+
+        // Local playback first, then connect: the device continues at the local position.
+        try driver.send("Enter")
+        try await driver.waitFor(text: "Local player")
+        try driver.send("Enter")
+        try await driver.waitFor(text: "▶ Local: Playing")
+        try driver.send("Right", "Right", "Right")
+        try await driver.waitFor("the local position past 30 s") {
+            (CastVideosAppTests.position(in: $0, lineContaining: "/ 10:12") ?? 0) >= 30
+        }
+        try driver.send("c")
+        try await driver.waitFor(text: "Allow local network access")
+        try driver.send("Enter")
+        try await driver.waitFor(text: "Living Room TV (virtual)")
+        try driver.send("Enter")
+        try await driver.waitFor(text: "▣ Playing on Living Room TV (virtual)", timeout: .seconds(20))
+        try await driver.waitFor("the mini controller past 30 s") {
+            (CastVideosAppTests.position(in: $0, lineContaining: "▶ Harbour Lights —") ?? 0) >= 30
+        }
+        try await CastVideosAppTests.waitForDeviceLog(driver, "LOAD at the local position") { line in
+            guard line.contains(#""direction":"in""#), line.contains("LOAD"),
+                let match = line.firstMatch(of: /currentTime\\":(\d+)/)
+            else { return false }
+            return Int(match.1)! >= 30
+        }
+        #expect(
+            try driver.captureWithStyles().contains("48;2;32;48;64"),
+            "the mini controller has the theme's background"
+        )
+
+        // Settings: change the preload time; it is saved.
+        try driver.send("Escape")
+        try await driver.waitFor(text: "Counting Stars")
+        try driver.send("s")
+        try await driver.waitFor(text: "Preload time (s)")
+        try driver.send("Down", "Enter")
+        try await driver.waitFor(text: "⏎ save  esc cancel")
+        try driver.send("BSpace", "BSpace", "BSpace", "BSpace", "4", "5", "Enter")
+        try await driver.waitFor(text: "Preload time (s): 45")
+        let saved = try String(contentsOf: config.appendingPathComponent("settings.json"), encoding: .utf8)
+        #expect(saved.contains(#""preloadTime" : 45"#), "\(saved)")
+        try driver.send("Escape")
+        try await Task.sleep(for: .milliseconds(200))
+        try driver.send("q")
+        let end = ContinuousClock.now + .seconds(10)
+        while driver.isRunning, ContinuousClock.now < end { try await Task.sleep(for: .milliseconds(100)) }
+        #expect(!driver.isRunning)
+        driver.stop()
+
+        // Second launch with the same configuration: no overlay, no interstitial.
+        let again = try TmuxDriver(
+            arguments: ["--config-dir", config.path],
+            directory: try TmuxDriver.makeDirectory()
+        )
+        defer { again.stop() }
+        try await again.waitFor(text: "[▭ Cast]")
+        try await Task.sleep(for: .seconds(1))
+        #expect(!(try again.capture()).contains("Touch to cast media"), "the overlay shows only once")
+        try again.send("c")
+        try await again.waitFor(text: "Cast to a device")
+        #expect(!again.lastScreen.contains("Allow local network access"))
+        try again.send("Escape")
+        try await Task.sleep(for: .milliseconds(200))
+        try again.send("s")
+        try await again.waitFor(text: "45")
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func anInvalidThemeStopsBeforeTakingTheTerminal() async throws {
+        let directory = try TmuxDriver.makeDirectory()
+        let theme = directory.appendingPathComponent("bad-theme.json")
+        try Data(##"{"castViews": {"iconTintColour": "#FFFFFF"}}"##.utf8).write(to: theme)
+        let stderr = directory.appendingPathComponent("stderr.txt")
+        let driver = try TmuxDriver(
+            arguments: ["--theme", theme.path, "--no-virtual-device", "--config-dir", directory.path],
+            directory: directory
+        )
+        defer { driver.stop() }
+        let end = ContinuousClock.now + .seconds(15)
+        var message = ""
+        while ContinuousClock.now < end {
+            message = (try? String(contentsOf: stderr, encoding: .utf8)) ?? ""
+            if message.contains("bad-theme.json") { break }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        #expect(message.contains("bad-theme.json"), "stderr: \(message)")
+        #expect(message.contains("iconTintColour"), "stderr: \(message)")
+    }
+}

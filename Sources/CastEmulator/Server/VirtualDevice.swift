@@ -325,6 +325,10 @@ public final class VirtualDevice: Sendable {
         let peer = transport.remoteAddress?.description ?? "unknown peer"
         record(connection.id, event: "connected from \(peer) (\(transport.tlsVersion ?? "no TLS"))")
         let clock = self.clock
+        // The engine learns of the connection before its reader runs, so that the first frames
+        // (CONNECT, GET_STATUS) are not taken for messages on an unknown connection.
+        let now = DeviceInstant(sinceEpoch: clock.now.offset)
+        perform { state in state.engine.connectionOpened(ConnectionID(rawValue: UInt64(connection.id)), at: now) }
         let task = Task { [weak self] in
             await withDiscardingTaskGroup { group in
                 group.addTask {
@@ -345,8 +349,6 @@ public final class VirtualDevice: Sendable {
             return true
         }
         if !started { task.cancel() }
-        let now = DeviceInstant(sinceEpoch: clock.now.offset)
-        perform { state in state.engine.connectionOpened(ConnectionID(rawValue: UInt64(connection.id)), at: now) }
     }
 
     private func handle(_ message: CastMessage, from connection: DeviceConnection) {

@@ -294,7 +294,7 @@ extension AppModel {
                 var text = "\(selected ? glyphs.selectionMarker : " ") ▭ \(device.name)"
                 if device.id == state.connectingDeviceID {
                     text += " — connecting…"
-                } else if let status = device.statusText {
+                } else if let status = device.statusText, !status.isEmpty {
                     text += " — \(status)"
                 }
                 buffer.write(

@@ -234,8 +234,9 @@ extension AppModel {
         let remote = playbackMode == .remote && isConnected
         if remote {
             let device = session?.device.friendlyName ?? "the Cast device"
+            let loaded = mediaController.state.isMediaLoaded
             buffer.write(
-                "▣ Playing on \(device)",
+                loaded ? "▣ Playing on \(device)" : "▣ Connected to \(device)",
                 at: Point(x: inner.x + 1, y: inner.y),
                 style: styles.heading,
                 clip: inner

@@ -54,6 +54,7 @@ final class TmuxDriver {
             + " 2>" + TmuxDriver.quote(directory.appendingPathComponent("stderr.txt").path)
         let script = """
             ip link set lo up || exit 97
+            unset NO_COLOR
             export CAST_DISCOVERY_INTERFACES=lo LANG=C.UTF-8 LC_ALL=C.UTF-8 TERM=xterm-256color COLORTERM=truecolor \
             SWIFT_BACKTRACE=enable=no
             exec tmux -L \(TmuxDriver.quote(socketName)) -f /dev/null new-session -d -x \(width) -y \(height) \
