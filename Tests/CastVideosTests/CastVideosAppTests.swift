@@ -243,7 +243,45 @@ struct CastVideosAppSecondLaunchTests {
             "the mini controller has the theme's background"
         )
 
+        // The queue: Add to Queue, Play Next, then reorder, remove and jump.
+        try driver.send("Escape")
+        try await driver.waitFor(text: "Counting Stars")
+        try driver.send("Down", "Enter")
+        try await driver.waitFor(text: "Stop-motion astronauts")
+        try driver.send("Enter")
+        try await driver.waitFor(text: "[ Add to Queue ]")
+        try driver.send("Right", "Right", "Enter")
+        try await driver.waitFor(text: "Added to queue: Paper Orbit")
+        try driver.send("Escape")
+        try driver.send("Down", "Enter")
+        try await driver.waitFor(text: "One route, one driver")
+        try driver.send("Enter")
+        try await driver.waitFor(text: "[ Play Next ]")
+        try driver.send("Right", "Enter")
+        try await driver.waitFor(text: "Playing next: The Last Tram")
+        try driver.send("u")
+        try await driver.waitFor("the queue in insertion order") {
+            $0.contains("3 items") && $0.contains("1. Harbour Lights") && $0.contains("2. The Last Tram")
+                && $0.contains("3. Paper Orbit")
+        }
+        try driver.send("Down", "]")
+        try await driver.waitFor("The Last Tram moved down") {
+            $0.contains("2. Paper Orbit") && $0.contains("3. The Last Tram")
+        }
+        try driver.send("d")
+        try await driver.waitFor("The Last Tram removed") {
+            $0.contains("2 items") && !$0.contains("The Last Tram")
+        }
+        try driver.send("Up", "Down", "Enter")
+        try await driver.waitFor(text: "▶ 2. Paper Orbit")
+        try await CastVideosAppTests.waitForDeviceLog(driver, "QUEUE_REORDER, QUEUE_REMOVE and a jump") { _ in
+            let log = CastVideosAppTests.deviceLog(driver).joined(separator: "\n")
+            return log.contains("QUEUE_REORDER") && log.contains("QUEUE_REMOVE") && log.contains("currentItemId")
+        }
+
         // Settings: change the preload time; it is saved.
+        try driver.send("Escape")
+        try await driver.waitFor(text: "Local player")
         try driver.send("Escape")
         try await driver.waitFor(text: "Counting Stars")
         try driver.send("s")

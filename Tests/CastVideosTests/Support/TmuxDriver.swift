@@ -89,6 +89,10 @@ final class TmuxDriver {
             timeout: .seconds(10)
         )
         guard result.status == 0 else { throw DriverError("send-keys \(keys) failed: \(result.output)") }
+        if keys.last == "Escape" {
+            // A key typed right after Escape would be read as Alt plus that key.
+            usleep(200_000)
+        }
     }
 
     /// The screen as text.
