@@ -24,6 +24,9 @@ struct Harness {
         var options = CastOptions(receiverApplicationID: DiscoveryCriteria.defaultMediaReceiverApplicationID)
         options.callbackQueue = queue
         options.disableDiscoveryAutostart = true
+        // The manual clock jumps in large steps: keep heartbeats out of the way.
+        options.heartbeatInterval = .seconds(3600)
+        options.heartbeatTimeout = .seconds(7200)
         configure(&options)
         return CastContext(options: options, connector: device, clock: clock, browser: nil, random: { 0.5 })
     }
