@@ -21,6 +21,7 @@ public final class DiskImageCache: ImageCache {
         var index: ImageCacheIndex
         var inFlight: [String: Task<[UInt8], any Error>] = [:]
         var downloads = 0
+        var joined = 0
     }
 
     /// The directory holding the images.
@@ -69,6 +70,9 @@ public final class DiskImageCache: ImageCache {
     /// How many downloads were started (shared requests count once).
     public var downloadCount: Int { inner.withLock { $0.downloads } }
 
+    /// How many requests joined a download already in flight.
+    var joinedCount: Int { inner.withLock { $0.joined } }
+
     /// Whether the image at `url` is on disk.
     public func contains(_ url: URL) -> Bool {
         let key = Self.key(for: url)
@@ -87,7 +91,10 @@ public final class DiskImageCache: ImageCache {
             inner.withLock { _ = $0.index.remove(key) }
         }
         let task = inner.withLock { inner -> Task<[UInt8], any Error> in
-            if let running = inner.inFlight[key] { return running }
+            if let running = inner.inFlight[key] {
+                inner.joined += 1
+                return running
+            }
             inner.downloads += 1
             let fetcher = self.fetcher
             let running = Task<[UInt8], any Error> { [weak self] in
