@@ -1,5 +1,6 @@
 import CastCore
 import CastSender
+import Synchronization
 import Testing
 
 @testable import CastSenderUI
@@ -122,5 +123,20 @@ import Testing
         var updates = button.updates().makeAsyncIterator()
         button.setAccessibilityLabel("Cast to a TV", for: .available)
         #expect(await updates.next()?.accessibilityLabel == "Cast to a TV")
+    }
+
+    @Test func withoutAnInterstitialTapsReachTheDiscoveryManager() {
+        let taps = Mutex(0)
+        let button = CastButtonModel(
+            castStates: AsyncStream { $0.finish() },
+            currentCastState: { .noDevicesAvailable },
+            interstitial: nil,
+            tapped: { taps.withLock { $0 += 1 } },
+            currentDialog: { nil },
+            endSession: { _ in }
+        )
+        #expect(button.tap() == .presentDeviceChooser)
+        #expect(button.tap() == .presentDeviceChooser)
+        #expect(taps.withLock { $0 } == 2)
     }
 }

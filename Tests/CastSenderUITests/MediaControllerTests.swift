@@ -176,9 +176,14 @@ import Testing
         container.miniMediaControlsItemEnabled = false
         #expect(!container.state.showsMiniController)
         container.miniMediaControlsItemEnabled = true
+        var miniUpdates = mini.updates().makeAsyncIterator()
+        var containerUpdates = container.updates().makeAsyncIterator()
         mini.isEnabled = false
         #expect(!mini.state.isVisible && !container.state.showsMiniController)
+        #expect(await miniUpdates.next()?.isVisible == false)
+        #expect(await containerUpdates.next()?.showsMiniController == false)
         mini.isEnabled = true
+        #expect(await miniUpdates.next()?.isVisible == true)
 
         #expect(mini.togglePlayPause())
         #expect(await harness.eventually { mini.state.playPause.action == .play })
