@@ -2,13 +2,6 @@ import CastNet
 import Foundation
 import Synchronization
 
-/// Fetches images for the widgets (as `GCKUIImageCache`).
-public protocol ImageCache: Sendable {
-    /// The bytes of the image at `url`, from the cache or downloaded.
-    /// - Throws: ``ImageCacheError``.
-    func image(for url: URL) async throws(ImageCacheError) -> [UInt8]
-}
-
 /// Images kept on disk, bounded in size with least-recently-used eviction: the default
 /// ``ImageCache``.
 ///
