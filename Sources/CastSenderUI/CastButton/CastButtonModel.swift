@@ -27,6 +27,7 @@ public final class CastButtonModel: Sendable {
 
     private let machine: Mutex<CastButtonStateMachine>
     private let interstitial: LocalNetworkInterstitialModel?
+    private let tapped: @Sendable () -> Void
     private let currentDialog: @Sendable () -> StopCastingDialog?
     private let endSession: @Sendable (_ stopReceiver: Bool?) async -> Void
     private let broadcaster = StateBroadcaster<State>()
@@ -36,13 +37,15 @@ public final class CastButtonModel: Sendable {
     /// - Parameters:
     ///   - context: the Cast context whose state the button follows.
     ///   - interstitial: the first-use interstitial; when given, taps go through it (and
-    ///     start discovery once it is accepted).
+    ///     start discovery once it is accepted); without it, taps go to
+    ///     ``DiscoveryManager/castButtonTapped()``.
     public convenience init(context: CastContext, interstitial: LocalNetworkInterstitialModel? = nil) {
         let sessionManager = context.sessionManager
         self.init(
             castStates: context.castStateChanges(),
             currentCastState: { context.castState },
             interstitial: interstitial,
+            tapped: { context.discoveryManager.castButtonTapped() },
             currentDialog: { sessionManager.currentSession.map(StopCastingDialog.init(session:)) },
             endSession: { stop in await sessionManager.endSession(stopCasting: stop) }
         )
@@ -52,11 +55,13 @@ public final class CastButtonModel: Sendable {
         castStates: AsyncStream<CastState>,
         currentCastState: () -> CastState,
         interstitial: LocalNetworkInterstitialModel?,
+        tapped: @escaping @Sendable () -> Void = {},
         currentDialog: @escaping @Sendable () -> StopCastingDialog?,
         endSession: @escaping @Sendable (Bool?) async -> Void
     ) {
         machine = Mutex(CastButtonStateMachine(castState: currentCastState()))
         self.interstitial = interstitial
+        self.tapped = tapped
         self.currentDialog = currentDialog
         self.endSession = endSession
         tasks.run { [weak self] in
@@ -93,7 +98,14 @@ public final class CastButtonModel: Sendable {
     public func tap() -> CastButtonAction {
         let connected = machine.withLock { $0.buttonState == .connected }
         let dialog = connected ? currentDialog() : nil
-        let needsInterstitial = dialog == nil ? (interstitial?.castButtonTapped() ?? false) : false
+        var needsInterstitial = false
+        if dialog == nil {
+            if let interstitial {
+                needsInterstitial = interstitial.castButtonTapped()
+            } else {
+                tapped()
+            }
+        }
         return machine.withLock { $0.tapped(connectedDialog: dialog, needsInterstitial: needsInterstitial) }
     }
 

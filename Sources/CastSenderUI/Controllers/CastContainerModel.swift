@@ -35,7 +35,7 @@ public final class CastContainerModel: Sendable {
         self.miniController = miniController
         self.expandedController = expandedController
         let requests = miniController.expandedControllerRequests()
-        let media = miniController.mediaController.updates()
+        let media = miniController.updates()
         tasks.run { [weak self] in
             for await _ in requests {
                 guard let self else { return }

@@ -37,6 +37,8 @@ public final class MiniControllerModel: Sendable {
     private let enabled: Mutex<Bool>
     private let imagePicker: any ImagePicker
     private let selections = StateBroadcaster<Void>()
+    private let broadcaster = StateBroadcaster<State>()
+    private let tasks = OwnedTasks()
 
     /// Creates the mini controller over `mediaController`.
     public init(
@@ -47,12 +49,22 @@ public final class MiniControllerModel: Sendable {
         self.mediaController = mediaController
         self.imagePicker = imagePicker
         enabled = Mutex(isEnabled)
+        let media = mediaController.updates()
+        tasks.run { [weak self] in
+            for await value in media {
+                guard let self else { return }
+                self.broadcaster.publish(self.state(for: value))
+            }
+        }
     }
 
-    /// Whether the mini controller is enabled.
+    /// Whether the mini controller is enabled; changing it publishes a new state.
     public var isEnabled: Bool {
         get { enabled.withLock { $0 } }
-        set { enabled.withLock { $0 = newValue } }
+        set {
+            enabled.withLock { $0 = newValue }
+            broadcaster.publish(state)
+        }
     }
 
     /// The current state.
@@ -73,20 +85,8 @@ public final class MiniControllerModel: Sendable {
         )
     }
 
-    /// Every later state.
-    public func updates() -> AsyncStream<State> {
-        let media = mediaController.updates()
-        return AsyncStream { continuation in
-            let task = Task { [weak self] in
-                for await value in media {
-                    guard let self else { break }
-                    continuation.yield(self.state(for: value))
-                }
-                continuation.finish()
-            }
-            continuation.onTermination = { _ in task.cancel() }
-        }
-    }
+    /// Every later state: media changes and enabling or disabling.
+    public func updates() -> AsyncStream<State> { broadcaster.stream() }
 
     /// The play/pause button.
     @discardableResult

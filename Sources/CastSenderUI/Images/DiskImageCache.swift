@@ -2,13 +2,6 @@ import CastNet
 import Foundation
 import Synchronization
 
-/// Fetches images for the widgets (as `GCKUIImageCache`).
-public protocol ImageCache: Sendable {
-    /// The bytes of the image at `url`, from the cache or downloaded.
-    /// - Throws: ``ImageCacheError``.
-    func image(for url: URL) async throws(ImageCacheError) -> [UInt8]
-}
-
 /// Images kept on disk, bounded in size with least-recently-used eviction: the default
 /// ``ImageCache``.
 ///
@@ -21,6 +14,7 @@ public final class DiskImageCache: ImageCache {
         var index: ImageCacheIndex
         var inFlight: [String: Task<[UInt8], any Error>] = [:]
         var downloads = 0
+        var joined = 0
     }
 
     /// The directory holding the images.
@@ -69,6 +63,9 @@ public final class DiskImageCache: ImageCache {
     /// How many downloads were started (shared requests count once).
     public var downloadCount: Int { inner.withLock { $0.downloads } }
 
+    /// How many requests joined a download already in flight.
+    var joinedCount: Int { inner.withLock { $0.joined } }
+
     /// Whether the image at `url` is on disk.
     public func contains(_ url: URL) -> Bool {
         let key = Self.key(for: url)
@@ -87,7 +84,10 @@ public final class DiskImageCache: ImageCache {
             inner.withLock { _ = $0.index.remove(key) }
         }
         let task = inner.withLock { inner -> Task<[UInt8], any Error> in
-            if let running = inner.inFlight[key] { return running }
+            if let running = inner.inFlight[key] {
+                inner.joined += 1
+                return running
+            }
             inner.downloads += 1
             let fetcher = self.fetcher
             let running = Task<[UInt8], any Error> { [weak self] in

@@ -93,23 +93,3 @@ public final class CastStyle: Sendable {
     /// A stream of the generation of every later ``applyStyle()``.
     public func updates() -> AsyncStream<Int> { broadcaster.stream() }
 }
-
-/// Keeps a style observer registered; cancelling or releasing it removes the observer.
-public final class StyleObservation: Sendable {
-    private let cancellation: Mutex<(@Sendable () -> Void)?>
-
-    init(_ cancel: @escaping @Sendable () -> Void) {
-        cancellation = Mutex(cancel)
-    }
-
-    /// Removes the observer.
-    public func cancel() {
-        let cancel = cancellation.withLock { value in
-            defer { value = nil }
-            return value
-        }
-        cancel?()
-    }
-
-    deinit { cancel() }
-}
