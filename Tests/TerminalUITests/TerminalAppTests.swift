@@ -7,11 +7,12 @@ import Testing
 /// The app loop driven through pipes, in this process. The suite is serialized: a terminal
 /// session is process-wide.
 @Suite(.serialized) struct TerminalAppTests {
-    private struct Pipes {
-        var inputRead: Int32
-        var inputWrite: Int32
-        var outputRead: Int32
-        var outputWrite: Int32
+    private final class Pipes: Sendable {
+        let inputRead: Int32
+        let inputWrite: Int32
+        let outputRead: Int32
+        let outputWrite: Int32
+        private let inputWriteOpen = Mutex(true)
 
         init() {
             var input: [Int32] = [-1, -1]
@@ -40,8 +41,17 @@ import Testing
             return String(decoding: collected, as: UTF8.self)
         }
 
+        /// Ends the input: the reader sees end of file.
+        func closeInput() {
+            inputWriteOpen.withLock { open in
+                if open { close(inputWrite) }
+                open = false
+            }
+        }
+
         func closeAll() {
-            for descriptor in [inputRead, inputWrite, outputRead, outputWrite] where descriptor >= 0 {
+            closeInput()
+            for descriptor in [inputRead, outputRead, outputWrite] {
                 close(descriptor)
             }
         }
@@ -98,7 +108,7 @@ import Testing
         let app = TerminalApp(terminal: terminal)
         let seen = Mutex<[TerminalEvent]>([])
         pipes.send("xy")
-        close(pipes.inputWrite)
+        pipes.closeInput()
         try await withDeadline(10, "the loop ending at end of input") {
             try await app.run { _ in
             } handle: { event in
@@ -163,10 +173,52 @@ import Testing
         #expect(second.drainOutput() == "\u{1B}[?25l\u{1B}[?7l\u{1B}[0m\u{1B}[?7h\u{1B}[?25h\r\n")
     }
 
+    @Test func keyEventsStreamReadsUntilTheInputEnds() async throws {
+        let pipes = Pipes()
+        defer { pipes.closeAll() }
+        let terminal = Terminal(input: pipes.inputRead, output: pipes.outputWrite, environment: Self.environment)
+        pipes.send("a\u{1B}[A\u{1B}")
+        pipes.closeInput()
+        let keys = try await withDeadline(10, "keys from the stream") {
+            var keys: [KeyEvent] = []
+            for await key in terminal.keyEvents() {
+                keys.append(key)
+            }
+            return keys
+        }
+        #expect(keys == [.character("a"), KeyEvent(.up), KeyEvent(.escape)])
+    }
+
+    @Test func keyEventsStreamStopsReadingWhenDropped() async throws {
+        let pipes = Pipes()
+        defer { pipes.closeAll() }
+        let terminal = Terminal(input: pipes.inputRead, output: pipes.outputWrite, environment: Self.environment)
+        pipes.send("1")
+        let first = try await withDeadline(10, "the first key") { () async -> KeyEvent? in
+            for await key in terminal.keyEvents() {
+                return key
+            }
+            return nil
+        }
+        #expect(first == .character("1"))
+        // The dropped stream's reader has finished: a new stream gets the next byte.
+        pipes.send("2")
+        let second = try await withDeadline(10, "the next key") { () async -> KeyEvent? in
+            for await key in terminal.keyEvents() {
+                return key
+            }
+            return nil
+        }
+        #expect(second == .character("2"))
+    }
+
     @Test func fallbackSizeComesFromTheEnvironment() {
         #expect(Terminal.fallbackSize(environment: [:]) == Size(width: 80, height: 24))
         #expect(Terminal.fallbackSize(environment: ["COLUMNS": "132", "LINES": "50"]) == Size(width: 132, height: 50))
         #expect(Terminal.fallbackSize(environment: ["COLUMNS": "-3", "LINES": "many"]) == Size(width: 80, height: 24))
+        #expect(
+            Terminal.fallbackSize(environment: ["COLUMNS": "99999999", "LINES": "99999999"]) == Terminal.maximumSize
+        )
     }
 
     @Test func errorsDescribeWhatFailed() {

@@ -87,7 +87,8 @@ public struct FrameRenderer: Sendable {
     }
 
     private func same(_ a: Cell, _ b: Cell) -> Bool {
-        a.character == b.character && a.width == b.width && effective(a.style) == effective(b.style)
+        a.character == b.character && a.width == b.width
+            && (a.style == b.style || effective(a.style) == effective(b.style))
     }
 
     /// The longest run of unchanged cells rewritten instead of moving the cursor over them;
