@@ -164,6 +164,8 @@ import Testing
             try Terminal(input: second.inputRead, output: second.outputWrite, environment: Self.environment).activate()
         } throws: { error in
             (error as? TerminalError)?.code == .alreadyActive
+                && "\(error)" == "terminal activate failed on file descriptor \(second.inputRead): "
+                    + "another terminal session is active in this process"
         }
         terminal.restore()
         terminal.restore()
@@ -230,9 +232,14 @@ import Testing
         #expect {
             try bad.write(Array("x".utf8))
         } throws: { error in
-            let error = error as? TerminalError
-            return error?.code == .write && "\(error!)".contains("write failed on") == false
-                && "\(error!)".contains("Bad file descriptor")
+            guard let error = error as? TerminalError else { return false }
+            return error.code == .write && error.errno == EBADF
+                && error.description == "terminal write failed: \(String(cString: strerror(EBADF))) (errno \(EBADF))"
+        }
+        #expect {
+            try Terminal(input: -1, output: -1, environment: [:]).activate()
+        } throws: { error in
+            (error as? TerminalError)?.code == .write
         }
     }
 }

@@ -85,8 +85,9 @@ public final class Terminal: Sendable {
     /// Enters raw mode and, optionally, the alternate screen; hides the cursor and turns off
     /// automatic line wrapping. Restoration is armed before anything changes.
     ///
-    /// - Throws: ``TerminalError/Code/alreadyActive`` when this terminal is active already,
-    ///   ``TerminalError/Code/attributes`` when raw mode cannot be set.
+    /// - Throws: ``TerminalError/Code/alreadyActive`` when a terminal is active already in
+    ///   this process, ``TerminalError/Code/attributes`` when raw mode cannot be set,
+    ///   ``TerminalError/Code/write`` when the output fails (the terminal is then restored).
     public func activate(alternateScreen: Bool = true) throws {
         try state.withLock { state in
             guard !state.active, TerminalRestoration.claim() else {
@@ -129,7 +130,12 @@ public final class Terminal: Sendable {
             }
             state = State(active: true, savedAttributes: saved, alternateScreen: alternateScreen)
         }
-        try write(Array(Terminal.enterSequence(alternateScreen: alternateScreen).utf8))
+        do {
+            try write(Array(Terminal.enterSequence(alternateScreen: alternateScreen).utf8))
+        } catch {
+            restore()
+            throw error
+        }
     }
 
     /// Puts raw mode back after the process was stopped and continued (a shell may have reset
