@@ -36,8 +36,24 @@ import Testing
         second.write("Z", at: Point(x: 3, y: 2))
         #expect(
             text(renderer.render(second))
-                == "\u{1B}[1;1HJ\u{1B}[1;5HY\u{1B}[3;3H\u{1B}[0;1;31mX\u{1B}[0mZ"
+                == "\u{1B}[1;1HJellY\u{1B}[3;3H\u{1B}[0;1;31mX\u{1B}[0mZ"
         )
+    }
+
+    @Test func shortGapsAreRewrittenLongGapsAreJumped() {
+        var renderer = FrameRenderer(colors: .trueColor)
+        var first = ScreenBuffer(size: Size(width: 12, height: 1))
+        first.write("abcdefghijkl", at: .zero)
+        _ = renderer.render(first)
+        var second = first
+        second.write("A", at: .zero)
+        second.write("F", at: Point(x: 5, y: 0))
+        second.write("L", at: Point(x: 11, y: 0))
+        #expect(text(renderer.render(second)) == "\u{1B}[1;1HAbcdeF\u{1B}[1;12HL")
+        var third = second
+        third.write("b", at: Point(x: 1, y: 0), style: .bold)
+        third.write("E", at: Point(x: 4, y: 0))
+        #expect(text(renderer.render(third)) == "\u{1B}[1;2H\u{1B}[0;1mb\u{1B}[1;5H\u{1B}[0mE")
     }
 
     @Test func adjacentChangesShareOneCursorMove() {

@@ -73,3 +73,38 @@ import Testing
         #expect(toasts.message(at: start.advanced(by: .seconds(1))) == "c")
     }
 }
+
+@Suite struct SpotlightAndSpinnerTests {
+    @Test func spotlightDimsEverythingElse() {
+        var buffer = ScreenBuffer(size: Size(width: 6, height: 2))
+        buffer.write("ab", at: .zero, style: TextStyle(foreground: .red, attributes: .bold))
+        buffer.write("[C]", at: Point(x: 3, y: 0), style: TextStyle(foreground: .green))
+        buffer.spotlight(Rect(x: 3, y: 0, width: 3, height: 1))
+        #expect(buffer[0, 0].style == .dim)
+        #expect(buffer[0, 1].style == .dim)
+        #expect(buffer[4, 0].style == TextStyle(foreground: .green, attributes: [.reverse, .bold]))
+        #expect(buffer.lines == ["ab [C]", ""])
+    }
+
+    @Test func spinnerCycles() {
+        #expect((0..<6).map { Spinner.ascii.frame(at: $0) } == ["|", "/", "-", "\\", "|", "/"])
+        #expect(Spinner.ascii.frame(at: -1) == "\\")
+        #expect(Spinner.braille.frame(at: 10) == "⠋")
+        #expect(Spinner(frames: []).frame(at: 3) == " ")
+        #expect(Spinner.for(TerminalCapabilities(colors: .none, unicode: false)) == .ascii)
+    }
+}
+
+extension SpotlightAndSpinnerTests {
+    @Test func spotlightOutsideTheScreenDimsAll() {
+        var buffer = ScreenBuffer(size: Size(width: 3, height: 3))
+        buffer.fill(buffer.bounds, with: "x", style: .bold)
+        buffer.spotlight(Rect(x: 1, y: 1, width: 1, height: 1))
+        #expect(buffer[1, 1].style == TextStyle(attributes: [.bold, .reverse]))
+        for (x, y) in [(0, 0), (1, 0), (2, 0), (0, 1), (2, 1), (0, 2), (1, 2), (2, 2)] {
+            #expect(buffer[x, y].style == .dim)
+        }
+        buffer.spotlight(Rect(x: 10, y: 10, width: 2, height: 2))
+        #expect(buffer[1, 1].style == .dim)
+    }
+}

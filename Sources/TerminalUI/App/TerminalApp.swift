@@ -115,8 +115,11 @@ public final class TerminalApp: Sendable {
             state = State(queue: queue, running: true, size: terminal.size())
         }
         defer { state.withLock { $0 = State() } }
-        let reader = InputReader(input: terminal.inputDescriptor, escapeTimeout: configuration.escapeTimeout) {
-            [weak self] report in
+        let reader = InputReader(
+            input: terminal.inputDescriptor,
+            escapeTimeout: configuration.escapeTimeout,
+            routesSignals: true
+        ) { [weak self] report in
             self?.deliver(report, to: queue)
         }
         do {

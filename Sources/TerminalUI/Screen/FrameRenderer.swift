@@ -61,12 +61,12 @@ public struct FrameRenderer: Sendable {
                 }
                 if cell.isContinuation {
                     if x > 0, frame[x - 1, y].width == 2 {
-                        emit(frame[x - 1, y], at: Point(x: x - 1, y: y), lineWidth: width, into: &bytes)
+                        emit(frame[x - 1, y], at: Point(x: x - 1, y: y), in: frame, into: &bytes)
                     }
                     x += 1
                     continue
                 }
-                emit(cell, at: Point(x: x, y: y), lineWidth: width, into: &bytes)
+                emit(cell, at: Point(x: x, y: y), in: frame, into: &bytes)
                 x += max(1, Int(cell.width))
             }
         }
@@ -87,11 +87,26 @@ public struct FrameRenderer: Sendable {
     }
 
     private func same(_ a: Cell, _ b: Cell) -> Bool {
-        a.character == b.character && a.width == b.width && effective(a.style) == effective(b.style)
+        a.character == b.character && a.width == b.width
+            && (a.style == b.style || effective(a.style) == effective(b.style))
     }
 
-    private mutating func emit(_ cell: Cell, at point: Point, lineWidth: Int, into bytes: inout [UInt8]) {
-        if cursorPosition != point {
+    /// The longest run of unchanged cells rewritten instead of moving the cursor over them;
+    /// a cursor move costs at least six bytes.
+    static let maximumBridge = 4
+
+    private mutating func emit(_ cell: Cell, at point: Point, in frame: ScreenBuffer, into bytes: inout [UInt8]) {
+        if let cursor = cursorPosition, cursor != point {
+            if cursor.y == point.y, point.x > cursor.x, point.x - cursor.x <= FrameRenderer.maximumBridge,
+                canBridge(frame, row: point.y, from: cursor.x, to: point.x)
+            {
+                for x in cursor.x..<point.x {
+                    bytes.append(contentsOf: frame[x, point.y].character.utf8)
+                }
+            } else {
+                ANSI.moveCursor(to: point, into: &bytes)
+            }
+        } else if cursorPosition == nil {
             ANSI.moveCursor(to: point, into: &bytes)
         }
         let style = effective(cell.style)
@@ -101,7 +116,17 @@ public struct FrameRenderer: Sendable {
         }
         bytes.append(contentsOf: cell.character.utf8)
         let next = point.x + max(1, Int(cell.width))
-        cursorPosition = next < lineWidth ? Point(x: next, y: point.y) : nil
+        cursorPosition = next < frame.size.width ? Point(x: next, y: point.y) : nil
+    }
+
+    /// Whether the cells between two columns can be written again as they are: one column
+    /// wide each and in the current pen.
+    private func canBridge(_ frame: ScreenBuffer, row: Int, from start: Int, to end: Int) -> Bool {
+        for x in start..<end {
+            let cell = frame[x, row]
+            guard cell.width == 1, effective(cell.style) == pen else { return false }
+        }
+        return true
     }
 
     private mutating func finishCursor(_ wanted: Point?, size: Size, into bytes: inout [UInt8]) {

@@ -19,7 +19,6 @@ final class InputReader: Sendable {
     }
 
     private struct State {
-        var wakeRead: Int32 = -1
         var wakeWrite: Int32 = -1
         var running = false
         var finished = false
@@ -28,18 +27,33 @@ final class InputReader: Sendable {
 
     private let input: Int32
     private let escapeTimeoutMilliseconds: Int32
+    private let routesSignals: Bool
     private let report: @Sendable (Report) -> Void
     private let state = Mutex(State())
 
-    init(input: Int32, escapeTimeout: Duration, report: @escaping @Sendable (Report) -> Void) {
+    /// Creates a reader.
+    ///
+    /// - Parameters:
+    ///   - input: The file descriptor to read.
+    ///   - escapeTimeout: How long an incomplete sequence may wait for its next byte.
+    ///   - routesSignals: Whether SIGWINCH and SIGCONT are reported (one reader at a time).
+    ///   - report: Called on the reader's thread.
+    init(
+        input: Int32,
+        escapeTimeout: Duration,
+        routesSignals: Bool,
+        report: @escaping @Sendable (Report) -> Void
+    ) {
         self.input = input
         let (seconds, attoseconds) = escapeTimeout.components
         let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
         self.escapeTimeoutMilliseconds = Int32(clamping: max(1, milliseconds))
+        self.routesSignals = routesSignals
         self.report = report
     }
 
-    /// Creates the wake-up pipe, routes the wake signals to it and starts the thread.
+    /// Creates the wake-up pipe, routes the wake signals to it when asked to, and starts the
+    /// thread. The thread closes the pipe when it finishes.
     func start() throws {
         var descriptors: [Int32] = [-1, -1]
         guard pipe(&descriptors) == 0 else {
@@ -50,29 +64,36 @@ final class InputReader: Sendable {
             _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
         }
         let wakeRead = descriptors[0]
+        let wakeWrite = descriptors[1]
         state.withLock { state in
-            state = State(wakeRead: descriptors[0], wakeWrite: descriptors[1], running: true)
+            state = State(wakeWrite: wakeWrite, running: true)
         }
-        TerminalRestoration.routeWakeSignals(to: descriptors[1])
+        if routesSignals {
+            TerminalRestoration.routeWakeSignals(to: wakeWrite)
+        }
         let thread = Thread { [self] in
             run(wakeRead: wakeRead)
-            finish()
+            finish(wakeRead: wakeRead)
         }
         thread.name = "TerminalUI input"
         thread.start()
     }
 
-    /// Stops the thread and waits until it has finished.
-    func stop() async {
-        let wakeWrite = state.withLock { state -> Int32 in
-            guard state.running else { return -1 }
-            return state.wakeWrite
+    /// Asks the thread to finish, without waiting for it.
+    func requestStop() {
+        if routesSignals {
+            TerminalRestoration.routeWakeSignals(to: -1)
         }
-        TerminalRestoration.routeWakeSignals(to: -1)
-        if wakeWrite >= 0 {
+        state.withLock { state in
+            guard state.running, !state.finished, state.wakeWrite >= 0 else { return }
             var byte = UInt8(ascii: "q")
-            _ = write(wakeWrite, &byte, 1)
+            _ = write(state.wakeWrite, &byte, 1)
         }
+    }
+
+    /// Stops the thread and waits until it has finished: no byte is read after this returns.
+    func stop() async {
+        requestStop()
         await withCheckedContinuation { continuation in
             let resumeNow = state.withLock { state -> Bool in
                 if state.finished || !state.running { return true }
@@ -81,16 +102,14 @@ final class InputReader: Sendable {
             }
             if resumeNow { continuation.resume() }
         }
-        state.withLock { state in
-            if state.wakeRead >= 0 { close(state.wakeRead) }
-            if state.wakeWrite >= 0 { close(state.wakeWrite) }
-            state = State()
-        }
     }
 
-    private func finish() {
+    private func finish(wakeRead: Int32) {
         let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
             state.finished = true
+            close(wakeRead)
+            close(state.wakeWrite)
+            state.wakeWrite = -1
             defer { state.waiters = [] }
             return state.waiters
         }

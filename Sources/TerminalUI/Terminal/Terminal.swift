@@ -48,35 +48,46 @@ public final class Terminal: Sendable {
     /// Whether input is a terminal, so raw mode applies.
     public var isInteractive: Bool { isatty(inputDescriptor) == 1 }
 
+    /// The largest size used, whatever the terminal reports, so a screen buffer stays small.
+    public static let maximumSize = Size(width: 1000, height: 500)
+
     /// The current size: from the terminal driver (`TIOCGWINSZ`) when output or input is a
-    /// terminal, otherwise from `COLUMNS` and `LINES`, otherwise 80×24.
+    /// terminal, otherwise from `COLUMNS` and `LINES`, otherwise 80×24; at most
+    /// ``maximumSize``.
     public func size() -> Size {
         for descriptor in [outputDescriptor, inputDescriptor] {
             var window = winsize()
             if ioctl(descriptor, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0 {
-                return Size(width: Int(window.ws_col), height: Int(window.ws_row))
+                return Size(
+                    width: min(Int(window.ws_col), Terminal.maximumSize.width),
+                    height: min(Int(window.ws_row), Terminal.maximumSize.height)
+                )
             }
         }
         return Terminal.fallbackSize(environment: environment)
     }
 
     /// The size given by `COLUMNS` and `LINES`, each defaulting to 80 and 24 when unset or
-    /// not a positive number.
+    /// not a positive number, and each at most ``maximumSize``.
     public static func fallbackSize(environment: [String: String]) -> Size {
-        func value(_ name: String, _ fallback: Int) -> Int {
-            guard let text = environment[name], let number = Int(text), number > 0, number <= 10_000 else {
+        func value(_ name: String, _ fallback: Int, _ limit: Int) -> Int {
+            guard let text = environment[name], let number = Int(text), number > 0 else {
                 return fallback
             }
-            return number
+            return min(number, limit)
         }
-        return Size(width: value("COLUMNS", 80), height: value("LINES", 24))
+        return Size(
+            width: value("COLUMNS", 80, maximumSize.width),
+            height: value("LINES", 24, maximumSize.height)
+        )
     }
 
     /// Enters raw mode and, optionally, the alternate screen; hides the cursor and turns off
     /// automatic line wrapping. Restoration is armed before anything changes.
     ///
-    /// - Throws: ``TerminalError/Code/alreadyActive`` when this terminal is active already,
-    ///   ``TerminalError/Code/attributes`` when raw mode cannot be set.
+    /// - Throws: ``TerminalError/Code/alreadyActive`` when a terminal is active already in
+    ///   this process, ``TerminalError/Code/attributes`` when raw mode cannot be set,
+    ///   ``TerminalError/Code/write`` when the output fails (the terminal is then restored).
     public func activate(alternateScreen: Bool = true) throws {
         try state.withLock { state in
             guard !state.active, TerminalRestoration.claim() else {
@@ -119,7 +130,12 @@ public final class Terminal: Sendable {
             }
             state = State(active: true, savedAttributes: saved, alternateScreen: alternateScreen)
         }
-        try write(Array(Terminal.enterSequence(alternateScreen: alternateScreen).utf8))
+        do {
+            try write(Array(Terminal.enterSequence(alternateScreen: alternateScreen).utf8))
+        } catch {
+            restore()
+            throw error
+        }
     }
 
     /// Puts raw mode back after the process was stopped and continued (a shell may have reset

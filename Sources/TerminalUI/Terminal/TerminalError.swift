@@ -61,7 +61,7 @@ public struct TerminalError: Error, Hashable, Sendable, CustomStringConvertible 
             text += " on file descriptor \(fileDescriptor)"
         }
         if code == .alreadyActive {
-            text = "terminal \(operation) failed: another terminal session is active in this process"
+            text += ": another terminal session is active in this process"
         }
         if errno != 0, let message = strerror(errno) {
             text += ": \(String(cString: message)) (errno \(errno))"
