@@ -33,6 +33,7 @@ public final class VirtualDevice: Sendable {
         var replyDelay = Duration.zero
         var connections: [Int: DeviceConnection] = [:]
         var connectionTasks: [Int: Task<Void, Never>] = [:]
+        var endedConnections: Set<Int> = []
         var nextConnection = 1
         var tickTimer: CastTimer?
         var tickDeadline: CastInstant?
@@ -282,7 +283,7 @@ public final class VirtualDevice: Sendable {
         let connections = state.withLock { Array($0.connections.values) }
         for connection in connections {
             record(connection.id, event: "fault: \(half.count) of \(frame.count) frame bytes sent, then closed")
-            if !connection.enqueue(.crash(half)) { connection.abort() }
+            if connection.enqueue(.crash(half)) != .queued { connection.abort() }
         }
     }
 
@@ -325,6 +326,9 @@ public final class VirtualDevice: Sendable {
         let peer = transport.remoteAddress?.description ?? "unknown peer"
         record(connection.id, event: "connected from \(peer) (\(transport.tlsVersion ?? "no TLS"))")
         let clock = self.clock
+        // The engine learns of the connection before the reader can deliver its first message.
+        let now = DeviceInstant(sinceEpoch: clock.now.offset)
+        perform { state in state.engine.connectionOpened(ConnectionID(rawValue: UInt64(connection.id)), at: now) }
         let task = Task { [weak self] in
             await withDiscardingTaskGroup { group in
                 group.addTask {
@@ -339,14 +343,12 @@ public final class VirtualDevice: Sendable {
                 self?.connectionEnded(connection, reason: reason)
             }
         }
-        let started = state.withLock { state -> Bool in
-            guard state.connections[connection.id] != nil else { return false }
-            state.connectionTasks[connection.id] = task
-            return true
+        state.withLock { state in
+            // A connection that already ended has nothing left for stop() to wait for.
+            if state.endedConnections.remove(connection.id) == nil {
+                state.connectionTasks[connection.id] = task
+            }
         }
-        if !started { task.cancel() }
-        let now = DeviceInstant(sinceEpoch: clock.now.offset)
-        perform { state in state.engine.connectionOpened(ConnectionID(rawValue: UInt64(connection.id)), at: now) }
     }
 
     private func handle(_ message: CastMessage, from connection: DeviceConnection) {
@@ -361,7 +363,9 @@ public final class VirtualDevice: Sendable {
         record(connection.id, event: "closed: \(reason)")
         let now = DeviceInstant(sinceEpoch: clock.now.offset)
         perform { state in
-            state.connectionTasks[connection.id] = nil
+            if state.connectionTasks.removeValue(forKey: connection.id) == nil {
+                state.endedConnections.insert(connection.id)
+            }
             guard state.connections.removeValue(forKey: connection.id) != nil else { return [] }
             return state.engine.connectionClosed(ConnectionID(rawValue: UInt64(connection.id)), at: now)
         }
@@ -398,14 +402,14 @@ public final class VirtualDevice: Sendable {
                         events.append((connection.id, "engine message over the frame size limit: dropped"))
                         continue
                     }
-                    if !connection.enqueue(.frame(frame, message: message, notBefore: notBefore)) {
+                    if connection.enqueue(.frame(frame, message: message, notBefore: notBefore)) == .full {
                         overflowed.append(connection)
                     }
                 case .close(let id, let reason):
                     // The engine has forgotten the connection: it expects no connectionClosed.
                     guard let connection = state.connections.removeValue(forKey: Int(id.rawValue)) else { continue }
                     events.append((connection.id, "closing: \(reason)"))
-                    if !connection.enqueue(.close) { overflowed.append(connection) }
+                    if connection.enqueue(.close) == .full { overflowed.append(connection) }
                 case .log(let entry):
                     let id = entry.metadata["cast.connection"].flatMap { Int($0.filter(\.isNumber)) } ?? 0
                     events.append((id, entry.description))
