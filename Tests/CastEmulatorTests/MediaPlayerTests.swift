@@ -32,9 +32,22 @@ import Testing
         #expect(status["supportedMediaCommands"] == 12303)
         #expect(status["volume"] == ["level": 1, "muted": false])
         #expect(status["currentItemId"] == 1)
+        #expect(status["items"] == nil, "a one-item queue lists no items")
         #expect(status["repeatMode"] == "REPEAT_OFF")
         #expect(status["media"]?["metadata"]?["title"] == "Big Buck Bunny")
         #expect(done.sent.allSatisfy { $0.message.sourceID == transportId && $0.message.destinationID == "sender-0" })
+    }
+
+    @Test func mediaWithoutAStreamTypePlaysAsBuffered() throws {
+        var device = DeviceHarness()
+        let transportId = device.startMediaApp()
+        device.media(
+            #"{"type":"LOAD","requestId":5,"autoplay":true,"customData":{},"media":{"contentId":"http://127.0.0.1:45926/?loaded_from_catt","streamType":null,"contentType":"video/mp4","metadata":{"title":"clip","metadataType":0}}}"#,
+            transportId: transportId
+        )
+        let status = try #require(device.engine.mediaStatus(at: device.now))
+        #expect(status.media?.streamType == .buffered)
+        #expect(status.media?.duration == 600)
     }
 
     @Test func loadWithoutAutoplayEndsPaused() throws {
@@ -295,6 +308,23 @@ import Testing
         #expect(status.playerState == .playing)
         #expect(status.media?.duration == nil)
         #expect(abs((status.currentTime ?? 0) - 3599.8) < 1e-6)
+    }
+
+    @Test func liveMediaSeeksAnywhereExceptPastTheLiveEdge() throws {
+        var device = DeviceHarness()
+        let transportId = device.startMediaApp()
+        device.media(
+            #"{"type":"LOAD","requestId":2,"media":{"contentId":"http://m/live.m3u8","streamType":"LIVE"}}"#,
+            transportId: transportId
+        )
+        device.advance(by: .seconds(10.2))
+        device.media(#"{"type":"SEEK","requestId":3,"mediaSessionId":1,"currentTime":100}"#, transportId: transportId)
+        #expect(device.engine.mediaStatus(at: device.now)?.currentTime == 100)
+        device.media(
+            #"{"type":"SEEK","requestId":4,"mediaSessionId":1,"currentTime":4294967296}"#,
+            transportId: transportId
+        )
+        #expect(device.engine.mediaStatus(at: device.now)?.currentTime == 100)
     }
 
     @Test func aNewLoadInterruptsTheSession() throws {

@@ -80,15 +80,23 @@ extension VirtualDeviceEngine {
         receiverReply(ReceiverStatusMessage(requestId: requestId, status: receiverStatus), to: sender)
     }
 
-    /// `RECEIVER_STATUS` with request id 0 for every sender connected to `receiver-0`.
-    func broadcastReceiverStatus(excluding excluded: SenderEndpoint?) -> [DeviceAction] {
-        let message = ReceiverStatusMessage(requestId: 0, status: receiverStatus)
+    /// `RECEIVER_STATUS` with request id 0 for every sender connected to `receiver-0`, and
+    /// with `requestId` for `requester` when given.
+    func receiverStatusUpdate(requestId: Int, requester: SenderEndpoint?) -> [DeviceAction] {
+        let payload = StatusPayload(ReceiverStatusMessage(requestId: 0, status: receiverStatus))
+        func message(_ text: String, to senderId: String) -> CastMessage {
+            CastMessage(sourceID: Self.platformId, destinationID: senderId, namespace: .receiver, text: text)
+        }
         var actions: [DeviceAction] = []
+        if let requester {
+            actions.append(
+                .send(message(payload.reply(requestId: requestId), to: requester.senderId), to: requester.connection)
+            )
+        }
         for id in connections.keys.sorted() {
             for senderId in connections[id]?.senders(connectedTo: Self.platformId) ?? [] {
-                let sender = SenderEndpoint(connection: id, senderId: senderId)
-                guard sender != excluded else { continue }
-                actions.append(receiverReply(message, to: sender))
+                guard SenderEndpoint(connection: id, senderId: senderId) != requester else { continue }
+                actions.append(.send(message(payload.broadcast, to: senderId), to: id))
             }
         }
         return actions
@@ -149,8 +157,9 @@ extension VirtualDeviceEngine {
                 )
             )
         )
-        actions.append(receiverStatusReply(requestId, to: sender))
-        return actions + broadcastReceiverStatus(excluding: sender) + [.appsChanged, .receiverStatusChanged]
+        return actions + receiverStatusUpdate(requestId: requestId, requester: sender) + [
+            .appsChanged, .receiverStatusChanged,
+        ]
     }
 
     private mutating func stop(sessionId: String?, requestId: Int, from sender: SenderEndpoint) -> [DeviceAction] {
@@ -168,10 +177,11 @@ extension VirtualDeviceEngine {
         if running.definition.isIdleScreen {
             return [receiverStatusReply(requestId, to: sender)]
         }
-        var actions = stopApplication()
+        let actions = stopApplication()
         startIdleScreen()
-        actions.append(receiverStatusReply(requestId, to: sender))
-        return actions + broadcastReceiverStatus(excluding: sender) + [.appsChanged, .receiverStatusChanged]
+        return actions + receiverStatusUpdate(requestId: requestId, requester: sender) + [
+            .appsChanged, .receiverStatusChanged,
+        ]
     }
 
     private mutating func setDeviceVolume(
@@ -191,11 +201,8 @@ extension VirtualDeviceEngine {
         if let muted = volume.muted {
             deviceVolume.muted = muted
         }
-        var actions = [receiverStatusReply(requestId, to: sender)]
-        if deviceVolume != before {
-            actions += broadcastReceiverStatus(excluding: sender) + [.receiverStatusChanged]
-        }
-        return actions
+        guard deviceVolume != before else { return [receiverStatusReply(requestId, to: sender)] }
+        return receiverStatusUpdate(requestId: requestId, requester: sender) + [.receiverStatusChanged]
     }
 
     /// Launches an app with fresh ids; the caller stopped the previous one.

@@ -54,10 +54,16 @@ struct ItemTimeline: Sendable {
         }
     }
 
-    /// Clamps a seek target to the playable range.
+    /// The seek target senders use for "the live edge" (2^32 seconds).
+    static let liveEdgeSentinel: Double = 4_294_967_296
+
+    /// Clamps a seek target to the playable range. Media without an end accepts any
+    /// position from 0, except the live-edge sentinel, which means `liveEdge`.
     func clamp(_ position: Double, liveEdge: Double) -> Double {
         guard position.isFinite else { return end ?? liveEdge }
-        let upper = end ?? max(liveEdge, 0)
-        return min(max(position, 0), upper)
+        guard let end else {
+            return position >= Self.liveEdgeSentinel ? max(liveEdge, 0) : max(position, 0)
+        }
+        return min(max(position, 0), end)
     }
 }

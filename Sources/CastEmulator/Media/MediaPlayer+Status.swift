@@ -25,7 +25,7 @@ extension MediaPlayer {
             status.currentItemId = queue.currentItemId
             if session.isLoading { status.loadingItemId = queue.currentItemId }
             status.preloadedItemId = session.preloadedItemId
-            status.items = queue.statusWindow
+            if queue.items.count > 1 { status.items = queue.statusWindow }
             status.repeatMode = queue.repeatMode
             status.queueData = queue.queueData
             status.sequenceNumber = queue.sequenceNumber
@@ -64,10 +64,14 @@ extension MediaPlayer {
         return commands
     }
 
-    /// The media of an item as the status shows it: with the duration the player found,
-    /// watched breaks marked, and the text-track style in use.
+    /// The media of an item as the status shows it: with the stream type and duration the
+    /// player found (media loaded without a stream type plays as buffered), watched breaks
+    /// marked, and the text-track style in use.
     private func reportedMedia(of item: QueueItem, in session: MediaSession) -> MediaInformation? {
         guard var media = item.media else { return nil }
+        if media.streamType == nil || media.streamType == .unspecified {
+            media.streamType = .buffered
+        }
         if media.duration == nil, let duration = ItemTimeline(item: item, settings: settings).duration {
             media.duration = duration
         }

@@ -185,16 +185,12 @@ struct MediaPlayer: Sendable {
     /// The current status sent as a reply to `requester` (when given) and as a broadcast to
     /// every other sender.
     func statusUpdate(at now: DeviceInstant, requester: RequestContext?) -> [MediaPlayerOutput] {
-        let list = statusList(at: now)
+        let payload = StatusPayload(MediaStatusMessage(requestId: 0, status: statusList(at: now)))
         var outputs: [MediaPlayerOutput] = []
         if let requester {
-            outputs.append(
-                reply(MediaStatusMessage(requestId: requester.requestId, status: list), to: requester.requester)
-            )
+            outputs.append(.reply(payload.reply(requestId: requester.requestId), to: requester.requester))
         }
-        outputs.append(
-            .broadcast(Self.encode(MediaStatusMessage(requestId: 0, status: list)), excluding: requester?.requester)
-        )
+        outputs.append(.broadcast(payload.broadcast, excluding: requester?.requester))
         return outputs
     }
 

@@ -158,8 +158,8 @@ struct MediaQueue: Sendable {
         return 0
     }
 
-    /// The items around the current one that `MEDIA_STATUS` lists: the previous, the
-    /// current and the next.
+    /// The items around the current one that `MEDIA_STATUS` lists for a queue of several
+    /// items: the previous, the current and the next.
     var statusWindow: [QueueItem] {
         let lower = max(0, currentIndex - 1)
         let upper = min(items.count - 1, currentIndex + 1)
