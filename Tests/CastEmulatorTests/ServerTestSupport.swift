@@ -252,7 +252,12 @@ func httpExchange(
         tls: tls ? TLSClientConfiguration() : nil
     )
     defer { connection.close() }
-    try await connection.send(Array(request.utf8) + body)
+    // One request per connection: ask the server to close after answering.
+    var text = request
+    if let lineEnd = text.range(of: "\r\n") {
+        text.replaceSubrange(lineEnd, with: "\r\nConnection: close\r\n")
+    }
+    try await connection.send(Array(text.utf8) + body)
     let all = try await withDeadline(.seconds(10)) {
         var all: [UInt8] = []
         while let bytes = try await connection.receive() { all += bytes }

@@ -37,7 +37,8 @@ public final class VirtualDevice: Sendable {
         var nextConnection = 1
         var tickTimer: CastTimer?
         var tickDeadline: CastInstant?
-        var listeners: [TCPListener] = []
+        var listener: TCPListener?
+        var setupServers: [HTTPServer] = []
         var acceptTasks: [Task<Void, Never>] = []
         var ports: Ports?
         var startedAt: CastInstant?
@@ -108,7 +109,8 @@ public final class VirtualDevice: Sendable {
     deinit {
         state.withLock { state in
             state.tickTimer?.cancel()
-            for listener in state.listeners { listener.close() }
+            state.listener?.close()
+            for server in state.setupServers { server.close() }
             for task in state.acceptTasks { task.cancel() }
             for connection in state.connections.values { connection.abort() }
         }
@@ -156,14 +158,23 @@ public final class VirtualDevice: Sendable {
             address: try SocketAddress(ipAddress: address, port: options.castPort),
             tls: tls
         )
-        let http: TCPListener
-        let https: TCPListener
+        let http: HTTPServer
+        let https: HTTPServer
+        // The setup endpoints take small JSON bodies at most.
+        var setup = HTTPServerConfiguration()
+        setup.limits.maximumBodySize = 64 * 1024
         do {
-            http = try TCPListener(address: try SocketAddress(ipAddress: address, port: options.httpPort))
+            http = try HTTPServer(
+                address: try SocketAddress(ipAddress: address, port: options.httpPort),
+                routes: SetupHTTPServer.routes(for: self, secure: false),
+                configuration: setup
+            )
             do {
-                https = try TCPListener(
+                https = try HTTPServer(
                     address: try SocketAddress(ipAddress: address, port: options.httpsPort),
-                    tls: tls
+                    tls: tls,
+                    routes: SetupHTTPServer.routes(for: self, secure: true),
+                    configuration: setup
                 )
             } catch {
                 http.close()
@@ -174,24 +185,20 @@ public final class VirtualDevice: Sendable {
             throw error
         }
         let ports = Ports(cast: cast.localAddress.port, http: http.localAddress.port, https: https.localAddress.port)
-        let setup = SetupHTTPServer(device: self, clock: clock)
-        let tasks = [
-            Task { [weak self] in
-                for await connection in cast.connections {
-                    guard let self else {
-                        connection.close()
-                        continue
-                    }
-                    self.adopt(connection)
+        let acceptTask = Task { [weak self] in
+            for await connection in cast.connections {
+                guard let self else {
+                    connection.close()
+                    continue
                 }
-            },
-            Task { for await connection in http.connections { setup.serve(connection, secure: false) } },
-            Task { for await connection in https.connections { setup.serve(connection, secure: true) } },
-        ]
+                self.adopt(connection)
+            }
+        }
         let now = clock.now
         state.withLock { state in
-            state.listeners = [cast, http, https]
-            state.acceptTasks = tasks
+            state.listener = cast
+            state.setupServers = [http, https]
+            state.acceptTasks = [acceptTask]
             state.ports = ports
             state.startedAt = now
             state.certificate = identity.certificate
@@ -210,8 +217,10 @@ public final class VirtualDevice: Sendable {
             state.tickTimer?.cancel()
             state.tickTimer = nil
             state.tickDeadline = nil
-            for listener in state.listeners { listener.close() }
-            state.listeners = []
+            state.listener?.close()
+            state.listener = nil
+            for server in state.setupServers { server.close() }
+            state.setupServers = []
             let tasks = state.acceptTasks + Array(state.connectionTasks.values)
             state.acceptTasks = []
             let connections = Array(state.connections.values)
