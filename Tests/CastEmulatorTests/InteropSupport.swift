@@ -168,8 +168,6 @@ final class ChildProcess: Sendable {
             try? await Task.sleep(for: .milliseconds(25))
         }
         kill()
-        // Let the readability handlers take the last bytes.
-        try? await Task.sleep(for: .milliseconds(50))
         return process.terminationStatus
     }
 
@@ -184,12 +182,17 @@ final class ChildProcess: Sendable {
         return standardError.contains(text)
     }
 
-    /// Kills the process with SIGKILL and reaps it.
+    /// Kills the process with SIGKILL, reaps it and collects the rest of its output.
     func kill() {
         if process.isRunning { _ = Glibc.kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
-        outputPipe.fileHandleForReading.readabilityHandler = nil
-        errorPipe.fileHandleForReading.readabilityHandler = nil
+        for (pipe, collector) in [(outputPipe, output), (errorPipe, errors)] {
+            let handle = pipe.fileHandleForReading
+            guard handle.readabilityHandler != nil else { continue }
+            handle.readabilityHandler = nil
+            // Whatever the handler had not taken yet (the writer is gone, so this ends).
+            if let rest = try? handle.readToEnd() { collector.append(rest) }
+        }
     }
 
     /// Runs a process to completion within `deadline`.

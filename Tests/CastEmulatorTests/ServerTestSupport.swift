@@ -133,7 +133,7 @@ enum ServerTestDevices {
         clock: any CastClock = SystemCastClock(),
         log: (any FrameLogSink)? = nil,
         advertiser: (any DeviceAdvertiser)? = nil,
-        sendQueueLimit: Int = 1024,
+        sendQueueLimit: Int = 1 << 20,
         controlEndpoint: Bool = true
     ) async throws -> VirtualDevice {
         var options = DeviceServerOptions.ephemeral()

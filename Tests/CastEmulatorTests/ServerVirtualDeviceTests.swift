@@ -45,10 +45,10 @@ import Testing
         try await offender.sendRaw(input.bytes)
         let rest = try await offender.readToEnd()
         #expect(rest.isEmpty, "the device answered \(rest.count) bytes instead of closing")
-        let closed = await log.waitFor {
-            $0.direction == .event && $0.payload.hasPrefix("closed: ") && $0.payload.contains(input.logMention)
-        }
-        #expect(closed != nil, "no close log line mentioning \(input.logMention): \(log.all.map(\.payload))")
+        let closing = await log.waitFor { $0.direction == .event && $0.payload.contains(input.logMention) }
+        #expect(closing != nil, "no log line mentioning \(input.logMention): \(log.all.map(\.payload))")
+        let closed = await log.waitFor { $0.direction == .event && $0.payload.hasPrefix("closed: ") }
+        #expect(closed?.connection == closing?.connection)
         try await bystander.send(namespace: .heartbeat, Self.ping)
         #expect(try await bystander.receive()?.payloadUTF8 == #"{"type":"PONG"}"#)
         bystander.close()
@@ -98,7 +98,7 @@ import Testing
 
     @Test func floodIsBoundedAndOtherSendersKeepWorking() async throws {
         let log = RecordingLog()
-        let device = try await ServerTestDevices.started(log: log, sendQueueLimit: 16)
+        let device = try await ServerTestDevices.started(log: log, sendQueueLimit: 64 * 1024)
         let ports = try #require(device.ports)
         let bystander = try await TestSender(port: ports.cast)
         let flooder = try await TestSender(port: ports.cast)
