@@ -10,6 +10,8 @@ struct JSONToken {
         case falseValue
         case trueValue
         case integer
+        /// An integer above `Int.max` that fits in `UInt64`.
+        case unsignedInteger
         case double
         case string
         case array
@@ -40,7 +42,7 @@ struct JSONToken {
         switch kind {
         case .null: "null"
         case .falseValue, .trueValue: "a boolean"
-        case .integer, .double: "a number"
+        case .integer, .unsignedInteger, .double: "a number"
         case .string: "a string"
         case .array: "an array"
         case .object: "an object"
@@ -370,16 +372,17 @@ struct JSONParser {
         var truncated = false
         var fractionDigits = 0
         var isInteger = true
-        let limit = (UInt64.max - 9) / 10
         if bytes[offset] == UInt8(ascii: "0") {
             offset += 1
             if offset < bytes.count, isDigit(bytes[offset]) { throw error("leading zero in a number") }
         } else {
             while offset < bytes.count, isDigit(bytes[offset]) {
-                if mantissa <= limit {
-                    mantissa = mantissa * 10 + UInt64(bytes[offset] - UInt8(ascii: "0"))
-                } else {
+                let (scaled, overflow) = mantissa.multipliedReportingOverflow(by: 10)
+                let (sum, carry) = scaled.addingReportingOverflow(UInt64(bytes[offset] - UInt8(ascii: "0")))
+                if overflow || carry {
                     truncated = true
+                } else if !truncated {
+                    mantissa = sum
                 }
                 offset += 1
             }
@@ -389,7 +392,7 @@ struct JSONParser {
             offset += 1
             guard offset < bytes.count, isDigit(bytes[offset]) else { throw error("expected a digit after '.'") }
             while offset < bytes.count, isDigit(bytes[offset]) {
-                if mantissa <= limit {
+                if !truncated, mantissa <= (UInt64.max - 9) / 10 {
                     mantissa = mantissa * 10 + UInt64(bytes[offset] - UInt8(ascii: "0"))
                     fractionDigits += 1
                 } else {
@@ -417,7 +420,8 @@ struct JSONParser {
 
         let index = try appendToken(.integer, start: start)
         if isInteger, !truncated {
-            if !negative, mantissa <= UInt64(Int.max) {
+            if !negative {
+                if mantissa > UInt64(Int.max) { tokens[index].kind = .unsignedInteger }
                 setPayload(mantissa, at: index)
                 return
             }
