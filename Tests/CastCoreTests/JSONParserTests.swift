@@ -194,3 +194,56 @@ struct SplitMix64: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 }
+
+@Suite struct JSONMutationTests {
+    static let seeds = MessageFixtures.media + MessageFixtures.receiver + MessageFixtures.connection
+
+    /// Random edits of real payloads: every decoder either succeeds or throws a typed error.
+    @Test func mutatedPayloadsFailCleanly() throws {
+        var generator = SplitMix64(seed: 0xCA57)
+        let alphabet = Array(#"{}[]":,\"0123456789.-eE tnfrua"#.utf8) + [0x00, 0x1F, 0x80, 0xC3, 0xE2, 0xF0, 0xFF]
+        var failures = 0
+        for (index, seed) in Self.seeds.enumerated() {
+            for _ in 0..<120 {
+                var bytes = Array(seed.utf8)
+                for _ in 0...Int(generator.next() % 3) {
+                    let position = Int(generator.next() % UInt64(bytes.count + 1))
+                    let byte = alphabet[Int(generator.next() % UInt64(alphabet.count))]
+                    switch generator.next() % 4 {
+                    case 0: if position < bytes.count { bytes[position] = byte }
+                    case 1: bytes.insert(byte, at: position)
+                    case 2: if position < bytes.count { bytes.remove(at: position) }
+                    default: bytes.removeSubrange(position...)
+                    }
+                }
+                let payload = String(decoding: bytes, as: UTF8.self)
+                do {
+                    let value = try JSONValue(parsing: bytes)
+                    #expect(try JSONValue(parsing: value.description) == value)
+                } catch {
+                    failures += 1
+                    #expect(error.code == .invalidJSON, "seed \(index): \(error)")
+                    #expect(error.byteOffset.map { $0 <= bytes.count } == true)
+                    #expect(!error.detail.contains("too many values"))
+                }
+                for decode in [
+                    { _ = try MediaMessage(jsonString: payload) }, { _ = try ReceiverMessage(jsonString: payload) },
+                    { _ = try ConnectionMessage(jsonString: payload) },
+                ] as [() throws -> Void] {
+                    _ = decodingError(decode)
+                }
+                var slow = JSONPayloadDecoder()
+                slow.usesTokenDecodable = false
+                _ = decodingError { _ = try slow.decode(MediaStatusMessage.self, from: bytes) }
+                _ = decodingError { _ = try slow.decode(LoadRequest.self, from: bytes) }
+            }
+        }
+        #expect(failures > 0)
+    }
+
+    @Test func worstCaseTokenCountsFit() throws {
+        for text in ["1", "[1,1,1,1,1,1,1,1]", #"{"":1,"":2,"":3}"#, "[[],[],[],[]]", #"["","",""]"#, "[[[[[[1]]]]]]"] {
+            #expect(try JSONValue(parsing: text).description.isEmpty == false)
+        }
+    }
+}
