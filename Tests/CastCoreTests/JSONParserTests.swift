@@ -224,7 +224,6 @@ struct SplitMix64: RandomNumberGenerator {
                     failures += 1
                     #expect(error.code == .invalidJSON, "seed \(index): \(error)")
                     #expect(error.byteOffset.map { $0 <= bytes.count } == true)
-                    #expect(!error.detail.contains("too many values"))
                 }
                 for decode in [
                     { _ = try MediaMessage(jsonString: payload) }, { _ = try ReceiverMessage(jsonString: payload) },
@@ -241,9 +240,21 @@ struct SplitMix64: RandomNumberGenerator {
         #expect(failures > 0)
     }
 
-    @Test func worstCaseTokenCountsFit() throws {
-        for text in ["1", "[1,1,1,1,1,1,1,1]", #"{"":1,"":2,"":3}"#, "[[],[],[],[]]", #"["","",""]"#, "[[[[[[1]]]]]]"] {
-            #expect(try JSONValue(parsing: text).description.isEmpty == false)
+    @Test func denseInputGrowsTheTokenBuffer() throws {
+        for text in [
+            "1", "[1,1,1,1,1,1,1,1]", #"{"":1,"a":2,"b":3}"#, "[[],[],[],[]]", #"["","",""]"#, "[[[[[[1]]]]]]",
+        ] {
+            #expect(try JSONValue(parsing: text).description == text)
         }
+        let many = "[" + Array(repeating: "0", count: 50_000).joined(separator: ",") + "]"
+        #expect(try JSONValue(parsing: many).arrayValue?.count == 50_000)
+        let objects = "[" + Array(repeating: #"{"a":[]}"#, count: 5_000).joined(separator: ",") + "]"
+        #expect(try JSONValue(parsing: objects).arrayValue?.last == ["a": []])
+    }
+
+    @Test func depthLimitIsCapped() throws {
+        let deep = String(repeating: "[", count: 600) + String(repeating: "]", count: 600)
+        let error = try #require(decodingError { _ = try JSONValue(parsing: deep, maximumDepth: 100_000) })
+        #expect(error.byteOffset == JSONParser.depthLimit)
     }
 }
