@@ -160,7 +160,7 @@ import Testing
     }
 
     @Test func parsesRandomDoublesExactly() throws {
-        var generator = SplitMix64(seed: 0x5EED)
+        var generator = JSONTestRandom(seed: 0x5EED)
         for _ in 0..<2000 {
             let bits = generator.next()
             let value = Double(bitPattern: bits)
@@ -181,7 +181,7 @@ import Testing
 }
 
 /// A small deterministic generator for reproducible random tests.
-struct SplitMix64: RandomNumberGenerator {
+struct JSONTestRandom: RandomNumberGenerator {
     var state: UInt64
 
     init(seed: UInt64) { state = seed }
@@ -200,7 +200,7 @@ struct SplitMix64: RandomNumberGenerator {
 
     /// Random edits of real payloads: every decoder either succeeds or throws a typed error.
     @Test func mutatedPayloadsFailCleanly() throws {
-        var generator = SplitMix64(seed: 0xCA57)
+        var generator = JSONTestRandom(seed: 0xCA57)
         let alphabet = Array(#"{}[]":,\"0123456789.-eE tnfrua"#.utf8) + [0x00, 0x1F, 0x80, 0xC3, 0xE2, 0xF0, 0xFF]
         var failures = 0
         for (index, seed) in Self.seeds.enumerated() {
