@@ -189,7 +189,8 @@ final class TestSender: Sendable {
 
     /// The next message, or `nil` when the device closed the connection; fails after `timeout`.
     func receive(timeout: Duration = .seconds(10)) async throws -> CastMessage? {
-        try await withDeadline(timeout) {
+        let connection = self.connection
+        return try await withDeadline(timeout, onTimeout: { connection.close() }) {
             while true {
                 if let body = try self.decoder.withLock({ try $0.nextFrame() }) {
                     return try CastMessage(serializedBytes: body)
@@ -202,7 +203,8 @@ final class TestSender: Sendable {
 
     /// Reads until the device closes the connection; returns every byte that came.
     func readToEnd(timeout: Duration = .seconds(10)) async throws -> [UInt8] {
-        try await withDeadline(timeout) {
+        let connection = self.connection
+        return try await withDeadline(timeout, onTimeout: { connection.close() }) {
             var all: [UInt8] = []
             do {
                 while let bytes = try await self.connection.receive() { all += bytes }
@@ -221,8 +223,13 @@ struct DeadlineExceeded: Error, CustomStringConvertible {
 }
 
 /// Runs `body`, failing with ``DeadlineExceeded`` after `timeout`.
+///
+/// A task group waits for all its children, so a body stuck in a wait that ignores
+/// cancellation would keep the group open past the deadline: `onTimeout` must end that wait
+/// (close the connection the body reads from, for instance).
 func withDeadline<T: Sendable>(
     _ timeout: Duration,
+    onTimeout: @escaping @Sendable () -> Void = {},
     _ body: @escaping @Sendable () async throws -> T
 ) async throws -> T {
     try await withThrowingTaskGroup(of: T?.self) { group in
@@ -232,7 +239,10 @@ func withDeadline<T: Sendable>(
             return nil
         }
         defer { group.cancelAll() }
-        guard let first = try await group.next(), let value = first else { throw DeadlineExceeded() }
+        guard let first = try await group.next(), let value = first else {
+            onTimeout()
+            throw DeadlineExceeded()
+        }
         return value
     }
 }
@@ -258,7 +268,7 @@ func httpExchange(
         text.replaceSubrange(lineEnd, with: "\r\nConnection: close\r\n")
     }
     try await connection.send(Array(text.utf8) + body)
-    let all = try await withDeadline(.seconds(10)) {
+    let all = try await withDeadline(.seconds(10), onTimeout: { connection.close() }) {
         var all: [UInt8] = []
         while let bytes = try await connection.receive() { all += bytes }
         return all
