@@ -190,29 +190,37 @@ final class TestSender: Sendable {
     /// The next message, or `nil` when the device closed the connection; fails after `timeout`.
     func receive(timeout: Duration = .seconds(10)) async throws -> CastMessage? {
         let connection = self.connection
-        return try await withDeadline(timeout, onTimeout: { connection.close() }) {
-            while true {
-                if let body = try self.decoder.withLock({ try $0.nextFrame() }) {
-                    return try CastMessage(serializedBytes: body)
+        return try await withDeadline(
+            timeout,
+            onTimeout: { connection.close() },
+            body: {
+                while true {
+                    if let body = try self.decoder.withLock({ try $0.nextFrame() }) {
+                        return try CastMessage(serializedBytes: body)
+                    }
+                    guard let bytes = try await self.connection.receive() else { return nil }
+                    self.decoder.withLock { $0.append(bytes) }
                 }
-                guard let bytes = try await self.connection.receive() else { return nil }
-                self.decoder.withLock { $0.append(bytes) }
             }
-        }
+        )
     }
 
     /// Reads until the device closes the connection; returns every byte that came.
     func readToEnd(timeout: Duration = .seconds(10)) async throws -> [UInt8] {
         let connection = self.connection
-        return try await withDeadline(timeout, onTimeout: { connection.close() }) {
-            var all: [UInt8] = []
-            do {
-                while let bytes = try await self.connection.receive() { all += bytes }
-            } catch {
-                // A reset after the close counts as the end.
+        return try await withDeadline(
+            timeout,
+            onTimeout: { connection.close() },
+            body: {
+                var all: [UInt8] = []
+                do {
+                    while let bytes = try await self.connection.receive() { all += bytes }
+                } catch {
+                    // A reset after the close counts as the end.
+                }
+                return all
             }
-            return all
-        }
+        )
     }
 
     func close() { connection.close() }
@@ -230,7 +238,7 @@ struct DeadlineExceeded: Error, CustomStringConvertible {
 func withDeadline<T: Sendable>(
     _ timeout: Duration,
     onTimeout: @escaping @Sendable () -> Void = {},
-    _ body: @escaping @Sendable () async throws -> T
+    body: @escaping @Sendable () async throws -> T
 ) async throws -> T {
     try await withThrowingTaskGroup(of: T?.self) { group in
         group.addTask { try await body() }
@@ -268,11 +276,15 @@ func httpExchange(
         text.replaceSubrange(lineEnd, with: "\r\nConnection: close\r\n")
     }
     try await connection.send(Array(text.utf8) + body)
-    let all = try await withDeadline(.seconds(10), onTimeout: { connection.close() }) {
-        var all: [UInt8] = []
-        while let bytes = try await connection.receive() { all += bytes }
-        return all
-    }
+    let all = try await withDeadline(
+        .seconds(10),
+        onTimeout: { connection.close() },
+        body: {
+            var all: [UInt8] = []
+            while let bytes = try await connection.receive() { all += bytes }
+            return all
+        }
+    )
     guard let split = all.indices.first(where: { all[$0...].starts(with: [13, 10, 13, 10]) }) else {
         return (0, String(decoding: all, as: UTF8.self), [])
     }
