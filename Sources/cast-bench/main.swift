@@ -2,7 +2,8 @@ import Foundation
 
 // Every benchmark group of the project; each lives in its own file and is selected by name.
 let groups: [BenchmarkGroup] = [
-    frameCodecBenchmarks
+    frameCodecBenchmarks,
+    tlsBenchmarks,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -48,7 +48,7 @@ public final class CastConnection: Sendable {
         clock: any CastClock = SystemCastClock(),
         group: EventLoopGroup = .shared
     ) async throws -> CastConnection {
-        let context = try TLSContext(client: configuration.tls)
+        let context = try configuration.tls.makeContext()
         let loop = group.next()
         let result = await withCheckedContinuation {
             (continuation: CheckedContinuation<Result<CastConnection, any Error>, Never>) in
@@ -74,10 +74,15 @@ public final class CastConnection: Sendable {
     public var frames: Frames { Frames(core: core) }
 
     /// Delivers every inbound frame to `handler`, in order, on the connection's queue,
-    /// instead of through ``frames``. The handler must not block.
+    /// instead of through ``frames``. The handler must not block. From then on the
+    /// connection stays open until either side closes it, even when no reference to it is
+    /// kept.
     public func setFrameHandler(_ handler: @escaping @Sendable ([UInt8]) -> Void) {
         let core = self.core
-        core.loop.execute { core.setHandler(handler) }
+        core.loop.execute {
+            if !core.isClosedFlag.load(ordering: .relaxed) { core.retainedOwner = self }
+            core.setHandler(handler)
+        }
     }
 
     /// Runs `handler` once when the connection closes, with the error that closed it or
@@ -111,6 +116,18 @@ public final class CastConnection: Sendable {
             throw error
         }
         core.loop.execute { core.write(frame) }
+    }
+
+    /// Waits until every frame sent so far has been handed to the kernel. A sender that
+    /// produces frames faster than the peer reads can pace itself with this instead of
+    /// running into the send queue bound.
+    /// - Throws: ``CastConnectionError`` when the connection closes first.
+    public func flush() async throws(CastConnectionError) {
+        let core = self.core
+        let result = await withCheckedContinuation { continuation in
+            core.loop.execute { core.flush(continuation) }
+        }
+        try result.get()
     }
 
     /// Closes the connection after queued frames are sent (TLS close_notify, then FIN).

@@ -37,6 +37,10 @@ final class CastConnectionCore: ByteChannelHandler, @unchecked Sendable {
     private var closeError: CastConnectionError?
     private var closeWaiters: [CheckedContinuation<CastConnectionError?, Never>] = []
     private var closeHandlers: [@Sendable (CastConnectionError?) -> Void] = []
+    /// In handler mode the connection keeps its public object alive until it closes, so a
+    /// server need not hold it.
+    var retainedOwner: CastConnection?
+    private var flushWaiters: [CheckedContinuation<Result<Void, CastConnectionError>, Never>] = []
 
     /// Takes over an active channel; call on its loop.
     init(channel: any ByteChannel, configuration: CastConnectionConfiguration) {
@@ -151,6 +155,20 @@ final class CastConnectionCore: ByteChannelHandler, @unchecked Sendable {
         )
     }
 
+    /// Resumes once every frame sent before the call has been handed to the kernel.
+    /// Frames sent earlier were queued on this loop before this call, so they are written.
+    func flush(_ continuation: CheckedContinuation<Result<Void, CastConnectionError>, Never>) {
+        if finished {
+            continuation.resume(
+                returning: .failure(closeError ?? CastConnectionError(code: .closed, reason: "flush after close"))
+            )
+        } else if channel.pendingWriteBytes == 0 {
+            continuation.resume(returning: .success(()))
+        } else {
+            flushWaiters.append(continuation)
+        }
+    }
+
     func close(reason: String?) {
         guard !finished else { return }
         if let reason {
@@ -214,6 +232,9 @@ final class CastConnectionCore: ByteChannelHandler, @unchecked Sendable {
 
     func channelDidDrain(_ channel: any ByteChannel) {
         channelBacklog.store(0, ordering: .relaxed)
+        let waiters = flushWaiters
+        flushWaiters = []
+        for continuation in waiters { continuation.resume(returning: .success(())) }
     }
 
     func channel(_ channel: any ByteChannel, didCloseWith error: (any Error)?) {
@@ -226,6 +247,10 @@ final class CastConnectionCore: ByteChannelHandler, @unchecked Sendable {
             self.waiter = nil
             waiter.resume(returning: reported.map { .failure($0) } ?? .success(nil))
         }
+        let flushes = flushWaiters
+        flushWaiters = []
+        let failure = reported ?? CastConnectionError(code: .closed, reason: "the connection closed before the flush")
+        for continuation in flushes { continuation.resume(returning: .failure(failure)) }
         let waiters = closeWaiters
         closeWaiters = []
         for continuation in waiters { continuation.resume(returning: reported) }
@@ -233,5 +258,6 @@ final class CastConnectionCore: ByteChannelHandler, @unchecked Sendable {
         closeHandlers = []
         for handler in handlers { handler(reported) }
         if case .push = delivery { delivery = .none }
+        retainedOwner = nil
     }
 }
