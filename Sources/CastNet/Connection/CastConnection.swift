@@ -107,15 +107,23 @@ public final class CastConnection: Sendable {
         if core.isClosedFlag.load(ordering: .relaxed) {
             throw CastConnectionError(code: .closed, reason: "send after the connection closed")
         }
-        let inTransit = core.bytesInTransit.add(frame.count, ordering: .relaxed).newValue
-        let queued = inTransit + core.channelBacklog.load(ordering: .relaxed)
-        if queued > core.configuration.sendQueueLimit {
-            core.bytesInTransit.subtract(frame.count, ordering: .relaxed)
+        let limit = core.configuration.sendQueueLimit
+        let backlog = core.channelBacklog.load(ordering: .relaxed)
+        let (accepted, queued, schedule) = core.outbox.withLock { outbox -> (Bool, Int, Bool) in
+            let queued = outbox.byteCount + frame.count + backlog
+            guard queued <= limit else { return (false, queued, false) }
+            outbox.frames.append(frame)
+            outbox.byteCount += frame.count
+            let schedule = !outbox.flushScheduled
+            outbox.flushScheduled = true
+            return (true, queued, schedule)
+        }
+        guard accepted else {
             let error = core.sendQueueFull(queued: queued)
             core.loop.execute { core.fail(error) }
             throw error
         }
-        core.loop.execute { core.write(frame) }
+        if schedule { core.loop.execute { core.flushOutbox() } }
     }
 
     /// Waits until every frame sent so far has been handed to the kernel. A sender that

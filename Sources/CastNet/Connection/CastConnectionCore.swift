@@ -22,8 +22,10 @@ final class CastConnectionCore: ByteChannelHandler, @unchecked Sendable {
     let channel: any ByteChannel
     let loop: EventLoop
     let configuration: CastConnectionConfiguration
-    /// Bytes given to `send` and not yet written to the channel.
-    let bytesInTransit = Atomic<Int>(0)
+    /// Frames given to `send` and not yet written to the channel. Sends from any thread
+    /// append here; the first one of a batch schedules one write of the whole batch on the
+    /// loop, so a burst of frames costs one TLS write and one system call.
+    let outbox = Mutex(Outbox())
     /// Bytes the channel held for the socket after the last write (updated on the loop).
     let channelBacklog = Atomic<Int>(0)
     let isClosedFlag = Atomic<Bool>(false)
@@ -134,12 +136,32 @@ final class CastConnectionCore: ByteChannelHandler, @unchecked Sendable {
         }
     }
 
+    struct Outbox {
+        var frames: [[UInt8]] = []
+        var byteCount = 0
+        var flushScheduled = false
+    }
+
     // MARK: Sending (on the loop)
 
-    func write(_ frame: [UInt8]) {
-        bytesInTransit.subtract(frame.count, ordering: .relaxed)
-        guard !finished else { return }
-        channel.write(frame)
+    func flushOutbox() {
+        let frames = outbox.withLock { outbox -> [[UInt8]] in
+            defer {
+                outbox.frames = []
+                outbox.byteCount = 0
+                outbox.flushScheduled = false
+            }
+            return outbox.frames
+        }
+        guard !finished, !frames.isEmpty else { return }
+        if frames.count == 1 {
+            channel.write(frames[0])
+        } else {
+            var batch: [UInt8] = []
+            batch.reserveCapacity(frames.reduce(0) { $0 + $1.count })
+            for frame in frames { batch.append(contentsOf: frame) }
+            channel.write(batch)
+        }
         let backlog = channel.pendingWriteBytes
         channelBacklog.store(backlog, ordering: .relaxed)
         if backlog > configuration.sendQueueLimit {
