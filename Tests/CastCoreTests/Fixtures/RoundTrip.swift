@@ -34,7 +34,10 @@ func expectRoundTrip<Message: CastJSONMessage>(
     let viaFoundation = try JSONDecoder().decode(Message.self, from: Data(payload.utf8))
     #expect(viaFoundation == message, sourceLocation: sourceLocation)
     let fromFoundation = try JSONEncoder().encode(message)
-    #expect(try JSONPayloadDecoder().decode(Message.self, from: Array(fromFoundation)) == message, sourceLocation: sourceLocation)
+    #expect(
+        try JSONPayloadDecoder().decode(Message.self, from: Array(fromFoundation)) == message,
+        sourceLocation: sourceLocation
+    )
 }
 
 /// The ``MessageDecodingError`` `body` throws, or `nil`; any other error is a test failure.
