@@ -6,6 +6,7 @@ let groups: [BenchmarkGroup] = [
     protobufBenchmarks,
     sessionBenchmarks,
     jsonBenchmarks,
+    tlsBenchmarks,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -340,6 +340,19 @@ import Testing
         #expect(insert.payloads(namespace: .media).first?["reason"] == "INVALID_PARAMS")
     }
 
+    @Test func zeroLengthItemsRepeatingWithoutBufferingStillLetTimeMove() throws {
+        let items = [Self.item(1, duration: 0), Self.item(2, duration: 0)]
+        var (device, _) = Self.playing(Self.queueLoad(items: items, repeatMode: "REPEAT_ALL")) {
+            $0.bufferingDelay = .zero
+        }
+        let start = try #require(device.engine.nextDeadline)
+        #expect(start > device.now)
+        device.advance(by: .milliseconds(100))
+        let status = try #require(device.engine.mediaStatus(at: device.now))
+        #expect(status.playerState == .playing)
+        #expect(try #require(device.engine.nextDeadline) > device.now)
+    }
+
     @Test func anUnloadableItemLaterInTheQueueStopsPlaybackWithAnError() throws {
         let items = [Self.item(1), #"{"media":{"contentId":"http://m/unloadable.mp4","duration":30}}"#]
         var (device, _) = Self.playing(Self.queueLoad(items: items))

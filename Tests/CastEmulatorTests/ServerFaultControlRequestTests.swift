@@ -59,7 +59,7 @@ import Testing
             _ = try FaultControlRequest(json: Array(json.utf8))
             Issue.record("accepted \(json)")
         } catch {
-            #expect(error.code == .invalidControlRequest)
+            #expect(error.code == .invalidRequest)
             #expect(error.description.contains(mention), "\(error.description)")
         }
     }

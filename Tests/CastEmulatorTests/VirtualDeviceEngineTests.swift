@@ -198,6 +198,18 @@ extension VirtualDeviceEngineTests {
         #expect(device.engine.connectionCount == 1)
     }
 
+    @Test func aMessageAfterAMissedTickKeepsTheSenderAlive() {
+        var device = DeviceHarness()
+        device.open()
+        device.connectPlatform()
+        device.now = .seconds(25)
+        let actions = device.send(#"{"type":"GET_STATUS","requestId":1}"#, namespace: .receiver)
+        #expect(actions.closes.isEmpty)
+        #expect(actions.payloads(namespace: .receiver).first?["requestId"] == 1)
+        #expect(!actions.logs.contains { $0.message == "message on an unknown connection" })
+        #expect(device.engine.nextDeadline == .seconds(30))
+    }
+
     @Test func livenessCanBeDisabled() {
         var device = DeviceHarness { $0.livenessTimeout = nil }
         device.answersPings = false

@@ -27,10 +27,8 @@ struct JSONDocument {
         _ body: (JSONDocument) throws -> Result
     ) throws(MessageDecodingError) -> Result {
         do {
-            let capacity = JSONParser.tokenCapacity(forByteCount: bytes.count)
-            return try withUnsafeTemporaryAllocation(of: JSONToken.self, capacity: capacity) { buffer in
-                let count = try JSONParser.parse(bytes, into: buffer, maximumDepth: maximumDepth)
-                return try body(JSONDocument(bytes: bytes, tokens: UnsafeBufferPointer(rebasing: buffer[0..<count])))
+            return try JSONParser.withTokens(bytes, maximumDepth: maximumDepth) { tokens in
+                try body(JSONDocument(bytes: bytes, tokens: tokens))
             }
         } catch {
             throw MessageDecodingError.from(error)
@@ -255,6 +253,7 @@ struct JSONDocument {
         switch token.kind {
         case .double: return token.double
         case .integer: return Double(token.integer)
+        case .unsignedInteger: return Double(token.payload)
         default: throw wrongType("a number", at: index)
         }
     }
@@ -273,6 +272,9 @@ struct JSONDocument {
         case .integer:
             if let value = T(exactly: token.integer) { return value }
             throw invalidValue("\(token.integer) is out of range for \(T.self)", at: index)
+        case .unsignedInteger:
+            if let value = T(exactly: token.payload) { return value }
+            throw invalidValue("\(token.payload) is out of range for \(T.self)", at: index)
         case .double:
             if let value = T(exactly: token.double) { return value }
             throw invalidValue("\(token.double) is not an integer in range", at: index)
@@ -291,6 +293,7 @@ struct JSONDocument {
         case .falseValue: return .bool(false)
         case .trueValue: return .bool(true)
         case .integer: return .integer(token.integer)
+        case .unsignedInteger: return .double(Double(token.payload))
         case .double: return .double(token.double)
         case .string: return .string(string(at: index))
         case .array:

@@ -10,6 +10,8 @@ struct JSONToken {
         case falseValue
         case trueValue
         case integer
+        /// An integer above `Int.max` that fits in `UInt64`.
+        case unsignedInteger
         case double
         case string
         case array
@@ -40,7 +42,7 @@ struct JSONToken {
         switch kind {
         case .null: "null"
         case .falseValue, .trueValue: "a boolean"
-        case .integer, .double: "a number"
+        case .integer, .unsignedInteger, .double: "a number"
         case .string: "a string"
         case .array: "an array"
         case .object: "an object"
@@ -59,46 +61,47 @@ struct JSONParser {
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private var offset = 0
-    private let tokens: UnsafeMutablePointer<JSONToken>
+    private var tokens: UnsafeMutablePointer<JSONToken>
     private var tokenCount = 0
-    private let tokenCapacity: Int
+    private var tokenCapacity: Int
     private let maximumDepth: Int
 
-    private init(bytes: UnsafeBufferPointer<UInt8>, tokens: UnsafeMutableBufferPointer<JSONToken>, maximumDepth: Int) {
+    /// The deepest nesting any caller may ask for; it bounds the parser's recursion.
+    static let depthLimit = 512
+
+    private init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
         self.bytes = bytes
-        self.tokens = tokens.baseAddress!
-        self.tokenCapacity = tokens.count
-        self.maximumDepth = maximumDepth
+        // Typical payloads need one token per six to eight bytes; the buffer grows when not.
+        self.tokenCapacity = bytes.count / 6 + 16
+        self.tokens = .allocate(capacity: tokenCapacity)
+        self.maximumDepth = min(max(maximumDepth, 1), JSONParser.depthLimit)
     }
 
-    /// The token capacity that always suffices for `byteCount` bytes of JSON text: every value
-    /// but a lone top-level number takes at least two bytes with its separator or brackets.
-    static func tokenCapacity(forByteCount byteCount: Int) -> Int {
-        byteCount / 2 + 2
-    }
-
-    /// Parses one JSON text into `tokens` and returns the number of tokens written.
-    ///
-    /// - Parameter tokens: at least ``tokenCapacity(forByteCount:)`` tokens of storage.
-    static func parse(
+    /// Parses one JSON text and calls `body` with its tokens, which are only valid inside `body`.
+    static func withTokens<Result>(
         _ bytes: UnsafeBufferPointer<UInt8>,
-        into tokens: UnsafeMutableBufferPointer<JSONToken>,
-        maximumDepth: Int = defaultMaximumDepth
-    ) throws(MessageDecodingError) -> Int {
+        maximumDepth: Int = defaultMaximumDepth,
+        _ body: (UnsafeBufferPointer<JSONToken>) throws -> Result
+    ) throws -> Result {
+        var parser = JSONParser(bytes: bytes, maximumDepth: maximumDepth)
+        defer { parser.tokens.deallocate() }
+        try parser.parseDocument()
+        return try body(UnsafeBufferPointer(start: parser.tokens, count: parser.tokenCount))
+    }
+
+    private mutating func parseDocument() throws(MessageDecodingError) {
         guard bytes.count < Int(Int32.max) else {
             throw MessageDecodingError(code: .invalidJSON, byteOffset: 0, detail: "payload too large")
         }
         guard bytes.count > 0 else {
             throw MessageDecodingError(code: .invalidJSON, byteOffset: 0, detail: "empty payload")
         }
-        var parser = JSONParser(bytes: bytes, tokens: tokens, maximumDepth: maximumDepth)
-        parser.skipWhitespace()
-        try parser.parseValue(depth: 0)
-        parser.skipWhitespace()
-        if parser.offset != bytes.count {
-            throw parser.error("unexpected data after the JSON value")
+        skipWhitespace()
+        try parseValue(depth: 0)
+        skipWhitespace()
+        if offset != bytes.count {
+            throw error("unexpected data after the JSON value")
         }
-        return parser.tokenCount
     }
 
     // MARK: Values
@@ -119,7 +122,7 @@ struct JSONParser {
 
     private mutating func parseObject(depth: Int) throws(MessageDecodingError) {
         guard depth <= maximumDepth else { throw error("nesting deeper than \(maximumDepth) levels") }
-        let index = try appendToken(.object, start: offset)
+        let index = appendToken(.object, start: offset)
         offset += 1
         skipWhitespace()
         var count: UInt32 = 0
@@ -157,7 +160,7 @@ struct JSONParser {
 
     private mutating func parseArray(depth: Int) throws(MessageDecodingError) {
         guard depth <= maximumDepth else { throw error("nesting deeper than \(maximumDepth) levels") }
-        let index = try appendToken(.array, start: offset)
+        let index = appendToken(.array, start: offset)
         offset += 1
         skipWhitespace()
         var count: UInt32 = 0
@@ -193,7 +196,7 @@ struct JSONParser {
             throw error("invalid literal")
         }
         offset += length
-        _ = try appendToken(kind, start: start)
+        _ = appendToken(kind, start: start)
     }
 
     // MARK: Strings
@@ -231,7 +234,7 @@ struct JSONParser {
                 position = try validateUTF8(at: position)
             }
         }
-        let index = try appendToken(.string, start: quote + 1)
+        let index = appendToken(.string, start: quote + 1)
         tokens[index].low = UInt32(position - quote - 1)
         tokens[index].isEscaped = escaped
         offset = position + 1
@@ -370,16 +373,17 @@ struct JSONParser {
         var truncated = false
         var fractionDigits = 0
         var isInteger = true
-        let limit = (UInt64.max - 9) / 10
         if bytes[offset] == UInt8(ascii: "0") {
             offset += 1
             if offset < bytes.count, isDigit(bytes[offset]) { throw error("leading zero in a number") }
         } else {
             while offset < bytes.count, isDigit(bytes[offset]) {
-                if mantissa <= limit {
-                    mantissa = mantissa * 10 + UInt64(bytes[offset] - UInt8(ascii: "0"))
-                } else {
+                let (scaled, overflow) = mantissa.multipliedReportingOverflow(by: 10)
+                let (sum, carry) = scaled.addingReportingOverflow(UInt64(bytes[offset] - UInt8(ascii: "0")))
+                if overflow || carry {
                     truncated = true
+                } else if !truncated {
+                    mantissa = sum
                 }
                 offset += 1
             }
@@ -389,7 +393,7 @@ struct JSONParser {
             offset += 1
             guard offset < bytes.count, isDigit(bytes[offset]) else { throw error("expected a digit after '.'") }
             while offset < bytes.count, isDigit(bytes[offset]) {
-                if mantissa <= limit {
+                if !truncated, mantissa <= (UInt64.max - 9) / 10 {
                     mantissa = mantissa * 10 + UInt64(bytes[offset] - UInt8(ascii: "0"))
                     fractionDigits += 1
                 } else {
@@ -415,9 +419,10 @@ struct JSONParser {
             if exponentNegative { exponent = -exponent }
         }
 
-        let index = try appendToken(.integer, start: start)
+        let index = appendToken(.integer, start: start)
         if isInteger, !truncated {
-            if !negative, mantissa <= UInt64(Int.max) {
+            if !negative {
+                if mantissa > UInt64(Int.max) { tokens[index].kind = .unsignedInteger }
                 setPayload(mantissa, at: index)
                 return
             }
@@ -456,12 +461,20 @@ struct JSONParser {
     }
 
     @inline(__always)
-    private mutating func appendToken(_ kind: JSONToken.Kind, start: Int) throws(MessageDecodingError) -> Int {
+    private mutating func appendToken(_ kind: JSONToken.Kind, start: Int) -> Int {
         let index = tokenCount
-        guard index < tokenCapacity else { throw error("too many values") }
+        if index == tokenCapacity { growTokens() }
         (tokens + index).initialize(to: JSONToken(kind: kind, isEscaped: false, start: Int32(start), low: 0, high: 0))
         tokenCount = index + 1
         return index
+    }
+
+    private mutating func growTokens() {
+        let grown = UnsafeMutablePointer<JSONToken>.allocate(capacity: tokenCapacity * 2)
+        grown.moveInitialize(from: tokens, count: tokenCount)
+        tokens.deallocate()
+        tokens = grown
+        tokenCapacity *= 2
     }
 
     private mutating func skipWhitespace() {

@@ -4,7 +4,7 @@ public struct AppAvailabilityResponse: CastJSONMessage, Hashable {
     public var type: CastMessageType { .getAppAvailability }
     public static var typeMember: String { "responseType" }
 
-    /// The request id echoed in the reply; 0 or absent for unsolicited messages.
+    /// The id of the request this answers; 0 or absent for unsolicited messages.
     public var requestId: Int?
     /// Availability by application id.
     public var availability: [String: AppAvailability]
@@ -23,5 +23,12 @@ extension AppAvailabilityResponse: TokenDecodable {
             requestId: try object.decodeIfPresent("requestId"),
             availability: try object.decode("availability")
         )
+    }
+}
+
+extension AppAvailabilityResponse: TokenEncodableObject {
+    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+        try writer.member("requestId", requestId)
+        try writer.member("availability", availability)
     }
 }

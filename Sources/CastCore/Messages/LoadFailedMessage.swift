@@ -3,7 +3,7 @@ public struct LoadFailedMessage: CastJSONMessage, Hashable {
     /// Always ``CastMessageType/loadFailed``.
     public var type: CastMessageType { .loadFailed }
 
-    /// The request id echoed in the reply; 0 or absent for unsolicited messages.
+    /// The id of the request this answers; 0 or absent for unsolicited messages.
     public var requestId: Int?
     /// The queue item that failed.
     public var itemId: Int?
@@ -40,5 +40,15 @@ extension LoadFailedMessage: TokenDecodable {
             reason: try object.decodeIfPresent("reason"),
             customData: try object.decodeIfPresent("customData")
         )
+    }
+}
+
+extension LoadFailedMessage: TokenEncodableObject {
+    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+        try writer.member("requestId", requestId)
+        try writer.member("itemId", itemId)
+        try writer.member("detailedErrorCode", detailedErrorCode)
+        try writer.member("reason", reason)
+        try writer.member("customData", customData)
     }
 }

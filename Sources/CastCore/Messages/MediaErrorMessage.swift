@@ -3,7 +3,7 @@ public struct MediaErrorMessage: CastJSONMessage, Hashable {
     /// Always ``CastMessageType/error``.
     public var type: CastMessageType { .error }
 
-    /// The request id echoed in the reply; 0 or absent for unsolicited messages.
+    /// The id of the request this answers; 0 or absent for unsolicited messages.
     public var requestId: Int?
     /// What failed.
     public var detailedErrorCode: DetailedErrorCode?
@@ -40,5 +40,15 @@ extension MediaErrorMessage: TokenDecodable {
             itemId: try object.decodeIfPresent("itemId"),
             customData: try object.decodeIfPresent("customData")
         )
+    }
+}
+
+extension MediaErrorMessage: TokenEncodableObject {
+    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+        try writer.member("requestId", requestId)
+        try writer.member("detailedErrorCode", detailedErrorCode)
+        try writer.member("reason", reason)
+        try writer.member("itemId", itemId)
+        try writer.member("customData", customData)
     }
 }

@@ -3,7 +3,7 @@ public struct QueueChangeMessage: CastJSONMessage, Hashable {
     /// Always ``CastMessageType/queueChange``.
     public var type: CastMessageType { .queueChange }
 
-    /// The request id echoed in the reply; 0 or absent for unsolicited messages.
+    /// The id of the request this answers; 0 or absent for unsolicited messages.
     public var requestId: Int?
     /// What changed.
     public var changeType: QueueChangeType
@@ -45,5 +45,16 @@ extension QueueChangeMessage: TokenDecodable {
             reorderItemIds: try object.decodeIfPresent("reorderItemIds"),
             sequenceNumber: try object.decodeIfPresent("sequenceNumber")
         )
+    }
+}
+
+extension QueueChangeMessage: TokenEncodableObject {
+    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+        try writer.member("requestId", requestId)
+        try writer.member("changeType", changeType)
+        try writer.member("itemIds", itemIds)
+        try writer.member("insertBefore", insertBefore)
+        try writer.member("reorderItemIds", reorderItemIds)
+        try writer.member("sequenceNumber", sequenceNumber)
     }
 }

@@ -3,7 +3,7 @@ public struct QueueItemsMessage: CastJSONMessage, Hashable {
     /// Always ``CastMessageType/queueItems``.
     public var type: CastMessageType { .queueItems }
 
-    /// The request id echoed in the reply; 0 or absent for unsolicited messages.
+    /// The id of the request this answers; 0 or absent for unsolicited messages.
     public var requestId: Int?
     /// The items.
     public var items: [QueueItem]
@@ -30,5 +30,13 @@ extension QueueItemsMessage: TokenDecodable {
             items: try object.decode("items"),
             sequenceNumber: try object.decodeIfPresent("sequenceNumber")
         )
+    }
+}
+
+extension QueueItemsMessage: TokenEncodableObject {
+    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+        try writer.member("requestId", requestId)
+        try writer.member("items", items)
+        try writer.member("sequenceNumber", sequenceNumber)
     }
 }

@@ -85,7 +85,8 @@ public struct VirtualDeviceEngine: Sendable {
         from id: ConnectionID,
         at now: DeviceInstant
     ) -> [DeviceAction] {
-        var actions = begin(at: now)
+        clock = max(clock, now)
+        var actions: [DeviceAction] = []
         if connections[id] == nil {
             connections[id] = SenderConnection(openedAt: clock)
             actions.append(
@@ -94,8 +95,10 @@ public struct VirtualDeviceEngine: Sendable {
                 )
             )
         }
+        // The message proves the sender alive before any liveness check runs.
         connections[id]?.lastReceived = clock
         connections[id]?.lastPingSent = nil
+        actions += begin(at: clock)
         actions += route(message, from: id)
         actions += advanceTimeline()
         return actions

@@ -30,8 +30,9 @@ struct ItemTimeline: Sendable {
         if let playbackDuration = item.playbackDuration, playbackDuration.isFinite, playbackDuration >= 0 {
             end = min(end ?? .infinity, start + playbackDuration)
         }
-        self.start = end.map { min(start, $0) } ?? start
-        self.end = end
+        let clampedStart = end.map { min(start, $0) } ?? start
+        self.start = clampedStart
+        self.end = end.map { max($0, clampedStart + Self.minimumPlayingTime) }
         let breaks = (media.breaks ?? []).filter { $0.position.isFinite }
         let isPostRoll = { (adBreak: AdBreak) -> Bool in
             adBreak.position < 0 || (end.map { adBreak.position >= $0 } ?? false)
@@ -50,9 +51,13 @@ struct ItemTimeline: Sendable {
         (adBreak.breakClipIds ?? []).compactMap { clipId in
             guard let clip = clipsById[clipId] else { return nil }
             let duration = clip.duration.flatMap { $0.isFinite ? $0 : nil } ?? defaultClipDuration
-            return duration > 0 ? (clip, duration) : nil
+            return duration > 0 ? (clip, max(duration, Self.minimumPlayingTime)) : nil
         }
     }
+
+    /// The shortest time an item or a clip plays, so that empty media cannot make the clock
+    /// loop at one instant (e.g. a queue of zero-length items repeating without buffering).
+    static let minimumPlayingTime: Double = 0.01
 
     /// The seek target senders use for "the live edge" (2^32 seconds).
     static let liveEdgeSentinel: Double = 4_294_967_296
