@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "CastCore", targets: ["CastCore"]),
         .library(name: "CastNet", targets: ["CastNet"]),
         .library(name: "CastAuth", targets: ["CastAuth"]),
+        .library(name: "TerminalUI", targets: ["TerminalUI"]),
         .executable(name: "cast-bench", targets: ["cast-bench"]),
         .executable(name: "mdns-tool", targets: ["mdns-tool"]),
     ],
@@ -36,12 +37,16 @@ let package = Package(
         // MARK: Device authentication
         .target(name: "CastAuth", dependencies: ["CastCore", "CastNet"], swiftSettings: strictSettings),
 
+        // MARK: Terminal
+        .target(name: "TerminalUI", swiftSettings: strictSettings),
+
         // MARK: Executables
         .executableTarget(
             name: "cast-bench",
             dependencies: ["CastCore", "CastNet"],
             swiftSettings: strictSettings
         ),
+        .executableTarget(name: "terminalui-demo", dependencies: ["TerminalUI"], swiftSettings: strictSettings),
 
         .executableTarget(
             name: "mdns-tool",
@@ -59,6 +64,11 @@ let package = Package(
         .testTarget(
             name: "CastAuthTests",
             dependencies: ["CastAuth", "CastNet", "CastCore"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "TerminalUITests",
+            dependencies: ["TerminalUI", "terminalui-demo"],
             swiftSettings: strictSettings
         ),
     ],
