@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "CastNet", targets: ["CastNet"]),
         .library(name: "CastAuth", targets: ["CastAuth"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
+        .library(name: "CastEmulator", targets: ["CastEmulator"]),
         .executable(name: "cast-bench", targets: ["cast-bench"]),
         .executable(name: "mdns-tool", targets: ["mdns-tool"]),
     ],
@@ -39,6 +40,13 @@ let package = Package(
 
         // MARK: Terminal
         .target(name: "TerminalUI", swiftSettings: strictSettings),
+
+        // MARK: Virtual device
+        .target(
+            name: "CastEmulator",
+            dependencies: ["CastCore", "CastNet", "CastAuth"],
+            swiftSettings: strictSettings
+        ),
 
         // MARK: Executables
         .executableTarget(
@@ -69,6 +77,11 @@ let package = Package(
         .testTarget(
             name: "TerminalUITests",
             dependencies: ["TerminalUI", "terminalui-demo"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "CastEmulatorTests",
+            dependencies: ["CastEmulator", "CastNet", "CastCore", "CastAuth"],
             swiftSettings: strictSettings
         ),
     ],
