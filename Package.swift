@@ -16,7 +16,10 @@ let package = Package(
         .library(name: "CastCore", targets: ["CastCore"]),
         .library(name: "CastNet", targets: ["CastNet"]),
         .library(name: "CastAuth", targets: ["CastAuth"]),
+        .library(name: "CastSender", targets: ["CastSender"]),
+        .library(name: "CastEmulator", targets: ["CastEmulator"]),
         .executable(name: "cast-bench", targets: ["cast-bench"]),
+        .executable(name: "cast-emulator", targets: ["cast-emulator"]),
         .executable(name: "mdns-tool", targets: ["mdns-tool"]),
     ],
     targets: [
@@ -36,10 +39,29 @@ let package = Package(
         // MARK: Device authentication
         .target(name: "CastAuth", dependencies: ["CastCore", "CastNet"], swiftSettings: strictSettings),
 
+        // MARK: SDK
+        .target(
+            name: "CastSender",
+            dependencies: ["CastCore", "CastNet", "CastAuth"],
+            swiftSettings: strictSettings
+        ),
+
+        // MARK: Virtual device
+        .target(
+            name: "CastEmulator",
+            dependencies: ["CastCore", "CastNet", "CastAuth"],
+            swiftSettings: strictSettings
+        ),
+
         // MARK: Executables
         .executableTarget(
+            name: "cast-emulator",
+            dependencies: ["CastEmulator", "CastCore", "CastNet"],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
             name: "cast-bench",
-            dependencies: ["CastCore", "CastNet"],
+            dependencies: ["CastCore", "CastNet", "CastSender", "CastEmulator"],
             swiftSettings: strictSettings
         ),
 
@@ -59,6 +81,16 @@ let package = Package(
         .testTarget(
             name: "CastAuthTests",
             dependencies: ["CastAuth", "CastNet", "CastCore"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "CastSenderTests",
+            dependencies: ["CastSender", "CastNet", "CastCore"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "CastEmulatorTests",
+            dependencies: ["CastEmulator", "CastNet", "CastCore"],
             swiftSettings: strictSettings
         ),
     ],

@@ -1,0 +1,20 @@
+/// Extra player state while the main state is `IDLE` during a load (`extendedStatus`).
+public struct ExtendedMediaStatus: Codable, Sendable, Hashable {
+    /// The extended state, e.g. `LOADING`.
+    public var playerState: PlayerState
+    /// The media session being loaded.
+    public var mediaSessionId: Int?
+    /// The media being loaded.
+    public var media: MediaInformation?
+
+    /// Creates a value; every optional member defaults to absent.
+    public init(
+        playerState: PlayerState,
+        mediaSessionId: Int? = nil,
+        media: MediaInformation? = nil
+    ) {
+        self.playerState = playerState
+        self.mediaSessionId = mediaSessionId
+        self.media = media
+    }
+}

@@ -1,0 +1,20 @@
+/// The format of the playing video (`videoInfo`).
+public struct VideoInfo: Codable, Sendable, Hashable {
+    /// The width in pixels.
+    public var width: Int?
+    /// The height in pixels.
+    public var height: Int?
+    /// The dynamic range.
+    public var hdrType: HDRType?
+
+    /// Creates a value; every optional member defaults to absent.
+    public init(
+        width: Int? = nil,
+        height: Int? = nil,
+        hdrType: HDRType? = nil
+    ) {
+        self.width = width
+        self.height = height
+        self.hdrType = hdrType
+    }
+}

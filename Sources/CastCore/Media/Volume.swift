@@ -1,0 +1,15 @@
+/// A volume level and mute state (`volume`): a stream volume in `MEDIA_STATUS`, or a change in `SET_VOLUME`.
+///
+/// A `SET_VOLUME` request carries either `level` or `muted`.
+public struct Volume: Codable, Sendable, Hashable {
+    /// The level from 0 to 1.
+    public var level: Double?
+    /// Whether the sound is muted.
+    public var muted: Bool?
+
+    /// Creates a value; every optional member defaults to absent.
+    public init(level: Double? = nil, muted: Bool? = nil) {
+        self.level = level
+        self.muted = muted
+    }
+}

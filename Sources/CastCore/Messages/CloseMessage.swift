@@ -1,0 +1,16 @@
+/// `CLOSE` (`tp.connection`): closes a virtual connection.
+public struct CloseMessage: CastJSONMessage, Hashable {
+    /// Always ``CastMessageType/close``.
+    public var type: CastMessageType { .close }
+
+    /// Why the connection is closed.
+    public var reasonCode: CloseReason?
+
+    /// Creates a value; every optional member defaults to absent.
+    public init(reasonCode: CloseReason? = nil) {
+        self.reasonCode = reasonCode
+    }
+
+    /// Always `nil`: `CLOSE` carries no request id.
+    public var requestId: Int? { nil }
+}

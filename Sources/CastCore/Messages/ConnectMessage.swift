@@ -1,0 +1,40 @@
+/// `CONNECT` (`tp.connection`): opens a virtual connection to an endpoint.
+///
+/// `{"type":"CONNECT"}` alone is accepted by real devices.
+public struct ConnectMessage: CastJSONMessage, Hashable {
+    /// Always ``CastMessageType/connect``.
+    public var type: CastMessageType { .connect }
+
+    /// The origin; pychromecast sends `{}`.
+    public var origin: JSONValue?
+    /// The sender's user agent, e.g. `PyChromecast`.
+    public var userAgent: String?
+    /// Describes the sender.
+    public var senderInfo: SenderInfo?
+    /// The kind of virtual connection; strong when absent.
+    public var connType: VirtualConnectionType?
+    /// The protocol version offered; a receiver then answers `CONNECTED`.
+    public var protocolVersion: Int?
+    /// The protocol versions offered.
+    public var protocolVersionList: [Int]?
+
+    /// Creates a value; every optional member defaults to absent.
+    public init(
+        origin: JSONValue? = nil,
+        userAgent: String? = nil,
+        senderInfo: SenderInfo? = nil,
+        connType: VirtualConnectionType? = nil,
+        protocolVersion: Int? = nil,
+        protocolVersionList: [Int]? = nil
+    ) {
+        self.origin = origin
+        self.userAgent = userAgent
+        self.senderInfo = senderInfo
+        self.connType = connType
+        self.protocolVersion = protocolVersion
+        self.protocolVersionList = protocolVersionList
+    }
+
+    /// Always `nil`: `CONNECT` carries no request id.
+    public var requestId: Int? { nil }
+}

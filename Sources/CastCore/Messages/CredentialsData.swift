@@ -1,0 +1,13 @@
+/// Credentials handed to a receiver application at launch (`credentialsData`).
+public struct CredentialsData: Codable, Sendable, Hashable {
+    /// The credentials.
+    public var credentials: String?
+    /// The kind of credentials; iOS senders send `ios`.
+    public var credentialsType: String?
+
+    /// Creates a value; every optional member defaults to absent.
+    public init(credentials: String? = nil, credentialsType: String? = nil) {
+        self.credentials = credentials
+        self.credentialsType = credentialsType
+    }
+}

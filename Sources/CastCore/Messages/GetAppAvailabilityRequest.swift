@@ -1,0 +1,16 @@
+/// `GET_APP_AVAILABILITY` (receiver namespace): asks which applications can run.
+public struct GetAppAvailabilityRequest: CastJSONMessage, Hashable {
+    /// Always ``CastMessageType/getAppAvailability``.
+    public var type: CastMessageType { .getAppAvailability }
+
+    /// The request id the reply will echo.
+    public var requestId: Int?
+    /// The application ids to check.
+    public var appId: [String]
+
+    /// Creates a value; every optional member defaults to absent.
+    public init(requestId: Int? = nil, appId: [String]) {
+        self.requestId = requestId
+        self.appId = appId
+    }
+}

@@ -1,0 +1,23 @@
+/// `LAUNCH_ERROR` (receiver namespace): a launch failed.
+public struct LaunchErrorMessage: CastJSONMessage, Hashable {
+    /// Always ``CastMessageType/launchError``.
+    public var type: CastMessageType { .launchError }
+
+    /// The request id echoed in the reply; 0 or absent for unsolicited messages.
+    public var requestId: Int?
+    /// Why the launch failed.
+    public var reason: LaunchErrorReason?
+    /// More detail.
+    public var extendedError: LaunchExtendedError?
+
+    /// Creates a value; every optional member defaults to absent.
+    public init(
+        requestId: Int? = nil,
+        reason: LaunchErrorReason? = nil,
+        extendedError: LaunchExtendedError? = nil
+    ) {
+        self.requestId = requestId
+        self.reason = reason
+        self.extendedError = extendedError
+    }
+}
