@@ -90,7 +90,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CastEmulatorTests",
-            dependencies: ["CastEmulator", "CastNet", "CastCore"],
+            dependencies: ["CastEmulator", "CastNet", "CastCore", "CastAuth"],
             swiftSettings: strictSettings
         ),
     ],

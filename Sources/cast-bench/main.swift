@@ -5,6 +5,7 @@ let groups: [BenchmarkGroup] = [
     frameCodecBenchmarks,
     protobufBenchmarks,
     sessionBenchmarks,
+    jsonBenchmarks,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -26,10 +26,11 @@ struct JSONDocument {
         maximumDepth: Int,
         _ body: (JSONDocument) throws -> Result
     ) throws(MessageDecodingError) -> Result {
-        let tokens = try JSONParser.parse(bytes, maximumDepth: maximumDepth)
         do {
-            return try tokens.withUnsafeBufferPointer { tokens in
-                try body(JSONDocument(bytes: bytes, tokens: tokens))
+            let capacity = JSONParser.tokenCapacity(forByteCount: bytes.count)
+            return try withUnsafeTemporaryAllocation(of: JSONToken.self, capacity: capacity) { buffer in
+                let count = try JSONParser.parse(bytes, into: buffer, maximumDepth: maximumDepth)
+                return try body(JSONDocument(bytes: bytes, tokens: UnsafeBufferPointer(rebasing: buffer[0..<count])))
             }
         } catch {
             throw MessageDecodingError.from(error)
@@ -41,7 +42,7 @@ struct JSONDocument {
     /// The string token at `index` as a `String`.
     func string(at index: Int) -> String {
         let token = tokens[index]
-        let raw = UnsafeBufferPointer(rebasing: bytes[Int(token.start)..<Int(token.start + token.count)])
+        let raw = UnsafeBufferPointer(start: bytes.baseAddress! + Int(token.start), count: token.count)
         guard token.isEscaped else { return String(decoding: raw, as: UTF8.self) }
         return JSONDocument.unescape(raw)
     }
@@ -51,7 +52,7 @@ struct JSONDocument {
         let token = tokens[index]
         guard !token.isEscaped else { return string(at: index) == key }
         let start = Int(token.start)
-        let count = Int(token.count)
+        let count = token.count
         if let match = key.utf8.withContiguousStorageIfAvailable({ keyBytes -> Bool in
             guard keyBytes.count == count else { return false }
             guard count > 0 else { return true }
@@ -124,6 +125,15 @@ struct JSONDocument {
         }
     }
 
+    // MARK: Structure
+
+    /// The index of the token after the value at `index` and all of its contents.
+    @inline(__always)
+    func next(after index: Int) -> Int {
+        let token = tokens[index]
+        return token.isContainer ? Int(token.high) : index + 1
+    }
+
     // MARK: Objects
 
     /// The token index of the value of member `key` of the object at `object`, if present.
@@ -132,9 +142,143 @@ struct JSONDocument {
         var index = object + 1
         for _ in 0..<token.count {
             if string(at: index, equals: key) { return index + 1 }
-            index = Int(tokens[index + 1].next)
+            index = next(after: index + 1)
         }
         return nil
+    }
+
+    // MARK: Paths
+
+    /// One step of the path from the root to a value.
+    enum PathComponent {
+        /// An object member, by the token index of its name.
+        case member(Int)
+        /// An array element.
+        case index(Int)
+        /// An object member, by name.
+        case key(String)
+    }
+
+    /// The steps from the root to the value at token `target`.
+    ///
+    /// Computed by descending from the root, so decoding needs no path bookkeeping: only an
+    /// error pays for it.
+    func pathComponents(to target: Int) -> [PathComponent] {
+        var components: [PathComponent] = []
+        var index = 0
+        while index != target {
+            let token = tokens[index]
+            guard token.isContainer, target < Int(token.high) else { break }
+            if token.kind == .array {
+                var child = index + 1
+                var position = 0
+                while next(after: child) <= target {
+                    child = next(after: child)
+                    position += 1
+                }
+                components.append(.index(position))
+                index = child
+            } else {
+                var name = index + 1
+                while next(after: name + 1) <= target { name = next(after: name + 1) }
+                components.append(.member(name))
+                if name == target { break }
+                index = name + 1
+            }
+        }
+        return components
+    }
+
+    /// The path to the value at token `target`, e.g. `status[0].media.duration`, optionally
+    /// followed by one more step.
+    func path(to target: Int, then extra: PathComponent? = nil) -> String {
+        var result = ""
+        for component in pathComponents(to: target) + (extra.map { [$0] } ?? []) {
+            switch component {
+            case .member(let name): JSONPath.appendMember(string(at: name), to: &result)
+            case .index(let position): result += "[\(position)]"
+            case .key(let name): JSONPath.appendMember(name, to: &result)
+            }
+        }
+        return result
+    }
+
+    /// The coding path to the value at token `target`, optionally followed by one more step.
+    func codingPath(to target: Int, then extra: PathComponent? = nil) -> [any CodingKey] {
+        (pathComponents(to: target) + (extra.map { [$0] } ?? [])).map { component -> any CodingKey in
+            switch component {
+            case .member(let name): AnyCodingKey(string(at: name))
+            case .index(let position): AnyCodingKey(intValue: position)
+            case .key(let name): AnyCodingKey(name)
+            }
+        }
+    }
+
+    // MARK: Errors
+
+    func wrongType(_ expected: String, at index: Int) -> MessageDecodingError {
+        MessageDecodingError(
+            code: .wrongType,
+            path: path(to: index),
+            detail: "expected \(expected), found \(tokens[index].typeName)"
+        )
+    }
+
+    func invalidValue(_ detail: String, at index: Int) -> MessageDecodingError {
+        MessageDecodingError(code: .invalidValue, path: path(to: index), detail: detail)
+    }
+
+    func missing(_ name: String, inObjectAt object: Int) -> MessageDecodingError {
+        MessageDecodingError(code: .missingField, path: path(to: object, then: .key(name)))
+    }
+
+    // MARK: Typed reads
+
+    @inline(__always)
+    func bool(at index: Int) throws(MessageDecodingError) -> Bool {
+        switch tokens[index].kind {
+        case .trueValue: return true
+        case .falseValue: return false
+        default: throw wrongType("a boolean", at: index)
+        }
+    }
+
+    @inline(__always)
+    func checkedString(at index: Int) throws(MessageDecodingError) -> String {
+        guard tokens[index].kind == .string else { throw wrongType("a string", at: index) }
+        return string(at: index)
+    }
+
+    @inline(__always)
+    func double(at index: Int) throws(MessageDecodingError) -> Double {
+        let token = tokens[index]
+        switch token.kind {
+        case .double: return token.double
+        case .integer: return Double(token.integer)
+        default: throw wrongType("a number", at: index)
+        }
+    }
+
+    func float(at index: Int) throws(MessageDecodingError) -> Float {
+        let value = try double(at: index)
+        let result = Float(value)
+        guard result.isFinite else { throw invalidValue("\(value) is out of range", at: index) }
+        return result
+    }
+
+    @inline(__always)
+    func integer<T: FixedWidthInteger>(_: T.Type, at index: Int) throws(MessageDecodingError) -> T {
+        let token = tokens[index]
+        switch token.kind {
+        case .integer:
+            if let value = T(exactly: token.integer) { return value }
+            throw invalidValue("\(token.integer) is out of range for \(T.self)", at: index)
+        case .double:
+            if let value = T(exactly: token.double) { return value }
+            throw invalidValue("\(token.double) is not an integer in range", at: index)
+        default:
+            throw wrongType("an integer", at: index)
+        }
     }
 
     // MARK: Values
@@ -151,20 +295,19 @@ struct JSONDocument {
         case .string: return .string(string(at: index))
         case .array:
             var elements: [JSONValue] = []
-            elements.reserveCapacity(Int(token.count))
+            elements.reserveCapacity(token.count)
             var element = index + 1
             for _ in 0..<token.count {
                 elements.append(value(at: element))
-                element = Int(tokens[element].next)
+                element = next(after: element)
             }
             return .array(elements)
         case .object:
-            var members: [String: JSONValue] = [:]
-            members.reserveCapacity(Int(token.count))
+            var members = [String: JSONValue](minimumCapacity: token.count)
             var key = index + 1
             for _ in 0..<token.count {
                 members[string(at: key)] = value(at: key + 1)
-                key = Int(tokens[key + 1].next)
+                key = next(after: key + 1)
             }
             return .object(members)
         }
@@ -172,7 +315,7 @@ struct JSONDocument {
 }
 
 @inline(__always)
-private func memoryEquals(_ lhs: UnsafePointer<UInt8>, _ rhs: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+func memoryEquals(_ lhs: UnsafePointer<UInt8>, _ rhs: UnsafePointer<UInt8>, _ count: Int) -> Bool {
     var index = 0
     while index + 8 <= count {
         if UnsafeRawPointer(lhs + index).loadUnaligned(as: UInt64.self)

@@ -1,8 +1,8 @@
 /// One value or member name of a parsed JSON document.
 ///
 /// A document is a flat array of tokens in document order: a container token is followed by
-/// its contents (for objects, alternating member-name string tokens and value tokens), and
-/// ``next`` skips past everything inside it. Strings keep a reference to their raw bytes and
+/// its contents (for objects, alternating member-name string tokens and value tokens), and its
+/// ``high`` field gives the index after everything inside it. Strings keep a reference to their raw bytes and
 /// are only turned into `String`s when asked for.
 struct JSONToken {
     enum Kind: UInt8 {
@@ -21,16 +21,20 @@ struct JSONToken {
     var isEscaped: Bool
     /// For strings, the offset of the first byte after the opening quote; otherwise the first byte.
     var start: Int32
-    /// For strings the raw byte length between the quotes; for arrays the element count;
-    /// for objects the member count.
-    var count: Int32
-    /// The index of the token after this value and all of its contents.
-    var next: Int32
-    /// An integer's bit pattern or a double's bits.
-    var payload: UInt64
+    /// Strings: the raw byte length between the quotes; arrays: the element count; objects: the
+    /// member count; numbers: the low half of the payload.
+    var low: UInt32
+    /// Arrays and objects: the index of the token after the container and all of its contents;
+    /// numbers: the high half of the payload.
+    var high: UInt32
 
+    /// The byte length of a string, or the element or member count of a container.
+    var count: Int { Int(low) }
+    /// An integer's bit pattern or a double's bits.
+    var payload: UInt64 { UInt64(low) | UInt64(high) << 32 }
     var integer: Int { Int(truncatingIfNeeded: payload) }
     var double: Double { Double(bitPattern: payload) }
+    var isContainer: Bool { kind.rawValue >= Kind.array.rawValue }
 
     var typeName: String {
         switch kind {
@@ -55,31 +59,46 @@ struct JSONParser {
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private var offset = 0
-    private var tokens: [JSONToken] = []
+    private let tokens: UnsafeMutablePointer<JSONToken>
+    private var tokenCount = 0
+    private let tokenCapacity: Int
     private let maximumDepth: Int
 
-    private init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
+    private init(bytes: UnsafeBufferPointer<UInt8>, tokens: UnsafeMutableBufferPointer<JSONToken>, maximumDepth: Int) {
         self.bytes = bytes
+        self.tokens = tokens.baseAddress!
+        self.tokenCapacity = tokens.count
         self.maximumDepth = maximumDepth
-        tokens.reserveCapacity(bytes.count / 6 + 4)
     }
 
-    /// Parses one JSON text.
+    /// The token capacity that always suffices for `byteCount` bytes of JSON text: every value
+    /// but a lone top-level number takes at least two bytes with its separator or brackets.
+    static func tokenCapacity(forByteCount byteCount: Int) -> Int {
+        byteCount / 2 + 2
+    }
+
+    /// Parses one JSON text into `tokens` and returns the number of tokens written.
+    ///
+    /// - Parameter tokens: at least ``tokenCapacity(forByteCount:)`` tokens of storage.
     static func parse(
         _ bytes: UnsafeBufferPointer<UInt8>,
+        into tokens: UnsafeMutableBufferPointer<JSONToken>,
         maximumDepth: Int = defaultMaximumDepth
-    ) throws(MessageDecodingError) -> [JSONToken] {
+    ) throws(MessageDecodingError) -> Int {
         guard bytes.count < Int(Int32.max) else {
             throw MessageDecodingError(code: .invalidJSON, byteOffset: 0, detail: "payload too large")
         }
-        var parser = JSONParser(bytes: bytes, maximumDepth: maximumDepth)
+        guard bytes.count > 0 else {
+            throw MessageDecodingError(code: .invalidJSON, byteOffset: 0, detail: "empty payload")
+        }
+        var parser = JSONParser(bytes: bytes, tokens: tokens, maximumDepth: maximumDepth)
         parser.skipWhitespace()
         try parser.parseValue(depth: 0)
         parser.skipWhitespace()
         if parser.offset != bytes.count {
             throw parser.error("unexpected data after the JSON value")
         }
-        return parser.tokens
+        return parser.tokenCount
     }
 
     // MARK: Values
@@ -100,10 +119,10 @@ struct JSONParser {
 
     private mutating func parseObject(depth: Int) throws(MessageDecodingError) {
         guard depth <= maximumDepth else { throw error("nesting deeper than \(maximumDepth) levels") }
-        let index = appendToken(.object, start: offset)
+        let index = try appendToken(.object, start: offset)
         offset += 1
         skipWhitespace()
-        var count: Int32 = 0
+        var count: UInt32 = 0
         if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") {
             offset += 1
         } else {
@@ -132,16 +151,16 @@ struct JSONParser {
                 skipWhitespace()
             }
         }
-        tokens[index].count = count
-        tokens[index].next = Int32(tokens.count)
+        tokens[index].low = count
+        tokens[index].high = UInt32(tokenCount)
     }
 
     private mutating func parseArray(depth: Int) throws(MessageDecodingError) {
         guard depth <= maximumDepth else { throw error("nesting deeper than \(maximumDepth) levels") }
-        let index = appendToken(.array, start: offset)
+        let index = try appendToken(.array, start: offset)
         offset += 1
         skipWhitespace()
-        var count: Int32 = 0
+        var count: UInt32 = 0
         if offset < bytes.count, bytes[offset] == UInt8(ascii: "]") {
             offset += 1
         } else {
@@ -160,8 +179,8 @@ struct JSONParser {
                 skipWhitespace()
             }
         }
-        tokens[index].count = count
-        tokens[index].next = Int32(tokens.count)
+        tokens[index].low = count
+        tokens[index].high = UInt32(tokenCount)
     }
 
     private mutating func parseLiteral(_ literal: StaticString, kind: JSONToken.Kind) throws(MessageDecodingError) {
@@ -174,7 +193,7 @@ struct JSONParser {
             throw error("invalid literal")
         }
         offset += length
-        _ = appendToken(kind, start: start)
+        _ = try appendToken(kind, start: start)
     }
 
     // MARK: Strings
@@ -183,8 +202,18 @@ struct JSONParser {
         let quote = offset
         var position = offset + 1
         var escaped = false
+        let base = bytes.baseAddress!
         while true {
-            guard position < bytes.count else {
+            if position &+ 8 <= bytes.count {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+                let mask = JSONParser.attentionMask(word)
+                if mask == 0 {
+                    position &+= 8
+                    continue
+                }
+                // The lowest flagged byte is always a real match.
+                position &+= mask.trailingZeroBitCount &>> 3
+            } else if position >= bytes.count {
                 offset = quote
                 throw error("unterminated string")
             }
@@ -202,10 +231,25 @@ struct JSONParser {
                 position = try validateUTF8(at: position)
             }
         }
-        let index = appendToken(.string, start: quote + 1)
-        tokens[index].count = Int32(position - quote - 1)
+        let index = try appendToken(.string, start: quote + 1)
+        tokens[index].low = UInt32(position - quote - 1)
         tokens[index].isEscaped = escaped
         offset = position + 1
+    }
+
+    /// Flags (high bit) the bytes of `word`, read little-endian, that are a quote, a backslash,
+    /// a control character or not ASCII. Bytes above the lowest flagged one may be flagged
+    /// spuriously; the lowest flagged byte is always a real match, and none is missed.
+    @inline(__always)
+    private static func attentionMask(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        let hasQuote = (quote &- ones) & ~quote
+        let hasBackslash = (backslash &- ones) & ~backslash
+        let hasControl = (word &- ones &* 0x20) & ~word
+        return (hasQuote | hasBackslash | hasControl | word) & highs
     }
 
     /// Validates the escape sequence at `position` (a backslash); returns the offset after it.
@@ -371,14 +415,14 @@ struct JSONParser {
             if exponentNegative { exponent = -exponent }
         }
 
-        let index = appendToken(.integer, start: start)
+        let index = try appendToken(.integer, start: start)
         if isInteger, !truncated {
             if !negative, mantissa <= UInt64(Int.max) {
-                tokens[index].payload = mantissa
+                setPayload(mantissa, at: index)
                 return
             }
             if negative, mantissa != 0, mantissa <= UInt64(Int.max) + 1 {
-                tokens[index].payload = 0 &- mantissa
+                setPayload(0 &- mantissa, at: index)
                 return
             }
         }
@@ -388,7 +432,7 @@ struct JSONParser {
             var value = Double(mantissa)
             let scale = JSONParser.exactPowersOfTen[abs(decimalExponent)]
             value = decimalExponent < 0 ? value / scale : value * scale
-            tokens[index].payload = (negative ? -value : value).bitPattern
+            setPayload((negative ? -value : value).bitPattern, at: index)
             return
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)
@@ -396,7 +440,13 @@ struct JSONParser {
             offset = start
             throw error("number out of range")
         }
-        tokens[index].payload = value.bitPattern
+        setPayload(value.bitPattern, at: index)
+    }
+
+    @inline(__always)
+    private func setPayload(_ payload: UInt64, at index: Int) {
+        tokens[index].low = UInt32(truncatingIfNeeded: payload)
+        tokens[index].high = UInt32(truncatingIfNeeded: payload >> 32)
     }
 
     // MARK: Helpers
@@ -405,11 +455,12 @@ struct JSONParser {
         byte &- UInt8(ascii: "0") < 10
     }
 
-    private mutating func appendToken(_ kind: JSONToken.Kind, start: Int) -> Int {
-        let index = tokens.count
-        tokens.append(
-            JSONToken(kind: kind, isEscaped: false, start: Int32(start), count: 0, next: Int32(index + 1), payload: 0)
-        )
+    @inline(__always)
+    private mutating func appendToken(_ kind: JSONToken.Kind, start: Int) throws(MessageDecodingError) -> Int {
+        let index = tokenCount
+        guard index < tokenCapacity else { throw error("too many values") }
+        (tokens + index).initialize(to: JSONToken(kind: kind, isEscaped: false, start: Int32(start), low: 0, high: 0))
+        tokenCount = index + 1
         return index
     }
 

@@ -12,6 +12,10 @@ public struct JSONPayloadDecoder: Sendable {
     /// The deepest nesting of arrays and objects accepted.
     public var maximumDepth: Int
 
+    /// Whether types that offer ``TokenDecodable`` decode through it rather than `Decodable`;
+    /// tests turn it off to check that both paths agree.
+    var usesTokenDecodable = true
+
     /// Creates a decoder.
     public init(maximumDepth: Int = 64) {
         self.maximumDepth = maximumDepth
@@ -20,7 +24,7 @@ public struct JSONPayloadDecoder: Sendable {
     /// Decodes a value of type `T` from JSON text.
     public func decode<T: Decodable>(_ type: T.Type, from payload: String) throws(MessageDecodingError) -> T {
         try JSONDocument.withDocument(payload, maximumDepth: maximumDepth) { document in
-            try JSONPayloadDecoder.decodeRoot(type, document)
+            try decodeRoot(type, document)
         }
     }
 
@@ -29,7 +33,7 @@ public struct JSONPayloadDecoder: Sendable {
         do {
             return try bytes.withUnsafeBufferPointer { buffer in
                 try JSONDocument.withDocument(buffer, maximumDepth: maximumDepth) { document in
-                    try JSONPayloadDecoder.decodeRoot(type, document)
+                    try decodeRoot(type, document)
                 }
             }
         } catch {
@@ -44,9 +48,8 @@ public struct JSONPayloadDecoder: Sendable {
         return try decode(type, from: writer.bytes)
     }
 
-    static func decodeRoot<T: Decodable>(_ type: T.Type, _ document: JSONDocument) throws -> T {
-        if T.self == JSONValue.self { return document.value(at: 0) as! T }
-        return try T(from: TokenDecoder(document: document))
+    private func decodeRoot<T: Decodable>(_ type: T.Type, _ document: JSONDocument) throws -> T {
+        try TokenDecoder(document: document, usesTokenDecodable: usesTokenDecodable).decodeValue(type, at: 0)
     }
 }
 

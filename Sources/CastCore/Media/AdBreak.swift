@@ -34,3 +34,18 @@ public struct AdBreak: Codable, Sendable, Hashable {
         self.expanded = expanded
     }
 }
+
+extension AdBreak: TokenDecodable {
+    init(token index: Int, in document: JSONDocument) throws {
+        var object = try TokenObject(index, document)
+        self.init(
+            id: try object.decode("id"),
+            position: try object.decode("position"),
+            duration: try object.decodeIfPresent("duration"),
+            breakClipIds: try object.decodeIfPresent("breakClipIds"),
+            isWatched: try object.decodeIfPresent("isWatched"),
+            isEmbedded: try object.decodeIfPresent("isEmbedded"),
+            expanded: try object.decodeIfPresent("expanded")
+        )
+    }
+}

@@ -54,3 +54,23 @@ public struct AdBreakClip: Codable, Sendable, Hashable {
         self.customData = customData
     }
 }
+
+extension AdBreakClip: TokenDecodable {
+    init(token index: Int, in document: JSONDocument) throws {
+        var object = try TokenObject(index, document)
+        self.init(
+            id: try object.decode("id"),
+            duration: try object.decodeIfPresent("duration"),
+            title: try object.decodeIfPresent("title"),
+            contentId: try object.decodeIfPresent("contentId"),
+            contentUrl: try object.decodeIfPresent("contentUrl"),
+            contentType: try object.decodeIfPresent("contentType"),
+            clickThroughUrl: try object.decodeIfPresent("clickThroughUrl"),
+            posterUrl: try object.decodeIfPresent("posterUrl"),
+            whenSkippable: try object.decodeIfPresent("whenSkippable"),
+            hlsSegmentFormat: try object.decodeIfPresent("hlsSegmentFormat"),
+            vastAdsRequest: try object.decodeIfPresent("vastAdsRequest"),
+            customData: try object.decodeIfPresent("customData")
+        )
+    }
+}

@@ -26,3 +26,16 @@ public struct AdBreakStatus: Codable, Sendable, Hashable {
         self.whenSkippable = whenSkippable
     }
 }
+
+extension AdBreakStatus: TokenDecodable {
+    init(token index: Int, in document: JSONDocument) throws {
+        var object = try TokenObject(index, document)
+        self.init(
+            breakId: try object.decodeIfPresent("breakId"),
+            breakClipId: try object.decodeIfPresent("breakClipId"),
+            currentBreakTime: try object.decodeIfPresent("currentBreakTime"),
+            currentBreakClipTime: try object.decodeIfPresent("currentBreakClipTime"),
+            whenSkippable: try object.decodeIfPresent("whenSkippable")
+        )
+    }
+}

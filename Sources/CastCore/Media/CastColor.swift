@@ -77,3 +77,13 @@ public struct CastColor: Codable, Sendable, Hashable, CustomStringConvertible {
         try container.encode(cssString)
     }
 }
+
+extension CastColor: TokenDecodable {
+    init(token index: Int, in document: JSONDocument) throws {
+        let text = try String(token: index, in: document)
+        guard let color = CastColor(cssString: text) else {
+            throw document.invalidValue("\"\(text)\" is not a colour of the form #RRGGBBAA", at: index)
+        }
+        self = color
+    }
+}

@@ -15,3 +15,5 @@ public struct ContainerType: RawRepresentable, Hashable, Sendable, Codable, Expr
     /// An audiobook with chapters.
     public static let audiobook: ContainerType = "AUDIOBOOK_CONTAINER"
 }
+
+extension ContainerType: TokenDecodable {}

@@ -18,3 +18,14 @@ public struct ExtendedMediaStatus: Codable, Sendable, Hashable {
         self.media = media
     }
 }
+
+extension ExtendedMediaStatus: TokenDecodable {
+    init(token index: Int, in document: JSONDocument) throws {
+        var object = try TokenObject(index, document)
+        self.init(
+            playerState: try object.decode("playerState"),
+            mediaSessionId: try object.decodeIfPresent("mediaSessionId"),
+            media: try object.decodeIfPresent("media")
+        )
+    }
+}

@@ -17,3 +17,5 @@ public struct HDRType: RawRepresentable, Hashable, Sendable, Codable, Expressibl
     /// Dolby Vision.
     public static let dolbyVision: HDRType = "dv"
 }
+
+extension HDRType: TokenDecodable {}

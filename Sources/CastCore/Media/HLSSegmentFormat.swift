@@ -25,3 +25,5 @@ public struct HLSSegmentFormat: RawRepresentable, Hashable, Sendable, Codable, E
     /// Fragmented MP4.
     public static let fmp4: HLSSegmentFormat = "fmp4"
 }
+
+extension HLSSegmentFormat: TokenDecodable {}

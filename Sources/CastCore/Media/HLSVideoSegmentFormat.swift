@@ -15,3 +15,5 @@ public struct HLSVideoSegmentFormat: RawRepresentable, Hashable, Sendable, Codab
     /// Fragmented MP4.
     public static let fmp4: HLSVideoSegmentFormat = "fmp4"
 }
+
+extension HLSVideoSegmentFormat: TokenDecodable {}

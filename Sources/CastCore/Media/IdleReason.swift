@@ -19,3 +19,5 @@ public struct IdleReason: RawRepresentable, Hashable, Sendable, Codable, Express
     /// Failed with an error.
     public static let error: IdleReason = "ERROR"
 }
+
+extension IdleReason: TokenDecodable {}

@@ -22,3 +22,15 @@ public struct LiveSeekableRange: Codable, Sendable, Hashable {
         self.isLiveDone = isLiveDone
     }
 }
+
+extension LiveSeekableRange: TokenDecodable {
+    init(token index: Int, in document: JSONDocument) throws {
+        var object = try TokenObject(index, document)
+        self.init(
+            start: try object.decodeIfPresent("start"),
+            end: try object.decodeIfPresent("end"),
+            isMovingWindow: try object.decodeIfPresent("isMovingWindow"),
+            isLiveDone: try object.decodeIfPresent("isLiveDone")
+        )
+    }
+}

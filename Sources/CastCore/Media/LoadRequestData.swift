@@ -58,3 +58,22 @@ public struct LoadRequestData: Codable, Sendable, Hashable {
         set { currentTime = newValue }
     }
 }
+
+extension LoadRequestData: TokenDecodable {
+    init(token index: Int, in document: JSONDocument) throws {
+        var object = try TokenObject(index, document)
+        self.init(
+            media: try object.decodeIfPresent("media"),
+            queueData: try object.decodeIfPresent("queueData"),
+            autoplay: try object.decodeIfPresent("autoplay"),
+            currentTime: try object.decodeIfPresent("currentTime"),
+            playbackRate: try object.decodeIfPresent("playbackRate"),
+            activeTrackIds: try object.decodeIfPresent("activeTrackIds"),
+            credentials: try object.decodeIfPresent("credentials"),
+            credentialsType: try object.decodeIfPresent("credentialsType"),
+            atvCredentials: try object.decodeIfPresent("atvCredentials"),
+            atvCredentialsType: try object.decodeIfPresent("atvCredentialsType"),
+            customData: try object.decodeIfPresent("customData")
+        )
+    }
+}

@@ -62,3 +62,5 @@ public struct MediaCommands: OptionSet, Codable, Sendable, Hashable {
         try container.encode(rawValue)
     }
 }
+
+extension MediaCommands: TokenDecodable {}

@@ -18,3 +18,14 @@ public struct MediaImage: Codable, Sendable, Hashable {
         self.height = height
     }
 }
+
+extension MediaImage: TokenDecodable {
+    init(token index: Int, in document: JSONDocument) throws {
+        var object = try TokenObject(index, document)
+        self.init(
+            url: try object.decode("url"),
+            width: try object.decodeIfPresent("width"),
+            height: try object.decodeIfPresent("height")
+        )
+    }
+}

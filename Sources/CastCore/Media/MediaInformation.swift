@@ -74,3 +74,28 @@ public struct MediaInformation: Codable, Sendable, Hashable {
         self.customData = customData
     }
 }
+
+extension MediaInformation: TokenDecodable {
+    init(token index: Int, in document: JSONDocument) throws {
+        var object = try TokenObject(index, document)
+        self.init(
+            contentId: try object.decodeIfPresent("contentId"),
+            contentUrl: try object.decodeIfPresent("contentUrl"),
+            streamType: try object.decodeIfPresent("streamType"),
+            contentType: try object.decodeIfPresent("contentType"),
+            metadata: try object.decodeIfPresent("metadata"),
+            duration: try object.decodeIfPresent("duration"),
+            tracks: try object.decodeIfPresent("tracks"),
+            textTrackStyle: try object.decodeIfPresent("textTrackStyle"),
+            breaks: try object.decodeIfPresent("breaks"),
+            breakClips: try object.decodeIfPresent("breakClips"),
+            vmapAdsRequest: try object.decodeIfPresent("vmapAdsRequest"),
+            entity: try object.decodeIfPresent("entity"),
+            atvEntity: try object.decodeIfPresent("atvEntity"),
+            startAbsoluteTime: try object.decodeIfPresent("startAbsoluteTime"),
+            hlsSegmentFormat: try object.decodeIfPresent("hlsSegmentFormat"),
+            hlsVideoSegmentFormat: try object.decodeIfPresent("hlsVideoSegmentFormat"),
+            customData: try object.decodeIfPresent("customData")
+        )
+    }
+}

@@ -240,3 +240,23 @@ public struct MediaMetadata: Codable, Sendable, Hashable {
         set { setInteger(newValue, "queueItemId") }
     }
 }
+
+extension MediaMetadata: TokenDecodable {
+    init(token index: Int, in document: JSONDocument) throws {
+        let object = try TokenObject(index, document)
+        self.init()
+        try object.forEachMember { name, value in
+            if document.string(at: name, equals: "metadataType") {
+                if document.tokens[value].kind != .null {
+                    metadataType = try MediaMetadataType(token: value, in: document)
+                }
+            } else if document.string(at: name, equals: "images") {
+                if document.tokens[value].kind != .null {
+                    images = try [MediaImage](token: value, in: document)
+                }
+            } else {
+                fields[document.string(at: name)] = document.value(at: value)
+            }
+        }
+    }
+}

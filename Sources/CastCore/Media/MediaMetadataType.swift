@@ -25,3 +25,5 @@ public struct MediaMetadataType: RawRepresentable, Hashable, Sendable, Codable, 
     /// The first app-defined type.
     public static let user: MediaMetadataType = 100
 }
+
+extension MediaMetadataType: TokenDecodable {}

@@ -92,3 +92,32 @@ public struct MediaStatus: Codable, Sendable, Hashable {
         self.sequenceNumber = sequenceNumber
     }
 }
+
+extension MediaStatus: TokenDecodable {
+    init(token index: Int, in document: JSONDocument) throws {
+        var object = try TokenObject(index, document)
+        self.init(
+            mediaSessionId: try object.decode("mediaSessionId"),
+            media: try object.decodeIfPresent("media"),
+            playbackRate: try object.decodeIfPresent("playbackRate"),
+            playerState: try object.decodeIfPresent("playerState"),
+            idleReason: try object.decodeIfPresent("idleReason"),
+            extendedStatus: try object.decodeIfPresent("extendedStatus"),
+            currentTime: try object.decodeIfPresent("currentTime"),
+            supportedMediaCommands: try object.decodeIfPresent("supportedMediaCommands"),
+            volume: try object.decodeIfPresent("volume"),
+            activeTrackIds: try object.decodeIfPresent("activeTrackIds"),
+            currentItemId: try object.decodeIfPresent("currentItemId"),
+            loadingItemId: try object.decodeIfPresent("loadingItemId"),
+            preloadedItemId: try object.decodeIfPresent("preloadedItemId"),
+            items: try object.decodeIfPresent("items"),
+            repeatMode: try object.decodeIfPresent("repeatMode"),
+            queueData: try object.decodeIfPresent("queueData"),
+            breakStatus: try object.decodeIfPresent("breakStatus"),
+            liveSeekableRange: try object.decodeIfPresent("liveSeekableRange"),
+            videoInfo: try object.decodeIfPresent("videoInfo"),
+            customData: try object.decodeIfPresent("customData"),
+            sequenceNumber: try object.decodeIfPresent("sequenceNumber")
+        )
+    }
+}

@@ -42,3 +42,20 @@ public struct MediaTrack: Codable, Sendable, Hashable {
         self.customData = customData
     }
 }
+
+extension MediaTrack: TokenDecodable {
+    init(token index: Int, in document: JSONDocument) throws {
+        var object = try TokenObject(index, document)
+        self.init(
+            trackId: try object.decode("trackId"),
+            type: try object.decode("type"),
+            trackContentId: try object.decodeIfPresent("trackContentId"),
+            trackContentType: try object.decodeIfPresent("trackContentType"),
+            name: try object.decodeIfPresent("name"),
+            language: try object.decodeIfPresent("language"),
+            subtype: try object.decodeIfPresent("subtype"),
+            roles: try object.decodeIfPresent("roles"),
+            customData: try object.decodeIfPresent("customData")
+        )
+    }
+}

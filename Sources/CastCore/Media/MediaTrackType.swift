@@ -17,3 +17,5 @@ public struct MediaTrackType: RawRepresentable, Hashable, Sendable, Codable, Exp
     /// A video track.
     public static let video: MediaTrackType = "VIDEO"
 }
+
+extension MediaTrackType: TokenDecodable {}

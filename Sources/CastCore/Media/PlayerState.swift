@@ -21,3 +21,5 @@ public struct PlayerState: RawRepresentable, Hashable, Sendable, Codable, Expres
     /// Loading new media (seen in `extendedStatus`).
     public static let loading: PlayerState = "LOADING"
 }
+
+extension PlayerState: TokenDecodable {}

@@ -26,3 +26,16 @@ public struct QueueContainerMetadata: Codable, Sendable, Hashable {
         self.containerImages = containerImages
     }
 }
+
+extension QueueContainerMetadata: TokenDecodable {
+    init(token index: Int, in document: JSONDocument) throws {
+        var object = try TokenObject(index, document)
+        self.init(
+            containerType: try object.decodeIfPresent("containerType"),
+            title: try object.decodeIfPresent("title"),
+            sections: try object.decodeIfPresent("sections"),
+            containerDuration: try object.decodeIfPresent("containerDuration"),
+            containerImages: try object.decodeIfPresent("containerImages")
+        )
+    }
+}

@@ -50,3 +50,22 @@ public struct QueueData: Codable, Sendable, Hashable {
         self.shuffle = shuffle
     }
 }
+
+extension QueueData: TokenDecodable {
+    init(token index: Int, in document: JSONDocument) throws {
+        var object = try TokenObject(index, document)
+        self.init(
+            id: try object.decodeIfPresent("id"),
+            name: try object.decodeIfPresent("name"),
+            description: try object.decodeIfPresent("description"),
+            entity: try object.decodeIfPresent("entity"),
+            queueType: try object.decodeIfPresent("queueType"),
+            containerMetadata: try object.decodeIfPresent("containerMetadata"),
+            repeatMode: try object.decodeIfPresent("repeatMode"),
+            items: try object.decodeIfPresent("items"),
+            startIndex: try object.decodeIfPresent("startIndex"),
+            startTime: try object.decodeIfPresent("startTime"),
+            shuffle: try object.decodeIfPresent("shuffle")
+        )
+    }
+}

@@ -38,3 +38,19 @@ public struct QueueItem: Codable, Sendable, Hashable {
         self.customData = customData
     }
 }
+
+extension QueueItem: TokenDecodable {
+    init(token index: Int, in document: JSONDocument) throws {
+        var object = try TokenObject(index, document)
+        self.init(
+            itemId: try object.decodeIfPresent("itemId"),
+            media: try object.decodeIfPresent("media"),
+            autoplay: try object.decodeIfPresent("autoplay"),
+            startTime: try object.decodeIfPresent("startTime"),
+            playbackDuration: try object.decodeIfPresent("playbackDuration"),
+            preloadTime: try object.decodeIfPresent("preloadTime"),
+            activeTrackIds: try object.decodeIfPresent("activeTrackIds"),
+            customData: try object.decodeIfPresent("customData")
+        )
+    }
+}

@@ -29,3 +29,5 @@ public struct QueueType: RawRepresentable, Hashable, Sendable, Codable, Expressi
     /// A movie.
     public static let movie: QueueType = "MOVIE"
 }
+
+extension QueueType: TokenDecodable {}

@@ -19,3 +19,5 @@ public struct RepeatMode: RawRepresentable, Hashable, Sendable, Codable, Express
     /// Repeat the whole queue, shuffling it at the end of each pass.
     public static let allAndShuffle: RepeatMode = "REPEAT_ALL_AND_SHUFFLE"
 }
+
+extension RepeatMode: TokenDecodable {}

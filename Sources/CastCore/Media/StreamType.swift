@@ -17,3 +17,5 @@ public struct StreamType: RawRepresentable, Hashable, Sendable, Codable, Express
     /// A live stream.
     public static let live: StreamType = "LIVE"
 }
+
+extension StreamType: TokenDecodable {}

@@ -21,3 +21,5 @@ public struct TextTrackEdgeType: RawRepresentable, Hashable, Sendable, Codable, 
     /// Depressed characters.
     public static let depressed: TextTrackEdgeType = "DEPRESSED"
 }
+
+extension TextTrackEdgeType: TokenDecodable {}

@@ -25,3 +25,5 @@ public struct TextTrackFontGenericFamily: RawRepresentable, Hashable, Sendable, 
     /// Small capitals.
     public static let smallCapitals: TextTrackFontGenericFamily = "SMALL_CAPITALS"
 }
+
+extension TextTrackFontGenericFamily: TokenDecodable {}

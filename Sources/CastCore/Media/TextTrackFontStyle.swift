@@ -19,3 +19,5 @@ public struct TextTrackFontStyle: RawRepresentable, Hashable, Sendable, Codable,
     /// Italic.
     public static let italic: TextTrackFontStyle = "ITALIC"
 }
+
+extension TextTrackFontStyle: TokenDecodable {}

@@ -54,3 +54,23 @@ public struct TextTrackStyle: Codable, Sendable, Hashable {
         self.customData = customData
     }
 }
+
+extension TextTrackStyle: TokenDecodable {
+    init(token index: Int, in document: JSONDocument) throws {
+        var object = try TokenObject(index, document)
+        self.init(
+            fontScale: try object.decodeIfPresent("fontScale"),
+            foregroundColor: try object.decodeIfPresent("foregroundColor"),
+            backgroundColor: try object.decodeIfPresent("backgroundColor"),
+            edgeType: try object.decodeIfPresent("edgeType"),
+            edgeColor: try object.decodeIfPresent("edgeColor"),
+            windowType: try object.decodeIfPresent("windowType"),
+            windowColor: try object.decodeIfPresent("windowColor"),
+            windowRoundedCornerRadius: try object.decodeIfPresent("windowRoundedCornerRadius"),
+            fontFamily: try object.decodeIfPresent("fontFamily"),
+            fontGenericFamily: try object.decodeIfPresent("fontGenericFamily"),
+            fontStyle: try object.decodeIfPresent("fontStyle"),
+            customData: try object.decodeIfPresent("customData")
+        )
+    }
+}

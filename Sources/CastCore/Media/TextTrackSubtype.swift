@@ -21,3 +21,5 @@ public struct TextTrackSubtype: RawRepresentable, Hashable, Sendable, Codable, E
     /// Metadata for scripts, not shown.
     public static let metadata: TextTrackSubtype = "METADATA"
 }
+
+extension TextTrackSubtype: TokenDecodable {}

@@ -17,3 +17,5 @@ public struct TextTrackWindowType: RawRepresentable, Hashable, Sendable, Codable
     /// A window with rounded corners.
     public static let roundedCorners: TextTrackWindowType = "ROUNDED_CORNERS"
 }
+
+extension TextTrackWindowType: TokenDecodable {}

@@ -11,3 +11,13 @@ public struct VASTAdsRequest: Codable, Sendable, Hashable {
         self.adsResponse = adsResponse
     }
 }
+
+extension VASTAdsRequest: TokenDecodable {
+    init(token index: Int, in document: JSONDocument) throws {
+        var object = try TokenObject(index, document)
+        self.init(
+            adTagUrl: try object.decodeIfPresent("adTagUrl"),
+            adsResponse: try object.decodeIfPresent("adsResponse")
+        )
+    }
+}

@@ -18,3 +18,14 @@ public struct VideoInfo: Codable, Sendable, Hashable {
         self.hdrType = hdrType
     }
 }
+
+extension VideoInfo: TokenDecodable {
+    init(token index: Int, in document: JSONDocument) throws {
+        var object = try TokenObject(index, document)
+        self.init(
+            width: try object.decodeIfPresent("width"),
+            height: try object.decodeIfPresent("height"),
+            hdrType: try object.decodeIfPresent("hdrType")
+        )
+    }
+}

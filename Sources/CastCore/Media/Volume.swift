@@ -13,3 +13,13 @@ public struct Volume: Codable, Sendable, Hashable {
         self.muted = muted
     }
 }
+
+extension Volume: TokenDecodable {
+    init(token index: Int, in document: JSONDocument) throws {
+        var object = try TokenObject(index, document)
+        self.init(
+            level: try object.decodeIfPresent("level"),
+            muted: try object.decodeIfPresent("muted")
+        )
+    }
+}

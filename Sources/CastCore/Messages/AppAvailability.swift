@@ -15,3 +15,5 @@ public struct AppAvailability: RawRepresentable, Hashable, Sendable, Codable, Ex
     /// The application cannot be launched.
     public static let unavailable: AppAvailability = "APP_UNAVAILABLE"
 }
+
+extension AppAvailability: TokenDecodable {}

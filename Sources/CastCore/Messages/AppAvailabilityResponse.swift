@@ -15,3 +15,13 @@ public struct AppAvailabilityResponse: CastJSONMessage, Hashable {
         self.availability = availability
     }
 }
+
+extension AppAvailabilityResponse: TokenDecodable {
+    init(token index: Int, in document: JSONDocument) throws {
+        var object = try TokenObject(index, document)
+        self.init(
+            requestId: try object.decodeIfPresent("requestId"),
+            availability: try object.decode("availability")
+        )
+    }
+}

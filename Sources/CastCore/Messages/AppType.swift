@@ -15,3 +15,5 @@ public struct AppType: RawRepresentable, Hashable, Sendable, Codable, Expressibl
     /// An Android TV app (Cast Connect).
     public static let androidTV: AppType = "ANDROID_TV"
 }
+
+extension AppType: TokenDecodable {}

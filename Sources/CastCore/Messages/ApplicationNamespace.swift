@@ -31,3 +31,14 @@ public struct ApplicationNamespace: Codable, Sendable, Hashable, ExpressibleBySt
         try container.encode(name, forKey: .name)
     }
 }
+
+extension ApplicationNamespace: TokenDecodable {
+    init(token index: Int, in document: JSONDocument) throws {
+        if document.tokens[index].kind == .string {
+            self.init(name: try String(token: index, in: document))
+        } else {
+            var object = try TokenObject(index, document)
+            self.init(name: try object.decode("name"))
+        }
+    }
+}

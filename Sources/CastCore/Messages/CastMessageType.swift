@@ -93,3 +93,5 @@ public struct CastMessageType: RawRepresentable, Hashable, Sendable, Codable, Ex
     /// A change of the queue.
     public static let queueChange: CastMessageType = "QUEUE_CHANGE"
 }
+
+extension CastMessageType: TokenDecodable {}

@@ -14,3 +14,12 @@ public struct CloseMessage: CastJSONMessage, Hashable {
     /// Always `nil`: `CLOSE` carries no request id.
     public var requestId: Int? { nil }
 }
+
+extension CloseMessage: TokenDecodable {
+    init(token index: Int, in document: JSONDocument) throws {
+        var object = try TokenObject(index, document)
+        self.init(
+            reasonCode: try object.decodeIfPresent("reasonCode")
+        )
+    }
+}

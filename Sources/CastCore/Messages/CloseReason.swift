@@ -25,3 +25,5 @@ public struct CloseReason: RawRepresentable, Hashable, Sendable, Codable, Expres
     /// The peer closed it.
     public static let closedByPeer: CloseReason = 6
 }
+
+extension CloseReason: TokenDecodable {}

@@ -38,3 +38,17 @@ public struct ConnectMessage: CastJSONMessage, Hashable {
     /// Always `nil`: `CONNECT` carries no request id.
     public var requestId: Int? { nil }
 }
+
+extension ConnectMessage: TokenDecodable {
+    init(token index: Int, in document: JSONDocument) throws {
+        var object = try TokenObject(index, document)
+        self.init(
+            origin: try object.decodeIfPresent("origin"),
+            userAgent: try object.decodeIfPresent("userAgent"),
+            senderInfo: try object.decodeIfPresent("senderInfo"),
+            connType: try object.decodeIfPresent("connType"),
+            protocolVersion: try object.decodeIfPresent("protocolVersion"),
+            protocolVersionList: try object.decodeIfPresent("protocolVersionList")
+        )
+    }
+}

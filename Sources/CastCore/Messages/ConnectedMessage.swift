@@ -14,3 +14,12 @@ public struct ConnectedMessage: CastJSONMessage, Hashable {
     /// Always `nil`: `CONNECTED` carries no request id.
     public var requestId: Int? { nil }
 }
+
+extension ConnectedMessage: TokenDecodable {
+    init(token index: Int, in document: JSONDocument) throws {
+        var object = try TokenObject(index, document)
+        self.init(
+            protocolVersion: try object.decodeIfPresent("protocolVersion")
+        )
+    }
+}

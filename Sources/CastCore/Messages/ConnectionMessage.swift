@@ -13,12 +13,12 @@ public enum ConnectionMessage: Sendable, Hashable {
     ///
     /// - Throws: ``MessageDecodingError``; an unknown `type` is not an error.
     public init(jsonString payload: String) throws(MessageDecodingError) {
-        self = try InboundMessageDecoding.decode(payload) { peek, decoder in
+        self = try InboundMessageDecoding.decode(payload) { peek, document in
             switch peek.type {
-            case .connect: .connect(try ConnectMessage(from: decoder))
-            case .close: .close(try CloseMessage(from: decoder))
-            case .connected: .connected(try ConnectedMessage(from: decoder))
-            default: .unknown(InboundMessageDecoding.unknown(peek, decoder))
+            case .connect: .connect(try ConnectMessage(token: 0, in: document))
+            case .close: .close(try CloseMessage(token: 0, in: document))
+            case .connected: .connected(try ConnectedMessage(token: 0, in: document))
+            default: .unknown(InboundMessageDecoding.unknown(peek, document))
             }
         }
     }

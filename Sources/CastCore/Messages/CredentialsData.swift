@@ -11,3 +11,13 @@ public struct CredentialsData: Codable, Sendable, Hashable {
         self.credentialsType = credentialsType
     }
 }
+
+extension CredentialsData: TokenDecodable {
+    init(token index: Int, in document: JSONDocument) throws {
+        var object = try TokenObject(index, document)
+        self.init(
+            credentials: try object.decodeIfPresent("credentials"),
+            credentialsType: try object.decodeIfPresent("credentialsType")
+        )
+    }
+}

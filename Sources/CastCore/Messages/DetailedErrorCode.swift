@@ -91,3 +91,5 @@ public struct DetailedErrorCode: RawRepresentable, Hashable, Sendable, Codable, 
     /// 909 `GENERIC`.
     public static let generic: DetailedErrorCode = 909
 }
+
+extension DetailedErrorCode: TokenDecodable {}

@@ -22,3 +22,15 @@ public struct DeviceVolume: Codable, Sendable, Hashable {
         self.stepInterval = stepInterval
     }
 }
+
+extension DeviceVolume: TokenDecodable {
+    init(token index: Int, in document: JSONDocument) throws {
+        var object = try TokenObject(index, document)
+        self.init(
+            controlType: try object.decodeIfPresent("controlType"),
+            level: try object.decodeIfPresent("level"),
+            muted: try object.decodeIfPresent("muted"),
+            stepInterval: try object.decodeIfPresent("stepInterval")
+        )
+    }
+}

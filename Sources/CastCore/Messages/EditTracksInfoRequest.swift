@@ -45,3 +45,20 @@ public struct EditTracksInfoRequest: CastJSONMessage, Hashable {
         self.customData = customData
     }
 }
+
+extension EditTracksInfoRequest: TokenDecodable {
+    init(token index: Int, in document: JSONDocument) throws {
+        var object = try TokenObject(index, document)
+        self.init(
+            requestId: try object.decodeIfPresent("requestId"),
+            mediaSessionId: try object.decode("mediaSessionId"),
+            sessionId: try object.decodeIfPresent("sessionId"),
+            activeTrackIds: try object.decodeIfPresent("activeTrackIds"),
+            textTrackStyle: try object.decodeIfPresent("textTrackStyle"),
+            language: try object.decodeIfPresent("language"),
+            isSuggestedLanguage: try object.decodeIfPresent("isSuggestedLanguage"),
+            enableTextTracks: try object.decodeIfPresent("enableTextTracks"),
+            customData: try object.decodeIfPresent("customData")
+        )
+    }
+}

@@ -51,3 +51,5 @@ public struct ErrorReason: RawRepresentable, Hashable, Sendable, Codable, Expres
     /// `GENERIC_LOAD_ERROR`.
     public static let genericLoadError: ErrorReason = "GENERIC_LOAD_ERROR"
 }
+
+extension ErrorReason: TokenDecodable {}

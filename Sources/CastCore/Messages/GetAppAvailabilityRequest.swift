@@ -14,3 +14,13 @@ public struct GetAppAvailabilityRequest: CastJSONMessage, Hashable {
         self.appId = appId
     }
 }
+
+extension GetAppAvailabilityRequest: TokenDecodable {
+    init(token index: Int, in document: JSONDocument) throws {
+        var object = try TokenObject(index, document)
+        self.init(
+            requestId: try object.decodeIfPresent("requestId"),
+            appId: try object.decode("appId")
+        )
+    }
+}

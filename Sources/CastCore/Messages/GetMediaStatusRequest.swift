@@ -25,3 +25,15 @@ public struct GetMediaStatusRequest: CastJSONMessage, Hashable {
         self.customData = customData
     }
 }
+
+extension GetMediaStatusRequest: TokenDecodable {
+    init(token index: Int, in document: JSONDocument) throws {
+        var object = try TokenObject(index, document)
+        self.init(
+            requestId: try object.decodeIfPresent("requestId"),
+            mediaSessionId: try object.decodeIfPresent("mediaSessionId"),
+            sessionId: try object.decodeIfPresent("sessionId"),
+            customData: try object.decodeIfPresent("customData")
+        )
+    }
+}

@@ -11,3 +11,12 @@ public struct GetReceiverStatusRequest: CastJSONMessage, Hashable {
         self.requestId = requestId
     }
 }
+
+extension GetReceiverStatusRequest: TokenDecodable {
+    init(token index: Int, in document: JSONDocument) throws {
+        var object = try TokenObject(index, document)
+        self.init(
+            requestId: try object.decodeIfPresent("requestId")
+        )
+    }
+}

@@ -11,11 +11,11 @@ public enum HeartbeatMessage: Sendable, Hashable {
     ///
     /// - Throws: ``MessageDecodingError``; an unknown `type` is not an error.
     public init(jsonString payload: String) throws(MessageDecodingError) {
-        self = try InboundMessageDecoding.decode(payload) { peek, decoder in
+        self = try InboundMessageDecoding.decode(payload) { peek, document in
             switch peek.type {
-            case .ping: .ping(try PingMessage(from: decoder))
-            case .pong: .pong(try PongMessage(from: decoder))
-            default: .unknown(InboundMessageDecoding.unknown(peek, decoder))
+            case .ping: .ping(try PingMessage(token: 0, in: document))
+            case .pong: .pong(try PongMessage(token: 0, in: document))
+            default: .unknown(InboundMessageDecoding.unknown(peek, document))
             }
         }
     }

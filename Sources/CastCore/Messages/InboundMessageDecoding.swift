@@ -6,13 +6,13 @@ enum InboundMessageDecoding {
         var isResponseType: Bool
     }
 
-    /// Parses `payload`, reads its type, and calls `decode` with the type and a decoder at the root.
+    /// Parses `payload`, reads its type, and calls `decode` with the type and the document.
     static func decode<Message>(
         _ payload: String,
-        _ decode: (Peek, TokenDecoder) throws -> Message
+        _ decode: (Peek, JSONDocument) throws -> Message
     ) throws(MessageDecodingError) -> Message {
         try JSONDocument.withDocument(payload, maximumDepth: JSONParser.defaultMaximumDepth) { document in
-            try decode(try peek(document), TokenDecoder(document: document))
+            try decode(try peek(document), document)
         }
     }
 
@@ -37,7 +37,7 @@ enum InboundMessageDecoding {
         throw MessageDecodingError(code: .missingType)
     }
 
-    static func unknown(_ peek: Peek, _ decoder: TokenDecoder) -> UnknownMessage {
-        UnknownMessage(type: peek.type, payload: decoder.document.value(at: 0))
+    static func unknown(_ peek: Peek, _ document: JSONDocument) -> UnknownMessage {
+        UnknownMessage(type: peek.type, payload: document.value(at: 0))
     }
 }

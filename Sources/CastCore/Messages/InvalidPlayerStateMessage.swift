@@ -14,3 +14,13 @@ public struct InvalidPlayerStateMessage: CastJSONMessage, Hashable {
         self.customData = customData
     }
 }
+
+extension InvalidPlayerStateMessage: TokenDecodable {
+    init(token index: Int, in document: JSONDocument) throws {
+        var object = try TokenObject(index, document)
+        self.init(
+            requestId: try object.decodeIfPresent("requestId"),
+            customData: try object.decodeIfPresent("customData")
+        )
+    }
+}

@@ -21,3 +21,14 @@ public struct InvalidRequestMessage: CastJSONMessage, Hashable {
         self.customData = customData
     }
 }
+
+extension InvalidRequestMessage: TokenDecodable {
+    init(token index: Int, in document: JSONDocument) throws {
+        var object = try TokenObject(index, document)
+        self.init(
+            requestId: try object.decodeIfPresent("requestId"),
+            reason: try object.decodeIfPresent("reason"),
+            customData: try object.decodeIfPresent("customData")
+        )
+    }
+}

@@ -15,3 +15,5 @@ public struct LaunchAuthorizationStatus: RawRepresentable, Hashable, Sendable, C
     /// The user allowed the launch.
     public static let userAllowed: LaunchAuthorizationStatus = "USER_ALLOWED"
 }
+
+extension LaunchAuthorizationStatus: TokenDecodable {}

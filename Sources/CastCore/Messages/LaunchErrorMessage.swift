@@ -21,3 +21,14 @@ public struct LaunchErrorMessage: CastJSONMessage, Hashable {
         self.extendedError = extendedError
     }
 }
+
+extension LaunchErrorMessage: TokenDecodable {
+    init(token index: Int, in document: JSONDocument) throws {
+        var object = try TokenObject(index, document)
+        self.init(
+            requestId: try object.decodeIfPresent("requestId"),
+            reason: try object.decodeIfPresent("reason"),
+            extendedError: try object.decodeIfPresent("extendedError")
+        )
+    }
+}

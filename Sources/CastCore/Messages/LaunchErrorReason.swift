@@ -23,3 +23,5 @@ public struct LaunchErrorReason: RawRepresentable, Hashable, Sendable, Codable, 
     /// The receiver failed.
     public static let systemError: LaunchErrorReason = "SYSTEM_ERROR"
 }
+
+extension LaunchErrorReason: TokenDecodable {}

@@ -15,3 +15,5 @@ public struct LaunchExtendedError: RawRepresentable, Hashable, Sendable, Codable
     /// The receiver cannot ask its user.
     public static let userNotificationsDisabled: LaunchExtendedError = "USER_NOTIFICATIONS_DISABLED"
 }
+
+extension LaunchExtendedError: TokenDecodable {}

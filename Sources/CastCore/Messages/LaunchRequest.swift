@@ -55,3 +55,31 @@ public struct LaunchRequest: CastJSONMessage, Hashable {
         }
     }
 }
+
+extension LaunchRequest: TokenDecodable {
+    init(token index: Int, in document: JSONDocument) throws {
+        var object = try TokenObject(index, document)
+        self.init(
+            requestId: try object.decodeIfPresent("requestId"),
+            appId: try object.decode("appId"),
+            language: try object.decodeIfPresent("language"),
+            supportedAppTypes: try object.decodeIfPresent("supportedAppTypes"),
+            appParams: try object.decodeIfPresent("appParams"),
+            senderDeviceName: try object.decodeIfPresent("senderDeviceName")
+        )
+    }
+}
+
+extension LaunchRequest.AppParams: TokenDecodable {
+    init(token index: Int, in document: JSONDocument) throws {
+        var object = try TokenObject(index, document)
+        self.init(launchCheckerParams: try object.decodeIfPresent("launchCheckerParams"))
+    }
+}
+
+extension LaunchRequest.LaunchCheckerParams: TokenDecodable {
+    init(token index: Int, in document: JSONDocument) throws {
+        var object = try TokenObject(index, document)
+        self.init(credentialsData: try object.decodeIfPresent("credentialsData"))
+    }
+}

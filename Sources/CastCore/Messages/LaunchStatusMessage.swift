@@ -21,3 +21,14 @@ public struct LaunchStatusMessage: CastJSONMessage, Hashable {
         self.status = status
     }
 }
+
+extension LaunchStatusMessage: TokenDecodable {
+    init(token index: Int, in document: JSONDocument) throws {
+        var object = try TokenObject(index, document)
+        self.init(
+            requestId: try object.decodeIfPresent("requestId"),
+            launchRequestId: try object.decodeIfPresent("launchRequestId"),
+            status: try object.decodeIfPresent("status")
+        )
+    }
+}

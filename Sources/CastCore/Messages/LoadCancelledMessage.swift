@@ -21,3 +21,14 @@ public struct LoadCancelledMessage: CastJSONMessage, Hashable {
         self.customData = customData
     }
 }
+
+extension LoadCancelledMessage: TokenDecodable {
+    init(token index: Int, in document: JSONDocument) throws {
+        var object = try TokenObject(index, document)
+        self.init(
+            requestId: try object.decodeIfPresent("requestId"),
+            itemId: try object.decodeIfPresent("itemId"),
+            customData: try object.decodeIfPresent("customData")
+        )
+    }
+}

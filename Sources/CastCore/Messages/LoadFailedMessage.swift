@@ -29,3 +29,16 @@ public struct LoadFailedMessage: CastJSONMessage, Hashable {
         self.customData = customData
     }
 }
+
+extension LoadFailedMessage: TokenDecodable {
+    init(token index: Int, in document: JSONDocument) throws {
+        var object = try TokenObject(index, document)
+        self.init(
+            requestId: try object.decodeIfPresent("requestId"),
+            itemId: try object.decodeIfPresent("itemId"),
+            detailedErrorCode: try object.decodeIfPresent("detailedErrorCode"),
+            reason: try object.decodeIfPresent("reason"),
+            customData: try object.decodeIfPresent("customData")
+        )
+    }
+}

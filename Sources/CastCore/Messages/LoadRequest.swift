@@ -39,3 +39,14 @@ public struct LoadRequest: CastJSONMessage, Hashable {
         try data.encode(to: encoder)
     }
 }
+
+extension LoadRequest: TokenDecodable {
+    init(token index: Int, in document: JSONDocument) throws {
+        var object = try TokenObject(index, document)
+        self.init(
+            requestId: try object.decodeIfPresent("requestId"),
+            sessionId: try object.decodeIfPresent("sessionId"),
+            data: try LoadRequestData(token: index, in: document)
+        )
+    }
+}

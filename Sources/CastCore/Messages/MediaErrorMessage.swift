@@ -29,3 +29,16 @@ public struct MediaErrorMessage: CastJSONMessage, Hashable {
         self.customData = customData
     }
 }
+
+extension MediaErrorMessage: TokenDecodable {
+    init(token index: Int, in document: JSONDocument) throws {
+        var object = try TokenObject(index, document)
+        self.init(
+            requestId: try object.decodeIfPresent("requestId"),
+            detailedErrorCode: try object.decodeIfPresent("detailedErrorCode"),
+            reason: try object.decodeIfPresent("reason"),
+            itemId: try object.decodeIfPresent("itemId"),
+            customData: try object.decodeIfPresent("customData")
+        )
+    }
+}

@@ -61,3 +61,16 @@ public struct MediaSessionRequest: CastJSONMessage, Hashable {
         MediaSessionRequest(type: .queueGetItemIds, requestId: requestId, mediaSessionId: mediaSessionId)
     }
 }
+
+extension MediaSessionRequest: TokenDecodable {
+    init(token index: Int, in document: JSONDocument) throws {
+        var object = try TokenObject(index, document)
+        self.init(
+            type: try object.decode("type"),
+            requestId: try object.decodeIfPresent("requestId"),
+            mediaSessionId: try object.decode("mediaSessionId"),
+            sessionId: try object.decodeIfPresent("sessionId"),
+            customData: try object.decodeIfPresent("customData")
+        )
+    }
+}

@@ -16,3 +16,13 @@ public struct MediaStatusMessage: CastJSONMessage, Hashable {
         self.status = status
     }
 }
+
+extension MediaStatusMessage: TokenDecodable {
+    init(token index: Int, in document: JSONDocument) throws {
+        var object = try TokenObject(index, document)
+        self.init(
+            requestId: try object.decodeIfPresent("requestId"),
+            status: try object.decode("status")
+        )
+    }
+}

@@ -13,3 +13,12 @@ public struct PingMessage: CastJSONMessage, Hashable {
         self.requestId = requestId
     }
 }
+
+extension PingMessage: TokenDecodable {
+    init(token index: Int, in document: JSONDocument) throws {
+        var object = try TokenObject(index, document)
+        self.init(
+            requestId: try object.decodeIfPresent("requestId")
+        )
+    }
+}

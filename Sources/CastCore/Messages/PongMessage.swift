@@ -11,3 +11,12 @@ public struct PongMessage: CastJSONMessage, Hashable {
         self.requestId = requestId
     }
 }
+
+extension PongMessage: TokenDecodable {
+    init(token index: Int, in document: JSONDocument) throws {
+        var object = try TokenObject(index, document)
+        self.init(
+            requestId: try object.decodeIfPresent("requestId")
+        )
+    }
+}

@@ -33,3 +33,17 @@ public struct QueueChangeMessage: CastJSONMessage, Hashable {
         self.sequenceNumber = sequenceNumber
     }
 }
+
+extension QueueChangeMessage: TokenDecodable {
+    init(token index: Int, in document: JSONDocument) throws {
+        var object = try TokenObject(index, document)
+        self.init(
+            requestId: try object.decodeIfPresent("requestId"),
+            changeType: try object.decode("changeType"),
+            itemIds: try object.decodeIfPresent("itemIds"),
+            insertBefore: try object.decodeIfPresent("insertBefore"),
+            reorderItemIds: try object.decodeIfPresent("reorderItemIds"),
+            sequenceNumber: try object.decodeIfPresent("sequenceNumber")
+        )
+    }
+}

@@ -21,3 +21,5 @@ public struct QueueChangeType: RawRepresentable, Hashable, Sendable, Codable, Ex
     /// Nothing changed.
     public static let noChange: QueueChangeType = "NO_CHANGE"
 }
+
+extension QueueChangeType: TokenDecodable {}

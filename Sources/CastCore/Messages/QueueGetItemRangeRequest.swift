@@ -35,3 +35,17 @@ public struct QueueGetItemRangeRequest: CastJSONMessage, Hashable {
         self.prevCount = prevCount
     }
 }
+
+extension QueueGetItemRangeRequest: TokenDecodable {
+    init(token index: Int, in document: JSONDocument) throws {
+        var object = try TokenObject(index, document)
+        self.init(
+            requestId: try object.decodeIfPresent("requestId"),
+            mediaSessionId: try object.decode("mediaSessionId"),
+            sessionId: try object.decodeIfPresent("sessionId"),
+            itemId: try object.decode("itemId"),
+            nextCount: try object.decodeIfPresent("nextCount"),
+            prevCount: try object.decodeIfPresent("prevCount")
+        )
+    }
+}

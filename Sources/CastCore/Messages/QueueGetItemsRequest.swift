@@ -25,3 +25,15 @@ public struct QueueGetItemsRequest: CastJSONMessage, Hashable {
         self.itemIds = itemIds
     }
 }
+
+extension QueueGetItemsRequest: TokenDecodable {
+    init(token index: Int, in document: JSONDocument) throws {
+        var object = try TokenObject(index, document)
+        self.init(
+            requestId: try object.decodeIfPresent("requestId"),
+            mediaSessionId: try object.decode("mediaSessionId"),
+            sessionId: try object.decodeIfPresent("sessionId"),
+            itemIds: try object.decode("itemIds")
+        )
+    }
+}

@@ -49,3 +49,21 @@ public struct QueueInsertRequest: CastJSONMessage, Hashable {
         self.sequenceNumber = sequenceNumber
     }
 }
+
+extension QueueInsertRequest: TokenDecodable {
+    init(token index: Int, in document: JSONDocument) throws {
+        var object = try TokenObject(index, document)
+        self.init(
+            requestId: try object.decodeIfPresent("requestId"),
+            mediaSessionId: try object.decode("mediaSessionId"),
+            sessionId: try object.decodeIfPresent("sessionId"),
+            items: try object.decode("items"),
+            insertBefore: try object.decodeIfPresent("insertBefore"),
+            currentItemIndex: try object.decodeIfPresent("currentItemIndex"),
+            currentItemId: try object.decodeIfPresent("currentItemId"),
+            currentTime: try object.decodeIfPresent("currentTime"),
+            customData: try object.decodeIfPresent("customData"),
+            sequenceNumber: try object.decodeIfPresent("sequenceNumber")
+        )
+    }
+}

@@ -41,3 +41,19 @@ public struct QueueLoadRequest: CastJSONMessage, Hashable {
         self.sequenceNumber = sequenceNumber
     }
 }
+
+extension QueueLoadRequest: TokenDecodable {
+    init(token index: Int, in document: JSONDocument) throws {
+        var object = try TokenObject(index, document)
+        self.init(
+            requestId: try object.decodeIfPresent("requestId"),
+            sessionId: try object.decodeIfPresent("sessionId"),
+            items: try object.decode("items"),
+            startIndex: try object.decodeIfPresent("startIndex"),
+            repeatMode: try object.decodeIfPresent("repeatMode"),
+            currentTime: try object.decodeIfPresent("currentTime"),
+            customData: try object.decodeIfPresent("customData"),
+            sequenceNumber: try object.decodeIfPresent("sequenceNumber")
+        )
+    }
+}

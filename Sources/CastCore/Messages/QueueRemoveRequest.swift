@@ -41,3 +41,19 @@ public struct QueueRemoveRequest: CastJSONMessage, Hashable {
         self.sequenceNumber = sequenceNumber
     }
 }
+
+extension QueueRemoveRequest: TokenDecodable {
+    init(token index: Int, in document: JSONDocument) throws {
+        var object = try TokenObject(index, document)
+        self.init(
+            requestId: try object.decodeIfPresent("requestId"),
+            mediaSessionId: try object.decode("mediaSessionId"),
+            sessionId: try object.decodeIfPresent("sessionId"),
+            itemIds: try object.decode("itemIds"),
+            currentItemId: try object.decodeIfPresent("currentItemId"),
+            currentTime: try object.decodeIfPresent("currentTime"),
+            customData: try object.decodeIfPresent("customData"),
+            sequenceNumber: try object.decodeIfPresent("sequenceNumber")
+        )
+    }
+}

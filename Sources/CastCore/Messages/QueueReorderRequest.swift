@@ -45,3 +45,20 @@ public struct QueueReorderRequest: CastJSONMessage, Hashable {
         self.sequenceNumber = sequenceNumber
     }
 }
+
+extension QueueReorderRequest: TokenDecodable {
+    init(token index: Int, in document: JSONDocument) throws {
+        var object = try TokenObject(index, document)
+        self.init(
+            requestId: try object.decodeIfPresent("requestId"),
+            mediaSessionId: try object.decode("mediaSessionId"),
+            sessionId: try object.decodeIfPresent("sessionId"),
+            itemIds: try object.decode("itemIds"),
+            insertBefore: try object.decodeIfPresent("insertBefore"),
+            currentItemId: try object.decodeIfPresent("currentItemId"),
+            currentTime: try object.decodeIfPresent("currentTime"),
+            customData: try object.decodeIfPresent("customData"),
+            sequenceNumber: try object.decodeIfPresent("sequenceNumber")
+        )
+    }
+}

@@ -55,3 +55,22 @@ public struct QueueUpdateRequest: CastJSONMessage, Hashable {
         self.sequenceNumber = sequenceNumber
     }
 }
+
+extension QueueUpdateRequest: TokenDecodable {
+    init(token index: Int, in document: JSONDocument) throws {
+        var object = try TokenObject(index, document)
+        self.init(
+            requestId: try object.decodeIfPresent("requestId"),
+            mediaSessionId: try object.decode("mediaSessionId"),
+            sessionId: try object.decodeIfPresent("sessionId"),
+            currentItemId: try object.decodeIfPresent("currentItemId"),
+            jump: try object.decodeIfPresent("jump"),
+            items: try object.decodeIfPresent("items"),
+            repeatMode: try object.decodeIfPresent("repeatMode"),
+            shuffle: try object.decodeIfPresent("shuffle"),
+            currentTime: try object.decodeIfPresent("currentTime"),
+            customData: try object.decodeIfPresent("customData"),
+            sequenceNumber: try object.decodeIfPresent("sequenceNumber")
+        )
+    }
+}

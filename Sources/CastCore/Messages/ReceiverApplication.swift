@@ -55,3 +55,22 @@ public struct ReceiverApplication: Codable, Sendable, Hashable {
         namespaces?.contains { $0.name == namespace } ?? false
     }
 }
+
+extension ReceiverApplication: TokenDecodable {
+    init(token index: Int, in document: JSONDocument) throws {
+        var object = try TokenObject(index, document)
+        self.init(
+            appId: try object.decode("appId"),
+            appType: try object.decodeIfPresent("appType"),
+            universalAppId: try object.decodeIfPresent("universalAppId"),
+            displayName: try object.decodeIfPresent("displayName"),
+            iconUrl: try object.decodeIfPresent("iconUrl"),
+            isIdleScreen: try object.decodeIfPresent("isIdleScreen"),
+            launchedFromCloud: try object.decodeIfPresent("launchedFromCloud"),
+            namespaces: try object.decodeIfPresent("namespaces"),
+            sessionId: try object.decodeIfPresent("sessionId"),
+            statusText: try object.decodeIfPresent("statusText"),
+            transportId: try object.decodeIfPresent("transportId")
+        )
+    }
+}

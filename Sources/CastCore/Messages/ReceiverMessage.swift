@@ -30,23 +30,23 @@ public enum ReceiverMessage: Sendable, Hashable {
     ///
     /// - Throws: ``MessageDecodingError``; an unknown `type` is not an error.
     public init(jsonString payload: String) throws(MessageDecodingError) {
-        self = try InboundMessageDecoding.decode(payload) { peek, decoder in
+        self = try InboundMessageDecoding.decode(payload) { peek, document in
             switch peek.type {
-            case .getStatus: .getStatus(try GetReceiverStatusRequest(from: decoder))
-            case .launch: .launch(try LaunchRequest(from: decoder))
-            case .stop: .stop(try StopApplicationRequest(from: decoder))
-            case .setVolume: .setVolume(try SetDeviceVolumeRequest(from: decoder))
+            case .getStatus: .getStatus(try GetReceiverStatusRequest(token: 0, in: document))
+            case .launch: .launch(try LaunchRequest(token: 0, in: document))
+            case .stop: .stop(try StopApplicationRequest(token: 0, in: document))
+            case .setVolume: .setVolume(try SetDeviceVolumeRequest(token: 0, in: document))
             case .getAppAvailability:
-                if peek.isResponseType || decoder.document.member("availability", ofObjectAt: 0) != nil {
-                    .appAvailability(try AppAvailabilityResponse(from: decoder))
+                if peek.isResponseType || document.member("availability", ofObjectAt: 0) != nil {
+                    .appAvailability(try AppAvailabilityResponse(token: 0, in: document))
                 } else {
-                    .getAppAvailability(try GetAppAvailabilityRequest(from: decoder))
+                    .getAppAvailability(try GetAppAvailabilityRequest(token: 0, in: document))
                 }
-            case .receiverStatus: .receiverStatus(try ReceiverStatusMessage(from: decoder))
-            case .launchError: .launchError(try LaunchErrorMessage(from: decoder))
-            case .launchStatus: .launchStatus(try LaunchStatusMessage(from: decoder))
-            case .invalidRequest: .invalidRequest(try InvalidRequestMessage(from: decoder))
-            default: .unknown(InboundMessageDecoding.unknown(peek, decoder))
+            case .receiverStatus: .receiverStatus(try ReceiverStatusMessage(token: 0, in: document))
+            case .launchError: .launchError(try LaunchErrorMessage(token: 0, in: document))
+            case .launchStatus: .launchStatus(try LaunchStatusMessage(token: 0, in: document))
+            case .invalidRequest: .invalidRequest(try InvalidRequestMessage(token: 0, in: document))
+            default: .unknown(InboundMessageDecoding.unknown(peek, document))
             }
         }
     }

@@ -26,3 +26,16 @@ public struct ReceiverStatus: Codable, Sendable, Hashable {
         self.volume = volume
     }
 }
+
+extension ReceiverStatus: TokenDecodable {
+    init(token index: Int, in document: JSONDocument) throws {
+        var object = try TokenObject(index, document)
+        self.init(
+            applications: try object.decodeIfPresent("applications"),
+            isActiveInput: try object.decodeIfPresent("isActiveInput"),
+            isStandBy: try object.decodeIfPresent("isStandBy"),
+            userEq: try object.decodeIfPresent("userEq"),
+            volume: try object.decodeIfPresent("volume")
+        )
+    }
+}

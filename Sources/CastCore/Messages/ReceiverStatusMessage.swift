@@ -14,3 +14,13 @@ public struct ReceiverStatusMessage: CastJSONMessage, Hashable {
         self.status = status
     }
 }
+
+extension ReceiverStatusMessage: TokenDecodable {
+    init(token index: Int, in document: JSONDocument) throws {
+        var object = try TokenObject(index, document)
+        self.init(
+            requestId: try object.decodeIfPresent("requestId"),
+            status: try object.decode("status")
+        )
+    }
+}

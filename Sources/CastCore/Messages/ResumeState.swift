@@ -15,3 +15,5 @@ public struct ResumeState: RawRepresentable, Hashable, Sendable, Codable, Expres
     /// Pause after seeking.
     public static let playbackPause: ResumeState = "PLAYBACK_PAUSE"
 }
+
+extension ResumeState: TokenDecodable {}

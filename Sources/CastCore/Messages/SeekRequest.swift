@@ -39,3 +39,18 @@ public struct SeekRequest: CastJSONMessage, Hashable {
         self.customData = customData
     }
 }
+
+extension SeekRequest: TokenDecodable {
+    init(token index: Int, in document: JSONDocument) throws {
+        var object = try TokenObject(index, document)
+        self.init(
+            requestId: try object.decodeIfPresent("requestId"),
+            mediaSessionId: try object.decode("mediaSessionId"),
+            sessionId: try object.decodeIfPresent("sessionId"),
+            currentTime: try object.decodeIfPresent("currentTime"),
+            relativeTime: try object.decodeIfPresent("relativeTime"),
+            resumeState: try object.decodeIfPresent("resumeState"),
+            customData: try object.decodeIfPresent("customData")
+        )
+    }
+}

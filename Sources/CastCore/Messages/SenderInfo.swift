@@ -30,3 +30,17 @@ public struct SenderInfo: Codable, Sendable, Hashable {
         self.systemVersion = systemVersion
     }
 }
+
+extension SenderInfo: TokenDecodable {
+    init(token index: Int, in document: JSONDocument) throws {
+        var object = try TokenObject(index, document)
+        self.init(
+            sdkType: try object.decodeIfPresent("sdkType"),
+            version: try object.decodeIfPresent("version"),
+            browserVersion: try object.decodeIfPresent("browserVersion"),
+            platform: try object.decodeIfPresent("platform"),
+            connectionType: try object.decodeIfPresent("connectionType"),
+            systemVersion: try object.decodeIfPresent("systemVersion")
+        )
+    }
+}

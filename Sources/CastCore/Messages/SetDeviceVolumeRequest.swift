@@ -21,3 +21,14 @@ public struct SetDeviceVolumeRequest: CastJSONMessage, Hashable {
         self.expectedVolume = expectedVolume
     }
 }
+
+extension SetDeviceVolumeRequest: TokenDecodable {
+    init(token index: Int, in document: JSONDocument) throws {
+        var object = try TokenObject(index, document)
+        self.init(
+            requestId: try object.decodeIfPresent("requestId"),
+            volume: try object.decode("volume"),
+            expectedVolume: try object.decodeIfPresent("expectedVolume")
+        )
+    }
+}

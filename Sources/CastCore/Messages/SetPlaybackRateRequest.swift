@@ -35,3 +35,17 @@ public struct SetPlaybackRateRequest: CastJSONMessage, Hashable {
         self.customData = customData
     }
 }
+
+extension SetPlaybackRateRequest: TokenDecodable {
+    init(token index: Int, in document: JSONDocument) throws {
+        var object = try TokenObject(index, document)
+        self.init(
+            requestId: try object.decodeIfPresent("requestId"),
+            mediaSessionId: try object.decode("mediaSessionId"),
+            sessionId: try object.decodeIfPresent("sessionId"),
+            playbackRate: try object.decodeIfPresent("playbackRate"),
+            relativePlaybackRate: try object.decodeIfPresent("relativePlaybackRate"),
+            customData: try object.decodeIfPresent("customData")
+        )
+    }
+}

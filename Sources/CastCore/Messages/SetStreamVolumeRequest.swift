@@ -29,3 +29,16 @@ public struct SetStreamVolumeRequest: CastJSONMessage, Hashable {
         self.customData = customData
     }
 }
+
+extension SetStreamVolumeRequest: TokenDecodable {
+    init(token index: Int, in document: JSONDocument) throws {
+        var object = try TokenObject(index, document)
+        self.init(
+            requestId: try object.decodeIfPresent("requestId"),
+            mediaSessionId: try object.decode("mediaSessionId"),
+            sessionId: try object.decodeIfPresent("sessionId"),
+            volume: try object.decode("volume"),
+            customData: try object.decodeIfPresent("customData")
+        )
+    }
+}

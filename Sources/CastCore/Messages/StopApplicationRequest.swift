@@ -14,3 +14,13 @@ public struct StopApplicationRequest: CastJSONMessage, Hashable {
         self.sessionId = sessionId
     }
 }
+
+extension StopApplicationRequest: TokenDecodable {
+    init(token index: Int, in document: JSONDocument) throws {
+        var object = try TokenObject(index, document)
+        self.init(
+            requestId: try object.decodeIfPresent("requestId"),
+            sessionId: try object.decodeIfPresent("sessionId")
+        )
+    }
+}

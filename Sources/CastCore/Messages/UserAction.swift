@@ -23,3 +23,5 @@ public struct UserAction: RawRepresentable, Hashable, Sendable, Codable, Express
     /// The user skips the current ad.
     public static let skipAd: UserAction = "SKIP_AD"
 }
+
+extension UserAction: TokenDecodable {}

@@ -33,3 +33,17 @@ public struct UserActionRequest: CastJSONMessage, Hashable {
         self.customData = customData
     }
 }
+
+extension UserActionRequest: TokenDecodable {
+    init(token index: Int, in document: JSONDocument) throws {
+        var object = try TokenObject(index, document)
+        self.init(
+            requestId: try object.decodeIfPresent("requestId"),
+            mediaSessionId: try object.decode("mediaSessionId"),
+            sessionId: try object.decodeIfPresent("sessionId"),
+            userAction: try object.decode("userAction"),
+            clear: try object.decodeIfPresent("clear"),
+            customData: try object.decodeIfPresent("customData")
+        )
+    }
+}

@@ -17,3 +17,5 @@ public struct VirtualConnectionType: RawRepresentable, Hashable, Sendable, Codab
     /// The application is not told of the sender.
     public static let invisible: VirtualConnectionType = 2
 }
+
+extension VirtualConnectionType: TokenDecodable {}

@@ -17,3 +17,5 @@ public struct VolumeControlType: RawRepresentable, Hashable, Sendable, Codable, 
     /// The device controls a master volume.
     public static let master: VolumeControlType = "master"
 }
+
+extension VolumeControlType: TokenDecodable {}

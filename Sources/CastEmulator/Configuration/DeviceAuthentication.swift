@@ -1,3 +1,4 @@
+import CastAuth
 import CastCore
 
 /// How a virtual device answers device-authentication challenges
@@ -8,6 +9,12 @@ public struct DeviceAuthentication: Sendable {
     /// Answers every challenge with the message `answer` returns.
     public init(answer: @escaping @Sendable (AuthChallenge) -> DeviceAuthMessage) {
         self.answer = answer
+    }
+
+    /// Answers with a device-auth responder: the challenge's nonce and the device's TLS
+    /// certificate signed with the device key, or the responder's error.
+    public static func responder(_ responder: DeviceAuthResponder) -> DeviceAuthentication {
+        DeviceAuthentication { responder.respond(to: $0) }
     }
 
     /// Answers every challenge with `AuthError` of the given type.

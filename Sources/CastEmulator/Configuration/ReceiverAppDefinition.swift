@@ -3,10 +3,10 @@ import CastCore
 /// A receiver application a virtual device can launch: an entry of its app registry.
 ///
 /// What an app does follows from its namespaces: with
-/// ``CastCore/CastNamespace/media`` it runs the simulated media player; on each custom
-/// namespace (`urn:x-cast:` outside the reserved prefix) it echoes every message back to its
-/// sender, as Google's HelloWorld sample receiver does. Other namespaces are advertised and
-/// their messages ignored.
+/// ``CastCore/CastNamespace/media`` it runs the simulated media player; on every other
+/// namespace it declares (such as `urn:x-cast:com.google.cast.sample.helloworld`) it echoes
+/// each message back to its sender, as Google's HelloWorld sample receiver does. Messages on
+/// ``playerMessageNamespace`` are ignored.
 public struct ReceiverAppDefinition: Hashable, Sendable {
     /// The Cast application id, e.g. `CC1AD845`.
     public var appId: String

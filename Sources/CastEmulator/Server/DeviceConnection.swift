@@ -31,12 +31,23 @@ final class DeviceConnection: Sendable {
         (stream, outbound) = AsyncStream.makeStream(of: Outbound.self, bufferingPolicy: .bufferingOldest(queueLimit))
     }
 
-    /// Queues `item`; returns `false` when the queue is full or the writer has stopped.
-    func enqueue(_ item: Outbound) -> Bool {
+    /// The outcome of ``enqueue(_:)``.
+    enum EnqueueResult: Equatable {
+        /// The writer will send it.
+        case queued
+        /// The queue is full: the sender is not reading.
+        case full
+        /// The writer has stopped: the connection is closing.
+        case closed
+    }
+
+    /// Queues `item` for the writer.
+    func enqueue(_ item: Outbound) -> EnqueueResult {
         switch outbound.yield(item) {
-        case .enqueued: true
-        case .dropped, .terminated: false
-        @unknown default: false
+        case .enqueued: .queued
+        case .dropped: .full
+        case .terminated: .closed
+        @unknown default: .closed
         }
     }
 

@@ -33,10 +33,12 @@ public final class VirtualDevice: Sendable {
         var replyDelay = Duration.zero
         var connections: [Int: DeviceConnection] = [:]
         var connectionTasks: [Int: Task<Void, Never>] = [:]
+        var endedConnections: Set<Int> = []
         var nextConnection = 1
         var tickTimer: CastTimer?
         var tickDeadline: CastInstant?
-        var listeners: [TCPListener] = []
+        var listener: TCPListener?
+        var setupServers: [HTTPServer] = []
         var acceptTasks: [Task<Void, Never>] = []
         var ports: Ports?
         var startedAt: CastInstant?
@@ -107,7 +109,8 @@ public final class VirtualDevice: Sendable {
     deinit {
         state.withLock { state in
             state.tickTimer?.cancel()
-            for listener in state.listeners { listener.close() }
+            state.listener?.close()
+            for server in state.setupServers { server.close() }
             for task in state.acceptTasks { task.cancel() }
             for connection in state.connections.values { connection.abort() }
         }
@@ -155,14 +158,23 @@ public final class VirtualDevice: Sendable {
             address: try SocketAddress(ipAddress: address, port: options.castPort),
             tls: tls
         )
-        let http: TCPListener
-        let https: TCPListener
+        let http: HTTPServer
+        let https: HTTPServer
+        // The setup endpoints take small JSON bodies at most.
+        var setup = HTTPServerConfiguration()
+        setup.limits.maximumBodySize = 64 * 1024
         do {
-            http = try TCPListener(address: try SocketAddress(ipAddress: address, port: options.httpPort))
+            http = try HTTPServer(
+                address: try SocketAddress(ipAddress: address, port: options.httpPort),
+                routes: SetupHTTPServer.routes(for: self, secure: false),
+                configuration: setup
+            )
             do {
-                https = try TCPListener(
+                https = try HTTPServer(
                     address: try SocketAddress(ipAddress: address, port: options.httpsPort),
-                    tls: tls
+                    tls: tls,
+                    routes: SetupHTTPServer.routes(for: self, secure: true),
+                    configuration: setup
                 )
             } catch {
                 http.close()
@@ -173,24 +185,20 @@ public final class VirtualDevice: Sendable {
             throw error
         }
         let ports = Ports(cast: cast.localAddress.port, http: http.localAddress.port, https: https.localAddress.port)
-        let setup = SetupHTTPServer(device: self, clock: clock)
-        let tasks = [
-            Task { [weak self] in
-                for await connection in cast.connections {
-                    guard let self else {
-                        connection.close()
-                        continue
-                    }
-                    self.adopt(connection)
+        let acceptTask = Task { [weak self] in
+            for await connection in cast.connections {
+                guard let self else {
+                    connection.close()
+                    continue
                 }
-            },
-            Task { for await connection in http.connections { setup.serve(connection, secure: false) } },
-            Task { for await connection in https.connections { setup.serve(connection, secure: true) } },
-        ]
+                self.adopt(connection)
+            }
+        }
         let now = clock.now
         state.withLock { state in
-            state.listeners = [cast, http, https]
-            state.acceptTasks = tasks
+            state.listener = cast
+            state.setupServers = [http, https]
+            state.acceptTasks = [acceptTask]
             state.ports = ports
             state.startedAt = now
             state.certificate = identity.certificate
@@ -209,8 +217,10 @@ public final class VirtualDevice: Sendable {
             state.tickTimer?.cancel()
             state.tickTimer = nil
             state.tickDeadline = nil
-            for listener in state.listeners { listener.close() }
-            state.listeners = []
+            state.listener?.close()
+            state.listener = nil
+            for server in state.setupServers { server.close() }
+            state.setupServers = []
             let tasks = state.acceptTasks + Array(state.connectionTasks.values)
             state.acceptTasks = []
             let connections = Array(state.connections.values)
@@ -282,7 +292,7 @@ public final class VirtualDevice: Sendable {
         let connections = state.withLock { Array($0.connections.values) }
         for connection in connections {
             record(connection.id, event: "fault: \(half.count) of \(frame.count) frame bytes sent, then closed")
-            if !connection.enqueue(.crash(half)) { connection.abort() }
+            if connection.enqueue(.crash(half)) != .queued { connection.abort() }
         }
     }
 
@@ -325,6 +335,9 @@ public final class VirtualDevice: Sendable {
         let peer = transport.remoteAddress?.description ?? "unknown peer"
         record(connection.id, event: "connected from \(peer) (\(transport.tlsVersion ?? "no TLS"))")
         let clock = self.clock
+        // The engine learns of the connection before the reader can deliver its first message.
+        let now = DeviceInstant(sinceEpoch: clock.now.offset)
+        perform { state in state.engine.connectionOpened(ConnectionID(rawValue: UInt64(connection.id)), at: now) }
         let task = Task { [weak self] in
             await withDiscardingTaskGroup { group in
                 group.addTask {
@@ -339,14 +352,12 @@ public final class VirtualDevice: Sendable {
                 self?.connectionEnded(connection, reason: reason)
             }
         }
-        let started = state.withLock { state -> Bool in
-            guard state.connections[connection.id] != nil else { return false }
-            state.connectionTasks[connection.id] = task
-            return true
+        state.withLock { state in
+            // A connection that already ended has nothing left for stop() to wait for.
+            if state.endedConnections.remove(connection.id) == nil {
+                state.connectionTasks[connection.id] = task
+            }
         }
-        if !started { task.cancel() }
-        let now = DeviceInstant(sinceEpoch: clock.now.offset)
-        perform { state in state.engine.connectionOpened(ConnectionID(rawValue: UInt64(connection.id)), at: now) }
     }
 
     private func handle(_ message: CastMessage, from connection: DeviceConnection) {
@@ -361,7 +372,9 @@ public final class VirtualDevice: Sendable {
         record(connection.id, event: "closed: \(reason)")
         let now = DeviceInstant(sinceEpoch: clock.now.offset)
         perform { state in
-            state.connectionTasks[connection.id] = nil
+            if state.connectionTasks.removeValue(forKey: connection.id) == nil {
+                state.endedConnections.insert(connection.id)
+            }
             guard state.connections.removeValue(forKey: connection.id) != nil else { return [] }
             return state.engine.connectionClosed(ConnectionID(rawValue: UInt64(connection.id)), at: now)
         }
@@ -398,14 +411,14 @@ public final class VirtualDevice: Sendable {
                         events.append((connection.id, "engine message over the frame size limit: dropped"))
                         continue
                     }
-                    if !connection.enqueue(.frame(frame, message: message, notBefore: notBefore)) {
+                    if connection.enqueue(.frame(frame, message: message, notBefore: notBefore)) == .full {
                         overflowed.append(connection)
                     }
                 case .close(let id, let reason):
                     // The engine has forgotten the connection: it expects no connectionClosed.
                     guard let connection = state.connections.removeValue(forKey: Int(id.rawValue)) else { continue }
                     events.append((connection.id, "closing: \(reason)"))
-                    if !connection.enqueue(.close) { overflowed.append(connection) }
+                    if connection.enqueue(.close) == .full { overflowed.append(connection) }
                 case .log(let entry):
                     let id = entry.metadata["cast.connection"].flatMap { Int($0.filter(\.isNumber)) } ?? 0
                     events.append((id, entry.description))
