@@ -18,6 +18,9 @@ let package = Package(
         .library(name: "CastAuth", targets: ["CastAuth"]),
         .library(name: "CastSender", targets: ["CastSender"]),
         .library(name: "CastEmulator", targets: ["CastEmulator"]),
+        .library(name: "TerminalUI", targets: ["TerminalUI"]),
+        .library(name: "CastCommandLine", targets: ["CastCommandLine"]),
+        .executable(name: "cast", targets: ["cast"]),
         .executable(name: "cast-bench", targets: ["cast-bench"]),
         .executable(name: "cast-emulator", targets: ["cast-emulator"]),
         .executable(name: "mdns-tool", targets: ["mdns-tool"]),
@@ -53,7 +56,18 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
+        // MARK: Terminal
+        .target(name: "TerminalUI", swiftSettings: strictSettings),
+
+        // MARK: Command line
+        .target(
+            name: "CastCommandLine",
+            dependencies: ["CastSender", "CastCore", "CastNet", "TerminalUI"],
+            swiftSettings: strictSettings
+        ),
+
         // MARK: Executables
+        .executableTarget(name: "cast", dependencies: ["CastCommandLine"], swiftSettings: strictSettings),
         .executableTarget(
             name: "cast-emulator",
             dependencies: ["CastEmulator", "CastCore", "CastNet"],
@@ -70,6 +84,7 @@ let package = Package(
             dependencies: ["CastCore", "CastNet"],
             swiftSettings: strictSettings
         ),
+        .executableTarget(name: "terminalui-demo", dependencies: ["TerminalUI"], swiftSettings: strictSettings),
 
         // MARK: Tests
         .testTarget(name: "CastCoreTests", dependencies: ["CastCore"], swiftSettings: strictSettings),
@@ -91,6 +106,16 @@ let package = Package(
         .testTarget(
             name: "CastEmulatorTests",
             dependencies: ["CastEmulator", "CastNet", "CastCore", "CastAuth"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "TerminalUITests",
+            dependencies: ["TerminalUI", "terminalui-demo"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "CastCommandLineTests",
+            dependencies: ["CastCommandLine", "CastEmulator", "CastSender", "CastNet", "CastCore", "cast"],
             swiftSettings: strictSettings
         ),
     ],
