@@ -51,7 +51,7 @@ public enum CastCommandLine {
         let output = output ?? .standard(environment: environment)
         let invocation: Invocation
         let command: any CastCommand
-        do {
+        do throws(CommandLineError) {
             invocation = try CommandLineParser().parse(arguments)
             if invocation.wantsVersion, invocation.command == nil {
                 output.line("cast \(version)")
@@ -62,8 +62,7 @@ public enum CastCommandLine {
                     output.line(helpText, terminator: "")
                     return .success
                 }
-                output.error("cast: missing command; see 'cast --help'")
-                return .usage
+                throw CommandLineError(.missingArgument, "cast: missing command")
             }
             if invocation.wantsHelp {
                 output.line(type.spec.helpText, terminator: "")

@@ -73,9 +73,8 @@ public struct QueueListCommand: CastCommand {
         }
     }
 
-    /// The queue's items: from the status when it lists them, else fetched by ID.
+    /// The queue's items, fetched by ID (a status lists only those around the current one).
     static func fetchItems(_ client: RemoteMediaClient, status: MediaStatus) async throws -> [QueueItem] {
-        if let items = status.items, !items.isEmpty { return items }
         let events = client.events()
         let request = client.queueFetchItemIDs()
         let collector = Task { () -> [QueueItem] in
@@ -104,7 +103,7 @@ public struct QueueListCommand: CastCommand {
         }
         let result = await collector.value
         timeout.cancel()
-        return result
+        return result.isEmpty ? status.items ?? [] : result
     }
 }
 

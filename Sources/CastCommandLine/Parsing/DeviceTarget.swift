@@ -14,7 +14,7 @@ public enum DeviceTarget: Hashable, Sendable, CustomStringConvertible {
             self = .address(host: host, port: port ?? 8009)
             return
         }
-        if Self.isIPv4(text) || (text.contains(":") && text.split(separator: ":").count > 2) {
+        if Self.isIPv4(text) || text.split(separator: ":", omittingEmptySubsequences: false).count > 2 {
             self = .address(host: text, port: 8009)
             return
         }
