@@ -156,7 +156,11 @@ struct DeviceFixture {
     let address: String
     let stateDirectory: URL
 
-    static func start(name: String = "Test Room") async throws -> DeviceFixture {
+    static func start(
+        name: String = "Test Room",
+        address: String = "127.0.0.\(Int.random(in: 50...250))",
+        mediaDuration: Double = 600
+    ) async throws -> DeviceFixture {
         var configuration = VirtualDeviceConfiguration(
             identity: DeviceIdentity(
                 friendlyName: name,
@@ -164,6 +168,7 @@ struct DeviceFixture {
             )
         )
         configuration.bufferingDelay = .zero
+        configuration.defaultMediaDuration = mediaDuration
         configuration.applications = configuration.applications.map { app in
             var app = app
             if app.appId == ReceiverAppDefinition.defaultMediaReceiver.appId {
@@ -172,7 +177,6 @@ struct DeviceFixture {
             return app
         }
         let frames = FrameRecorder()
-        let address = "127.0.0.\(Int.random(in: 50...250))"
         let device = VirtualDevice(
             configuration: configuration,
             options: .ephemeral(address: address),
