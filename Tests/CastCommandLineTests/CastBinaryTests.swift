@@ -283,6 +283,14 @@ struct CastBinaryTests {
         #expect(result.status == 1)
         #expect(result.stderr.contains("cannot read file"))
 
+        // No ad is playing: the receiver refuses SKIP_AD and the reason is reported.
+        result = try await fixture.cast("play", "https://media.invalid/plain.mp4")
+        #expect(result.status == 0, "\(result.stderr)")
+        result = try await fixture.cast("skip-ad")
+        #expect(result.status == 1)
+        #expect(fixture.frames.inbound(type: "SKIP_AD").count == 1)
+        #expect(result.stderr == "cast skip-ad: SKIP_AD failed: the receiver answered INVALID_PLAYER_STATE\n")
+
         result = try await fixture.cast("play", "https://media.invalid/unloadable.mp4")
         #expect(result.status == 1)
         #expect(result.stderr.split(separator: "\n").count == 1)
@@ -294,6 +302,28 @@ struct CastBinaryTests {
         result = try await CastProcess.run(["pause"], environment: bare)
         #expect(result.status == 1)
         #expect(result.stderr.contains("no device"))
+    }
+
+    @Test func controlCommandsNeverLaunchAndJoinWithoutSavedSession() async throws {
+        let fixture = try await DeviceFixture.start()
+        defer { Task { await fixture.stop() } }
+        var result = try await fixture.cast("pause")
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("nothing is playing"))
+        result = try await fixture.cast("status", "--json")
+        #expect(result.status == 0, "\(result.stderr)")
+        let idle = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(idle["app"] is NSNull && idle["media"] is NSNull)
+        #expect(fixture.frames.inbound(type: "LAUNCH").isEmpty)
+
+        result = try await fixture.cast("play", "https://media.invalid/a.mp4")
+        #expect(result.status == 0, "\(result.stderr)")
+        // Another machine (no saved session) joins the running app instead of relaunching it.
+        try FileManager.default.removeItem(at: fixture.stateDirectory.appendingPathComponent("session.json"))
+        result = try await fixture.cast("pause")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(fixture.frames.media?["playerState"] as? String == "PAUSED")
+        #expect(fixture.frames.inbound(type: "LAUNCH").count == 1)
     }
 
     @Test func devicesListsAnAddressedDeviceAsJSON() async throws {

@@ -75,8 +75,8 @@ enum CastProcess {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let stdoutURL = directory.appendingPathComponent("stdout")
         let stderrURL = directory.appendingPathComponent("stderr")
-        FileManager.default.createFile(atPath: stdoutURL.path, contents: nil)
-        FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: stdoutURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments

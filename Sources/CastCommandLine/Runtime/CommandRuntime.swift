@@ -139,10 +139,13 @@ public final class CommandRuntime: Sendable {
         }
         let (device, host, port) = try await resolveDevice()
         if !launching {
-            let probed =
-                device.status == nil ? try? await context.discoveryManager.addDevice(host: host, port: port) : device
-            if (probed ?? device).status != .busy {
-                throw CommandLineError(.nothingPlaying, "nothing is playing on \(device.friendlyName ?? host)")
+            let appID = context.options.receiverApplicationID
+            let running = (try? await ReceiverProbe.runningApplicationIDs(host: host, port: port)) ?? []
+            guard running.contains(appID) else {
+                throw CommandLineError(
+                    .nothingPlaying,
+                    "nothing is playing on \(device.friendlyName ?? host) (the media receiver is not running)"
+                )
             }
         }
         do {
