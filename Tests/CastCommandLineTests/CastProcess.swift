@@ -198,6 +198,8 @@ struct DeviceFixture {
             "XDG_CONFIG_HOME": stateDirectory.appendingPathComponent("config").path,
             "HOME": stateDirectory.path,
             "CAST_REQUEST_TIMEOUT": "5",
+            // Any discovery stays on loopback: tests never send multicast off the machine.
+            "CAST_DISCOVERY_INTERFACES": "lo",
         ]
     }
 

@@ -34,7 +34,13 @@ struct DeviceChoiceTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(fixture.frames.inbound(type: "LOAD").count == 1)
 
-        result = try await CastProcess.run(["devices", "--timeout", "2", "--json"], environment: environment)
+        // --interface instead of the environment variable.
+        var withoutVariable = environment
+        withoutVariable["CAST_DISCOVERY_INTERFACES"] = nil
+        result = try await CastProcess.run(
+            ["devices", "--interface", "lo", "--timeout", "2", "--json"],
+            environment: withoutVariable
+        )
         #expect(result.status == 0, "\(result.stderr)")
         let devices = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
         #expect(devices.contains { $0["name"] as? String == name && $0["port"] as? Int == fixture.ports.cast })
