@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "CastNet", targets: ["CastNet"]),
         .library(name: "CastAuth", targets: ["CastAuth"]),
         .library(name: "CastSender", targets: ["CastSender"]),
+        .library(name: "CastSenderUI", targets: ["CastSenderUI"]),
         .library(name: "CastEmulator", targets: ["CastEmulator"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
         .library(name: "CastCommandLine", targets: ["CastCommandLine"]),
@@ -47,6 +48,13 @@ let package = Package(
         .target(
             name: "CastSender",
             dependencies: ["CastCore", "CastNet", "CastAuth"],
+            swiftSettings: strictSettings
+        ),
+
+        // MARK: Widgets
+        .target(
+            name: "CastSenderUI",
+            dependencies: ["CastSender", "CastCore", "CastNet"],
             swiftSettings: strictSettings
         ),
 
@@ -102,6 +110,11 @@ let package = Package(
         .testTarget(
             name: "CastSenderTests",
             dependencies: ["CastSender", "CastNet", "CastCore"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "CastSenderUITests",
+            dependencies: ["CastSenderUI", "CastSender", "CastNet", "CastCore"],
             swiftSettings: strictSettings
         ),
         .testTarget(

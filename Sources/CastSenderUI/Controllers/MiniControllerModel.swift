@@ -1,0 +1,106 @@
+import CastCore
+import Synchronization
+
+/// The mini controller docked under every screen (as
+/// `GCKUIMiniMediaControlsViewController`): visible only while media is loaded and the
+/// controller is enabled; shows the thumbnail, title, subtitle, progress and play/pause;
+/// selecting it asks for the expanded controller.
+public final class MiniControllerModel: Sendable {
+    /// What a front end draws.
+    public struct State: Sendable, Hashable {
+        /// Whether the app enabled the mini controller.
+        public var isEnabled: Bool
+        /// Whether it shows: enabled and media loaded.
+        public var isVisible: Bool
+        /// The title.
+        public var title: String?
+        /// The line under the title.
+        public var subtitle: String?
+        /// The thumbnail chosen by the image picker.
+        public var thumbnailURL: String?
+        /// The progress, 0 to 1, when the duration is known.
+        public var progress: Double?
+        /// The play/pause toggle.
+        public var playPause: PlayPauseToggle
+        /// The ad break in progress, if any.
+        public var adBreak: AdBreakState?
+    }
+
+    /// The hints for the thumbnail.
+    public static let thumbnailHints = ImageHints(
+        use: .miniController,
+        preferredSize: ImageSize(width: 96, height: 96)
+    )
+
+    /// The media controller the model shows.
+    public let mediaController: MediaController
+    private let enabled: Mutex<Bool>
+    private let imagePicker: any ImagePicker
+    private let selections = StateBroadcaster<Void>()
+    private let broadcaster = StateBroadcaster<State>()
+    private let tasks = OwnedTasks()
+
+    /// Creates the mini controller over `mediaController`.
+    public init(
+        mediaController: MediaController,
+        imagePicker: any ImagePicker = FirstImagePicker(),
+        isEnabled: Bool = true
+    ) {
+        self.mediaController = mediaController
+        self.imagePicker = imagePicker
+        enabled = Mutex(isEnabled)
+        let media = mediaController.updates()
+        tasks.run { [weak self] in
+            for await value in media {
+                guard let self else { return }
+                self.broadcaster.publish(self.state(for: value))
+            }
+        }
+    }
+
+    /// Whether the mini controller is enabled; changing it publishes a new state.
+    public var isEnabled: Bool {
+        get { enabled.withLock { $0 } }
+        set {
+            enabled.withLock { $0 = newValue }
+            broadcaster.publish(state)
+        }
+    }
+
+    /// The current state.
+    public var state: State { state(for: mediaController.state) }
+
+    /// The state for a media control state (use with ``MediaController/updates()``).
+    public func state(for media: MediaControlState) -> State {
+        let isEnabled = self.isEnabled
+        return State(
+            isEnabled: isEnabled,
+            isVisible: isEnabled && media.isMediaLoaded,
+            title: media.title,
+            subtitle: media.subtitle,
+            thumbnailURL: media.metadata.flatMap { imagePicker.image(for: Self.thumbnailHints, from: $0)?.url },
+            progress: media.seekBar.progress,
+            playPause: media.playPause,
+            adBreak: media.adBreak
+        )
+    }
+
+    /// Every later state: media changes and enabling or disabling.
+    public func updates() -> AsyncStream<State> { broadcaster.stream() }
+
+    /// The play/pause button.
+    @discardableResult
+    public func togglePlayPause() -> Bool { mediaController.togglePlayPause() != nil }
+
+    /// The user selected the mini controller: returns `true` (and tells
+    /// ``expandedControllerRequests()``) when the expanded controller should be presented.
+    @discardableResult
+    public func select() -> Bool {
+        guard state.isVisible else { return false }
+        selections.publish(())
+        return true
+    }
+
+    /// A stream that yields each time selecting the mini controller asks for the expanded controller.
+    public func expandedControllerRequests() -> AsyncStream<Void> { selections.stream() }
+}

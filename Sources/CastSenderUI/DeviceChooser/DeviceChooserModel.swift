@@ -1,0 +1,188 @@
+import CastCore
+import CastNet
+import CastSender
+import Foundation
+import Synchronization
+
+/// The device chooser (the Cast dialog): the live list of devices, selecting one starts a
+/// session, and with no device the guidance of ``NoDevicesGuidance`` plus a retry that
+/// restarts discovery.
+///
+/// ```swift
+/// let chooser = DeviceChooserModel(context: context)
+/// for await state in chooser.updates() { redraw(state) }
+/// try await chooser.select(deviceID)   // the session is connected when this returns
+/// ```
+public final class DeviceChooserModel: Sendable {
+    /// One row of the list.
+    public struct Device: Sendable, Hashable, Identifiable {
+        /// The device's id (``CastDevice/id``).
+        public var id: UUID
+        /// The name to show.
+        public var name: String
+        /// The model, e.g. "Chromecast".
+        public var modelName: String?
+        /// What the device is doing, e.g. the name of a running app.
+        public var statusText: String?
+        /// Whether another app runs on it.
+        public var isBusy: Bool
+    }
+
+    /// What the chooser shows.
+    public enum Phase: Sendable, Hashable {
+        /// Discovery runs and nothing was found yet.
+        case searching
+        /// The list of devices.
+        case devices
+        /// Nothing found: explain why and offer to retry.
+        case noDevices(NoDevicesGuidance)
+    }
+
+    /// What a front end draws.
+    public struct State: Sendable, Hashable {
+        /// The phase.
+        public var phase: Phase
+        /// The devices, in the order they appeared.
+        public var devices: [Device]
+        /// The device a session is being started on.
+        public var connectingDeviceID: UUID?
+        /// Why the last selection or discovery start failed.
+        public var errorMessage: String?
+        /// Whether discovery runs.
+        public var isDiscoveryActive: Bool
+    }
+
+    private let machine: Mutex<DeviceChooserStateMachine>
+    private let discovery: DiscoveryControl
+    private let startSession: @Sendable (CastDevice) async throws(CastError) -> Void
+    private let clock: any CastClock
+    private let searchTimeout: Duration
+    private let guidance: NoDevicesGuidance
+    private let timer = Mutex<CastTimer?>(nil)
+    private let broadcaster = StateBroadcaster<State>()
+    private let tasks = OwnedTasks()
+
+    /// Creates the chooser for `context`.
+    /// - Parameters:
+    ///   - searchTimeout: how long to show "searching" before the no-devices guidance.
+    ///   - guidance: the text shown when nothing is found.
+    ///   - clock: the clock of the search window.
+    public convenience init(
+        context: CastContext,
+        searchTimeout: Duration = .seconds(5),
+        guidance: NoDevicesGuidance = .standard,
+        clock: any CastClock = SystemCastClock()
+    ) {
+        let sessionManager = context.sessionManager
+        self.init(
+            discovery: DiscoveryControl(context.discoveryManager),
+            startSession: { device throws(CastError) in
+                _ = try await sessionManager.startSession(with: device, host: nil, port: nil)
+            },
+            searchTimeout: searchTimeout,
+            guidance: guidance,
+            clock: clock
+        )
+    }
+
+    init(
+        discovery: DiscoveryControl,
+        startSession: @escaping @Sendable (CastDevice) async throws(CastError) -> Void,
+        searchTimeout: Duration,
+        guidance: NoDevicesGuidance = .standard,
+        clock: any CastClock
+    ) {
+        self.discovery = discovery
+        self.startSession = startSession
+        self.searchTimeout = searchTimeout
+        self.guidance = guidance
+        self.clock = clock
+        let events = discovery.events()
+        machine = Mutex(DeviceChooserStateMachine(devices: discovery.devices(), discoveryActive: discovery.isActive()))
+        scheduleSearchWindow()
+        tasks.run { [weak self] in
+            for await event in events {
+                guard let self else { return }
+                self.machine.withLock { $0.apply(event) }
+                self.publish()
+            }
+        }
+    }
+
+    deinit { timer.withLock { $0 }?.cancel() }
+
+    /// The current state.
+    public var state: State {
+        machine.withLock { machine in
+            State(
+                phase: machine.isSearching ? .searching : (machine.showsGuidance ? .noDevices(guidance) : .devices),
+                devices: machine.devices.map(Device.init(device:)),
+                connectingDeviceID: machine.connectingDeviceID,
+                errorMessage: machine.errorMessage,
+                isDiscoveryActive: machine.discoveryActive
+            )
+        }
+    }
+
+    /// Every later state.
+    public func updates() -> AsyncStream<State> { broadcaster.stream() }
+
+    /// Starts a session on the device with `id` and waits until it is connected.
+    /// - Throws: ``CastError``: ``CastError/Code/invalidRequest`` when no such device is
+    ///   listed, else why the session did not start (also in ``State/errorMessage``).
+    public func select(_ id: UUID) async throws(CastError) {
+        guard let device = machine.withLock({ $0.devices.first { $0.id == id } }) else {
+            throw CastError(.invalidRequest, "select: no listed device has id \(id)")
+        }
+        machine.withLock { $0.connecting(to: id) }
+        publish()
+        do {
+            try await startSession(device)
+        } catch {
+            machine.withLock { $0.connectFinished(error: error.description) }
+            publish()
+            throw error
+        }
+        machine.withLock { $0.connectFinished(error: nil) }
+        publish()
+    }
+
+    /// The guidance's retry: restarts discovery and opens a new search window.
+    public func retry() {
+        if discovery.isActive() { discovery.stop() }
+        do {
+            try discovery.start()
+            machine.withLock { $0.searchStarted(active: true) }
+        } catch {
+            machine.withLock { $0.discoveryFailed("\(error)") }
+        }
+        scheduleSearchWindow()
+        publish()
+    }
+
+    private func scheduleSearchWindow() {
+        let next = clock.schedule(after: searchTimeout) { [weak self] in
+            guard let self else { return }
+            self.machine.withLock { $0.searchWindowElapsed() }
+            self.publish()
+        }
+        timer.withLock { old in
+            old?.cancel()
+            old = next
+        }
+    }
+
+    private func publish() { broadcaster.publish(state) }
+}
+
+extension DeviceChooserModel.Device {
+    init(device: CastDevice) {
+        self.init(
+            id: device.id,
+            name: device.friendlyName ?? device.hostName,
+            modelName: device.modelName,
+            statusText: device.statusText,
+            isBusy: device.status == .busy
+        )
+    }
+}

@@ -1,0 +1,146 @@
+import CastNet
+import Foundation
+import Synchronization
+
+/// Images kept on disk, bounded in size with least-recently-used eviction: the default
+/// ``ImageCache``.
+///
+/// Files live in the user's cache directory (`$XDG_CACHE_HOME/swift-cast/images`, else
+/// `~/.cache/swift-cast/images`), named by the SHA-256 of the URL; their modification time
+/// records the last use, so the order survives relaunches. Concurrent requests for one URL
+/// share one download.
+public final class DiskImageCache: ImageCache {
+    private struct Inner {
+        var index: ImageCacheIndex
+        var inFlight: [String: Task<[UInt8], any Error>] = [:]
+        var downloads = 0
+        var joined = 0
+    }
+
+    /// The directory holding the images.
+    public let directory: URL
+    private let fetcher: any ImageFetcher
+    private let inner: Mutex<Inner>
+
+    /// Creates a cache in `directory`, holding at most `maximumBytes`, downloading with
+    /// `fetcher`; images already in the directory are kept (oldest evicted first when they
+    /// exceed the limit).
+    public init(
+        directory: URL = DiskImageCache.defaultDirectory(),
+        maximumBytes: Int = 32 << 20,
+        fetcher: any ImageFetcher = HTTPImageFetcher()
+    ) {
+        self.directory = directory
+        self.fetcher = fetcher
+        var index = ImageCacheIndex(capacity: maximumBytes)
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        var evicted: [String] = []
+        for (name, size) in Self.existingFiles(in: directory) {
+            evicted += index.insert(name, size: size)
+        }
+        inner = Mutex(Inner(index: index))
+        for name in evicted { try? FileManager.default.removeItem(at: directory.appendingPathComponent(name)) }
+    }
+
+    /// `$XDG_CACHE_HOME/<app>/images`, else `~/.cache/<app>/images`.
+    public static func defaultDirectory(appName: String = "swift-cast") -> URL {
+        let environment = ProcessInfo.processInfo.environment
+        let base: URL
+        if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") {
+            base = URL(fileURLWithPath: cache)
+        } else {
+            base = FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache")
+        }
+        return base.appendingPathComponent(appName).appendingPathComponent("images")
+    }
+
+    /// The bytes the cache holds.
+    public var totalBytes: Int { inner.withLock { $0.index.totalSize } }
+
+    /// The number of images the cache holds.
+    public var count: Int { inner.withLock { $0.index.count } }
+
+    /// How many downloads were started (shared requests count once).
+    public var downloadCount: Int { inner.withLock { $0.downloads } }
+
+    /// How many requests joined a download already in flight.
+    var joinedCount: Int { inner.withLock { $0.joined } }
+
+    /// Whether the image at `url` is on disk.
+    public func contains(_ url: URL) -> Bool {
+        let key = Self.key(for: url)
+        return inner.withLock { $0.index.contains(key) }
+    }
+
+    public func image(for url: URL) async throws(ImageCacheError) -> [UInt8] {
+        let key = Self.key(for: url)
+        let file = directory.appendingPathComponent(key)
+        let hit = inner.withLock { $0.index.touch(key) }
+        if hit {
+            if let data = FileManager.default.contents(atPath: file.path) {
+                try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: file.path)
+                return Array(data)
+            }
+            inner.withLock { _ = $0.index.remove(key) }
+        }
+        let task = inner.withLock { inner -> Task<[UInt8], any Error> in
+            if let running = inner.inFlight[key] {
+                inner.joined += 1
+                return running
+            }
+            inner.downloads += 1
+            let fetcher = self.fetcher
+            let running = Task<[UInt8], any Error> { [weak self] in
+                defer { self?.inner.withLock { _ = $0.inFlight.removeValue(forKey: key) } }
+                let bytes = try await fetcher.fetch(url)
+                self?.store(bytes, key: key)
+                return bytes
+            }
+            inner.inFlight[key] = running
+            return running
+        }
+        do {
+            return try await task.value
+        } catch let error as ImageCacheError {
+            throw error
+        } catch {
+            throw ImageCacheError(.fetchFailed, url: url.absoluteString, "\(error)")
+        }
+    }
+
+    /// Deletes every cached image.
+    public func removeAll() {
+        let keys = inner.withLock { inner in
+            let keys = inner.index.keysByUse
+            for key in keys { _ = inner.index.remove(key) }
+            return keys
+        }
+        for key in keys { try? FileManager.default.removeItem(at: directory.appendingPathComponent(key)) }
+    }
+
+    private func store(_ bytes: [UInt8], key: String) {
+        let file = directory.appendingPathComponent(key)
+        guard (try? Data(bytes).write(to: file, options: .atomic)) != nil else { return }
+        let evicted = inner.withLock { $0.index.insert(key, size: bytes.count) }
+        for victim in evicted { try? FileManager.default.removeItem(at: directory.appendingPathComponent(victim)) }
+    }
+
+    static func key(for url: URL) -> String {
+        Digest.sha256(Array(url.absoluteString.utf8)).map { byte in
+            let text = String(byte, radix: 16)
+            return byte < 16 ? "0" + text : text
+        }.joined() + ".img"
+    }
+
+    private static func existingFiles(in directory: URL) -> [(name: String, size: Int)] {
+        let manager = FileManager.default
+        guard let names = try? manager.contentsOfDirectory(atPath: directory.path) else { return [] }
+        let files = names.filter { $0.hasSuffix(".img") }.compactMap { name -> (String, Int, Date)? in
+            guard let attributes = try? manager.attributesOfItem(atPath: directory.appendingPathComponent(name).path),
+                let size = (attributes[.size] as? NSNumber)?.intValue
+            else { return nil }
+            return (name, size, attributes[.modificationDate] as? Date ?? .distantPast)
+        }
+        return files.sorted { $0.2 < $1.2 }.map { ($0.0, $0.1) }
+    }
+}

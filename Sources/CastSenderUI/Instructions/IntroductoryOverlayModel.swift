@@ -1,0 +1,127 @@
+import CastSender
+import Synchronization
+
+/// The introductory overlay (as `presentCastInstructionsViewControllerOnce`): shown once,
+/// highlighting the Cast button, when the cast state first becomes anything but
+/// ``CastState/noDevicesAvailable``; remembered across launches in a ``CastUIStateStore``.
+///
+/// ```swift
+/// let overlay = IntroductoryOverlayModel(context: context, store: store)
+/// for await state in overlay.updates() where state.overlay != nil { showOverlay(state.overlay!) }
+/// overlay.dismiss()
+/// ```
+public final class IntroductoryOverlayModel: Sendable {
+    /// What the overlay highlights.
+    public enum Highlight: Sendable, Hashable {
+        /// The Cast button.
+        case castButton
+    }
+
+    /// The overlay's text.
+    public struct Overlay: Sendable, Hashable {
+        /// The element to highlight.
+        public var highlight: Highlight
+        /// The heading.
+        public var title: String
+        /// The explanation.
+        public var message: String
+        /// The button that closes it.
+        public var dismissTitle: String
+
+        /// Creates an overlay.
+        public init(highlight: Highlight = .castButton, title: String, message: String, dismissTitle: String) {
+            self.highlight = highlight
+            self.title = title
+            self.message = message
+            self.dismissTitle = dismissTitle
+        }
+
+        /// The standard English text.
+        public static let standard = Overlay(
+            title: "Touch to cast media to your TV and speakers",
+            message: "The Cast button shows when a Cast device is available on your network.",
+            dismissTitle: "Got it"
+        )
+    }
+
+    /// What a front end draws.
+    public struct State: Sendable, Hashable {
+        /// The overlay to show now, or `nil`.
+        public var overlay: Overlay?
+        /// Whether it was ever shown (in this launch or an earlier one).
+        public var wasShown: Bool
+    }
+
+    private let machine: Mutex<IntroductoryOverlayStateMachine>
+    private let store: CastUIStateStore
+    private let overlay: Overlay
+    private let broadcaster = StateBroadcaster<State>()
+    private let tasks = OwnedTasks()
+
+    /// Creates the overlay for `context`, remembering in `store` that it was shown.
+    public convenience init(context: CastContext, store: CastUIStateStore, overlay: Overlay = .standard) {
+        self.init(
+            castStates: context.castStateChanges(),
+            currentCastState: { context.castState },
+            store: store,
+            overlay: overlay
+        )
+    }
+
+    init(
+        castStates: AsyncStream<CastState>,
+        currentCastState: () -> CastState,
+        store: CastUIStateStore,
+        overlay: Overlay = .standard
+    ) {
+        self.store = store
+        self.overlay = overlay
+        machine = Mutex(IntroductoryOverlayStateMachine(shown: store.current.instructionsShown))
+        castStateChanged(currentCastState())
+        tasks.run { [weak self] in
+            for await castState in castStates {
+                guard let self else { return }
+                self.castStateChanged(castState)
+            }
+        }
+    }
+
+    /// The current state.
+    public var state: State {
+        machine.withLock { State(overlay: $0.presented ? overlay : nil, wasShown: $0.shown) }
+    }
+
+    /// Every later state.
+    public func updates() -> AsyncStream<State> { broadcaster.stream() }
+
+    /// Presents the overlay now unless it was shown before; returns whether it is presented.
+    @discardableResult
+    public func presentOnce() -> Bool {
+        let presented = machine.withLock { $0.presentOnce() }
+        if presented { remember() }
+        return presented
+    }
+
+    /// The user closed the overlay.
+    public func dismiss() {
+        machine.withLock { $0.dismiss() }
+        broadcaster.publish(state)
+    }
+
+    /// Forgets that the overlay was shown, so that it shows again (as
+    /// `clearCastInstructionsShownFlag`).
+    public func clearInstructionsShownFlag() {
+        machine.withLock { $0.clearShownFlag() }
+        store.update { $0.instructionsShown = false }
+        broadcaster.publish(state)
+    }
+
+    func castStateChanged(_ castState: CastState) {
+        if machine.withLock({ $0.castStateChanged(castState) }) { remember() }
+    }
+
+    private func remember() {
+        store.update { $0.instructionsShown = true }
+        broadcaster.publish(state)
+    }
+}

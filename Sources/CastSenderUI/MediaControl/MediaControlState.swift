@@ -1,0 +1,147 @@
+import CastCore
+
+/// Everything the media controls show, computed from the current media status (as
+/// `GCKUIMediaController`'s bound views): the widgets' single source of truth.
+public struct MediaControlState: Sendable, Hashable {
+    /// Whether the session is connected to the receiver app.
+    public var isConnected: Bool
+    /// Whether media is loaded (a media session whose player is not idle).
+    public var isMediaLoaded: Bool
+    /// Whether the queue has a current item.
+    public var hasCurrentQueueItem: Bool
+    /// The player state, `nil` without a media session.
+    public var playerState: PlayerState?
+    /// Why the player is idle, if it is.
+    public var idleReason: IdleReason?
+    /// The last known player state; kept after the session ends for local continuation.
+    public var lastKnownPlayerState: PlayerState?
+    /// The last known position in seconds; kept after the session ends.
+    public var lastKnownStreamPosition: Double
+    /// The metadata of the media.
+    public var metadata: MediaMetadata?
+    /// The play/pause toggle.
+    public var playPause: PlayPauseToggle
+    /// The seek bar.
+    public var seekBar: SeekBarState
+    /// Whether ±30 s can be used.
+    public var canSkipBy30Seconds: Bool
+    /// Whether stop can be used.
+    public var canStop: Bool
+    /// The ad break in progress, if any.
+    public var adBreak: AdBreakState?
+    /// The tracks.
+    public var tracks: TrackSelectionState
+    /// The playback-rate controller.
+    public var playbackRate: PlaybackRateControllerState
+
+    /// The title of the media.
+    public var title: String? { metadata?.title }
+    /// The line under the title (subtitle, studio, series or artist).
+    public var subtitle: String? { metadata?.displaySubtitle }
+
+    /// The state with no session and nothing known.
+    public static let empty = MediaControlState(MediaControlInputs())
+}
+
+/// What the media control state is computed from; read from the remote media client.
+struct MediaControlInputs: Sendable, Hashable {
+    var isConnected = false
+    var status: MediaStatus?
+    /// The extrapolated position.
+    var position: Double = 0
+    /// Seconds since the status arrived.
+    var sinceStatus: Double = 0
+    var liveSeekableRange: ClosedRange<Double>?
+    var lastKnownPlayerState: PlayerState?
+    var lastKnownStreamPosition: Double = 0
+}
+
+extension MediaControlState {
+    init(_ inputs: MediaControlInputs) {
+        let status = inputs.status
+        let media = status?.media
+        let playerState = status?.playerState
+        let commands = status?.supportedMediaCommands
+        let loaded = status != nil && media != nil && playerState != nil && playerState != .idle
+        // Pause and seek are basic commands: assumed when a receiver does not say; the
+        // optional ones (tracks, rate, skip ad) only when advertised.
+        let allows = { (command: MediaCommands, basic: Bool) -> Bool in
+            guard let commands else { return basic }
+            return commands.contains(command)
+        }
+
+        isConnected = inputs.isConnected
+        isMediaLoaded = loaded
+        hasCurrentQueueItem = status?.currentItemId != nil
+        self.playerState = playerState
+        idleReason = status?.idleReason
+        lastKnownPlayerState = playerState ?? inputs.lastKnownPlayerState
+        lastKnownStreamPosition = status == nil ? inputs.lastKnownStreamPosition : inputs.position
+        metadata = media?.metadata
+
+        adBreak = Self.adBreak(status: status, media: media, sinceStatus: inputs.sinceStatus, allows: allows)
+        let controllable = loaded && inputs.isConnected
+
+        let action: PlayPauseToggle.Action =
+            switch playerState {
+            case _ where !loaded: .none
+            case .paused?: .play
+            default: .pause
+            }
+        playPause = PlayPauseToggle(action: action, inputEnabled: controllable && allows(.pause, true))
+
+        let isLive = media?.streamType == .live
+        let duration = isLive ? inputs.liveSeekableRange?.upperBound : media?.duration
+        let seekable =
+            controllable && adBreak == nil && allows(.seek, true)
+            && (isLive ? inputs.liveSeekableRange != nil : (duration ?? 0) > 0)
+        seekBar = SeekBarState(
+            position: status == nil ? inputs.lastKnownStreamPosition : inputs.position,
+            duration: duration,
+            isLive: isLive,
+            liveSeekableRange: inputs.liveSeekableRange,
+            isSeekable: seekable
+        )
+        canSkipBy30Seconds = seekable
+        canStop = controllable
+        tracks = TrackSelectionState(
+            tracks: media?.tracks ?? [],
+            activeTrackIDs: status?.activeTrackIds ?? [],
+            inputEnabled: controllable && allows(.editTracks, false)
+        )
+        playbackRate = PlaybackRateControllerState(
+            rate: status.map { $0.playbackRate ?? 1 },
+            inputEnabled: status != nil && inputs.isConnected && allows(.playbackRate, false)
+        )
+    }
+
+    private static func adBreak(
+        status: MediaStatus?,
+        media: MediaInformation?,
+        sinceStatus: Double,
+        allows: (MediaCommands, Bool) -> Bool
+    ) -> AdBreakState? {
+        guard let breakStatus = status?.breakStatus, breakStatus.breakId != nil || breakStatus.breakClipId != nil
+        else { return nil }
+        let clip = media?.breakClips?.first { $0.id == breakStatus.breakClipId }
+        let running = status?.playerState == .playing
+        var clipTime = (breakStatus.currentBreakClipTime ?? 0) + (running ? max(0, sinceStatus) : 0)
+        if let duration = clip?.duration, duration > 0 { clipTime = min(clipTime, duration) }
+        let whenSkippable = breakStatus.whenSkippable ?? clip?.whenSkippable
+        let skip: AdBreakState.Skip
+        if let whenSkippable, whenSkippable >= 0, allows(.skipAd, false) {
+            let remaining = whenSkippable - clipTime
+            skip = remaining > 0 ? .countdown(seconds: Int(remaining.rounded(.up))) : .available
+        } else {
+            skip = .notSkippable
+        }
+        return AdBreakState(
+            breakID: breakStatus.breakId,
+            clipID: breakStatus.breakClipId,
+            clipTitle: clip?.title,
+            clipTime: clipTime,
+            clipDuration: clip?.duration,
+            skip: skip
+        )
+    }
+}

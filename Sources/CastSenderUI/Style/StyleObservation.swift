@@ -1,0 +1,21 @@
+import Synchronization
+
+/// Keeps a style observer registered; cancelling or releasing it removes the observer.
+public final class StyleObservation: Sendable {
+    private let cancellation: Mutex<(@Sendable () -> Void)?>
+
+    init(_ cancel: @escaping @Sendable () -> Void) {
+        cancellation = Mutex(cancel)
+    }
+
+    /// Removes the observer.
+    public func cancel() {
+        let cancel = cancellation.withLock { value in
+            defer { value = nil }
+            return value
+        }
+        cancel?()
+    }
+
+    deinit { cancel() }
+}

@@ -1,0 +1,26 @@
+import CastCore
+import Synchronization
+
+@testable import CastSender
+
+extension FakeDevice {
+    /// Changes the media status as the receiver would on its own (an ad break starting, a
+    /// clip becoming skippable) and broadcasts it to every connected sender.
+    func pushMediaStatus(_ change: (inout MediaStatus) -> Void) {
+        let (status, links, transport) = state.withLock { state -> ([MediaStatus], [FakeLink], String) in
+            if var media = state.media {
+                change(&media)
+                state.media = media
+            }
+            return (state.media.map { [$0] } ?? [], state.links, state.app?.transportId ?? "T")
+        }
+        for link in links {
+            link.deliver(
+                source: transport,
+                destination: "*",
+                namespace: .media,
+                MediaStatusMessage(requestId: 0, status: status)
+            )
+        }
+    }
+}
