@@ -20,6 +20,8 @@ let package = Package(
         .library(name: "CastSenderUI", targets: ["CastSenderUI"]),
         .library(name: "CastEmulator", targets: ["CastEmulator"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
+        .library(name: "CastCommandLine", targets: ["CastCommandLine"]),
+        .executable(name: "cast", targets: ["cast"]),
         .executable(name: "cast-bench", targets: ["cast-bench"]),
         .executable(name: "cast-emulator", targets: ["cast-emulator"]),
         .executable(name: "castvideos", targets: ["castvideos"]),
@@ -67,7 +69,15 @@ let package = Package(
         // MARK: Terminal
         .target(name: "TerminalUI", swiftSettings: strictSettings),
 
+        // MARK: Command line
+        .target(
+            name: "CastCommandLine",
+            dependencies: ["CastSender", "CastCore", "CastNet", "TerminalUI"],
+            swiftSettings: strictSettings
+        ),
+
         // MARK: Executables
+        .executableTarget(name: "cast", dependencies: ["CastCommandLine"], swiftSettings: strictSettings),
         .executableTarget(
             name: "cast-emulator",
             dependencies: ["CastEmulator", "CastCore", "CastNet"],
@@ -126,6 +136,11 @@ let package = Package(
         .testTarget(
             name: "TerminalUITests",
             dependencies: ["TerminalUI", "terminalui-demo"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "CastCommandLineTests",
+            dependencies: ["CastCommandLine", "CastEmulator", "CastSender", "CastNet", "CastCore", "cast"],
             swiftSettings: strictSettings
         ),
     ],
