@@ -64,7 +64,10 @@ var virtualDevice: BuiltInVirtualDevice?
 let deviceTask = Task { @MainActor in
     guard options.virtualDevice else { return }
     do {
-        let device = try await BuiltInVirtualDevice.start(logPath: options.virtualDeviceLogPath)
+        let device = try await BuiltInVirtualDevice.start(
+            logPath: options.virtualDeviceLogPath,
+            faults: options.virtualDeviceFaults
+        )
         virtualDevice = device
         // Adding a known host confirms it over a Cast connection; on a busy machine the first
         // confirmation can time out, so it is tried again before giving up.

@@ -164,6 +164,27 @@ struct CastVideosAppTests {
         #expect(!driver.isRunning)
     }
 
+    @Test(.timeLimit(.minutes(2)))
+    func aRefusedLaunchShowsTheFailedToStartAlert() async throws {
+        let driver = try Self.launch(["--virtual-device-fault", "refuse-launch"])
+        defer { driver.stop() }
+        try await driver.waitFor(text: "Touch to cast media")
+        try driver.send("Enter")
+        try driver.send("c")
+        try await driver.waitFor(text: "Allow local network access")
+        try driver.send("Enter")
+        try await driver.waitFor(text: "Living Room TV (virtual)")
+        try driver.send("Enter")
+        try await driver.waitFor(text: "Failed to start a session", timeout: .seconds(30))
+        try await Self.waitForDeviceLog(driver, "the refused LAUNCH") {
+            $0.contains(#""direction":"out""#) && $0.contains("LAUNCH_ERROR")
+        }
+        try driver.send("Enter")
+        try await driver.waitFor("the alert closed and the Cast button available again") {
+            !$0.contains("Failed to start a session") && $0.contains("[▭ Cast]")
+        }
+    }
+
     @Test(.timeLimit(.minutes(1)))
     func malformedCatalogNamesTheByteOffset() async throws {
         let directory = try TmuxDriver.makeDirectory()

@@ -16,6 +16,7 @@ struct CommandLineOptionsTests {
         let options = try CommandLineOptions(arguments: [
             "--catalog", "https://example.invalid/c.json", "--theme=t.json", "--no-virtual-device",
             "--virtual-device-log", "d.log", "--config-dir", "/tmp/x", "--log", "s.log", "-h",
+            "--virtual-device-fault", "refuse-launch", "--virtual-device-fault=fail-next-load",
         ])
         #expect(options.catalog == .url(URL(string: "https://example.invalid/c.json")!))
         #expect(options.themePath == "t.json")
@@ -24,6 +25,7 @@ struct CommandLineOptionsTests {
         #expect(options.configDirectory == "/tmp/x")
         #expect(options.logPath == "s.log")
         #expect(options.showHelp)
+        #expect(options.virtualDeviceFaults == [.refuseLaunch, .failNextLoad])
         #expect(CommandLineOptions.usage.contains("--no-virtual-device"))
     }
 
@@ -32,6 +34,7 @@ struct CommandLineOptionsTests {
         (["--catalog"], 2, "--catalog"),
         (["--theme="], 2, "--theme"),
         (["--config-dir", ""], 2, "--config-dir"),
+        (["--virtual-device-fault", "explode"], 3, "--virtual-device-fault"),
     ])
     func badArguments(_ arguments: [String], code: Int, option: String) {
         do {

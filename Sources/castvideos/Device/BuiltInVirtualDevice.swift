@@ -1,3 +1,4 @@
+import CastCore
 import CastEmulator
 import Foundation
 
@@ -16,7 +17,7 @@ struct BuiltInVirtualDevice: Sendable {
     /// Starts the device.
     /// - Parameter logPath: a file the device appends its frame log to, as JSON lines.
     /// - Throws: what the last failed attempt to listen threw.
-    static func start(logPath: String?) async throws -> BuiltInVirtualDevice {
+    static func start(logPath: String?, faults: [VirtualDeviceFault] = []) async throws -> BuiltInVirtualDevice {
         let log = try logPath.map { try JSONLinesFrameLog(path: $0) }
         let identity = DeviceIdentity(
             friendlyName: friendlyName,
@@ -33,6 +34,10 @@ struct BuiltInVirtualDevice: Sendable {
             let device = VirtualDevice(configuration: configuration, options: options, log: log)
             do {
                 let ports = try await device.start()
+                var deviceFaults = DeviceFaults()
+                deviceFaults.launchRefusal = faults.contains(.refuseLaunch) ? .notAllowed : nil
+                deviceFaults.failsNextLoad = faults.contains(.failNextLoad)
+                device.faults = deviceFaults
                 return BuiltInVirtualDevice(device: device, address: address, castPort: ports.cast)
             } catch {
                 lastError = error

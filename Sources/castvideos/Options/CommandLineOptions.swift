@@ -6,6 +6,7 @@ struct CommandLineOptions: Hashable, Sendable {
     var themePath: String?
     var virtualDevice = true
     var virtualDeviceLogPath: String?
+    var virtualDeviceFaults: [VirtualDeviceFault] = []
     var configDirectory: String?
     var logPath: String?
     var showHelp = false
@@ -23,6 +24,8 @@ struct CommandLineOptions: Hashable, Sendable {
           --theme FILE                apply a JSON theme to the Cast widgets
           --no-virtual-device         do not start the built-in virtual device
           --virtual-device-log FILE   append the virtual device's frame log (JSON lines)
+          --virtual-device-fault F    make the virtual device misbehave, to see how the app
+                                      copes: refuse-launch, fail-next-load (repeatable)
           --config-dir DIR            where settings and one-time flags are kept
                                       (default: $CASTVIDEOS_CONFIG_DIR, else
                                       $XDG_CONFIG_HOME/castvideos, else ~/.config/castvideos)
@@ -64,6 +67,12 @@ struct CommandLineOptions: Hashable, Sendable {
             case "--theme": themePath = try takeValue()
             case "--no-virtual-device": virtualDevice = false
             case "--virtual-device-log": virtualDeviceLogPath = try takeValue()
+            case "--virtual-device-fault":
+                let value = try takeValue()
+                guard let fault = VirtualDeviceFault(rawValue: value) else {
+                    throw OptionsError.invalidValue(name, value)
+                }
+                virtualDeviceFaults.append(fault)
             case "--config-dir": configDirectory = try takeValue()
             case "--log": logPath = try takeValue()
             case "-h", "--help": showHelp = true
@@ -93,21 +102,36 @@ struct OptionsError: Error, Hashable, Sendable, CustomStringConvertible {
     private enum Code: Int, Sendable {
         case unknownOption = 1
         case missingValue = 2
+        case invalidValue = 3
     }
 
     private let code: Code
     /// The option at fault.
     let option: String
+    /// The value refused, if any.
+    var value: String?
 
     var rawValue: Int { code.rawValue }
 
     static func unknownOption(_ option: String) -> OptionsError { OptionsError(code: .unknownOption, option: option) }
     static func missingValue(_ option: String) -> OptionsError { OptionsError(code: .missingValue, option: option) }
+    static func invalidValue(_ option: String, _ value: String) -> OptionsError {
+        OptionsError(code: .invalidValue, option: option, value: value)
+    }
 
     var description: String {
         switch code {
         case .unknownOption: "unknown option '\(option)' (try --help)"
         case .missingValue: "option '\(option)' needs a value"
+        case .invalidValue: "option '\(option)' does not accept '\(value ?? "")' (try --help)"
         }
     }
+}
+
+/// A misbehaviour of the built-in virtual device, for trying the app's error paths.
+enum VirtualDeviceFault: String, Hashable, Sendable {
+    /// Every LAUNCH is refused: starting a session fails ("Failed to start a session").
+    case refuseLaunch = "refuse-launch"
+    /// The next LOAD fails.
+    case failNextLoad = "fail-next-load"
 }
