@@ -111,6 +111,14 @@ struct CastVideosAppTests {
         let pausedAt = paused.flatMap { Self.position(in: $0, lineContaining: "Paused") }
         #expect(pausedAt != nil)
 
+        // Selecting the mini controller opens the expanded controller (mini controller hidden).
+        try driver.send("e")
+        try await driver.waitFor("the expanded controller, paused, without the mini controller") {
+            $0.contains("Now casting") && $0.contains("⏸ Paused") && !$0.contains("e expand")
+        }
+        try driver.send("Escape")
+        try await driver.waitFor(text: "space play · e expand")
+
         // Step 6: "Add to Queue" on a second video, then the queue screen.
         try driver.send("Down")
         try driver.send("Enter")
