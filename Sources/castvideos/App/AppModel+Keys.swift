@@ -13,7 +13,6 @@ extension AppModel {
         }
         switch event.key {
         case .character("q") where !isEditing:
-            stopRequested = true
             terminal.stop()
             return
         case .character("?"):
@@ -80,10 +79,6 @@ extension AppModel {
         self.chooser = chooser
         chooserState = ListState(count: chooser.state.devices.count)
         modal = .chooser
-        let render: @Sendable () -> Void = { [terminal] in terminal.requestRender() }
-        Task {
-            for await _ in chooser.updates() { render() }
-        }
     }
 
     // MARK: Modals

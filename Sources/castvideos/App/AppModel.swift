@@ -77,8 +77,6 @@ final class AppModel {
     var session: CastSession?
     /// The catalog item last seen playing on the device: what local playback continues.
     var lastRemoteItem: MediaItem?
-    var virtualDeviceNote: String?
-    var stopRequested = false
 
     // The Cast widgets (CastSenderUI), rendered by this app.
     let uiStore: CastUIStateStore
@@ -87,7 +85,19 @@ final class AppModel {
     let introductoryOverlay: IntroductoryOverlayModel
     let mediaController: MediaController
     let container: CastContainerModel
-    var chooser: DeviceChooserModel?
+    var chooser: DeviceChooserModel? {
+        didSet {
+            chooserTask?.cancel()
+            chooserTask = nil
+            guard let chooser else { return }
+            let updates = chooser.updates()
+            let render: @Sendable () -> Void = { [terminal] in terminal.requestRender() }
+            chooserTask = Task {
+                for await _ in updates { render() }
+            }
+        }
+    }
+    private var chooserTask: Task<Void, Never>?
 
     private var tasks: [Task<Void, Never>] = []
     private var sessionTasks: [Task<Void, Never>] = []
@@ -172,6 +182,7 @@ final class AppModel {
     /// Ends every task the model started.
     func shutdown() {
         for task in tasks + sessionTasks { task.cancel() }
+        chooser = nil
         tasks = []
         sessionTasks = []
     }
