@@ -183,13 +183,13 @@ extension AppModel {
         let panel = buffer.drawBox(infoRect, border: glyphs.box, style: styles.dim, title: item.category)
         var lines: [(String, TextStyle)] = [(item.title, styles.heading), (item.subtitle, styles.body)]
         lines.append(("\(item.studio) · \(TimeFormat.string(seconds: item.duration))", styles.dim))
-        if wide {
+        if wide { lines.append(("", styles.body)) }
+        for line in TextLayout.wrap(item.description, width: max(1, panel.width - 2)) {
+            lines.append((line, styles.body))
+        }
+        if wide, let thumbnail = item.thumbnailURL {
             lines.append(("", styles.body))
-            for line in TextLayout.wrap(item.description, width: max(1, panel.width - 2)) {
-                lines.append((line, styles.body))
-            }
-            lines.append(("", styles.body))
-            if let thumbnail = item.thumbnailURL { lines.append(("Image: \(thumbnail)", styles.dim)) }
+            lines.append(("Image: \(thumbnail)", styles.dim))
         }
         for (offset, line) in lines.prefix(panel.height).enumerated() {
             buffer.write(
