@@ -17,8 +17,10 @@ let package = Package(
         .library(name: "CastNet", targets: ["CastNet"]),
         .library(name: "CastAuth", targets: ["CastAuth"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
+        .library(name: "CastSender", targets: ["CastSender"]),
         .library(name: "CastEmulator", targets: ["CastEmulator"]),
         .executable(name: "cast-bench", targets: ["cast-bench"]),
+        .executable(name: "cast-emulator", targets: ["cast-emulator"]),
         .executable(name: "mdns-tool", targets: ["mdns-tool"]),
     ],
     targets: [
@@ -41,6 +43,13 @@ let package = Package(
         // MARK: Terminal
         .target(name: "TerminalUI", swiftSettings: strictSettings),
 
+        // MARK: SDK
+        .target(
+            name: "CastSender",
+            dependencies: ["CastCore", "CastNet", "CastAuth"],
+            swiftSettings: strictSettings
+        ),
+
         // MARK: Virtual device
         .target(
             name: "CastEmulator",
@@ -50,8 +59,13 @@ let package = Package(
 
         // MARK: Executables
         .executableTarget(
+            name: "cast-emulator",
+            dependencies: ["CastEmulator", "CastCore", "CastNet"],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
             name: "cast-bench",
-            dependencies: ["CastCore", "CastNet"],
+            dependencies: ["CastCore", "CastNet", "CastSender", "CastEmulator"],
             swiftSettings: strictSettings
         ),
         .executableTarget(name: "terminalui-demo", dependencies: ["TerminalUI"], swiftSettings: strictSettings),
@@ -77,6 +91,11 @@ let package = Package(
         .testTarget(
             name: "TerminalUITests",
             dependencies: ["TerminalUI", "terminalui-demo"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "CastSenderTests",
+            dependencies: ["CastSender", "CastNet", "CastCore", "CastEmulator"],
             swiftSettings: strictSettings
         ),
         .testTarget(

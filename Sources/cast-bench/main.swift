@@ -5,6 +5,7 @@ let groups: [BenchmarkGroup] = [
     frameCodecBenchmarks,
     protobufBenchmarks,
     jsonBenchmarks,
+    sessionBenchmarks,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
