@@ -12,7 +12,15 @@ final class StopSignals: @unchecked Sendable {
     private let sources: [any DispatchSourceSignal]
 
     /// Ignores the default action of SIGINT and SIGTERM and starts watching them.
+    ///
+    /// The signals are also unblocked: a parent may have started the emulator with them
+    /// blocked (test runners do), and a blocked signal never reaches the watcher.
     init() {
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        sigaddset(&mask, SIGINT)
+        sigaddset(&mask, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &mask, nil)
         let (stream, continuation) = AsyncStream<Int32>.makeStream()
         self.stream = stream
         var sources: [any DispatchSourceSignal] = []

@@ -47,25 +47,25 @@ public struct FaultControlRequest: Sendable, Equatable {
     ]
 
     /// Parses the JSON body of a control request.
-    /// - Throws: ``SetupHTTPError`` with code ``SetupHTTPError/Code/invalidControlRequest``
+    /// - Throws: ``FaultControlError`` with code ``FaultControlError/Code/invalidRequest``
     ///   naming the member at fault.
-    public init(json bytes: [UInt8]) throws(SetupHTTPError) {
+    public init(json bytes: [UInt8]) throws(FaultControlError) {
         let value: JSONValue
         do {
             value = try JSONValue(parsing: bytes, maximumDepth: 4)
         } catch {
-            throw SetupHTTPError(code: .invalidControlRequest, detail: "body is not JSON: \(error)")
+            throw FaultControlError(code: .invalidRequest, detail: "body is not JSON: \(error)")
         }
         guard let object = value.objectValue else {
-            throw SetupHTTPError(code: .invalidControlRequest, detail: "body is not a JSON object")
+            throw FaultControlError(code: .invalidRequest, detail: "body is not a JSON object")
         }
         if let unknown = object.keys.sorted().first(where: { !Self.knownKeys.contains($0) }) {
-            throw SetupHTTPError(code: .invalidControlRequest, detail: "unknown member \"\(unknown)\"")
+            throw FaultControlError(code: .invalidRequest, detail: "unknown member \"\(unknown)\"")
         }
-        func flag(_ key: String) throws(SetupHTTPError) -> Bool? {
+        func flag(_ key: String) throws(FaultControlError) -> Bool? {
             guard let member = object[key] else { return nil }
             guard let flag = member.boolValue else {
-                throw SetupHTTPError(code: .invalidControlRequest, detail: "member \"\(key)\" must be true or false")
+                throw FaultControlError(code: .invalidRequest, detail: "member \"\(key)\" must be true or false")
             }
             return flag
         }
@@ -87,15 +87,15 @@ public struct FaultControlRequest: Sendable, Equatable {
         case .string(let reason)? where !reason.isEmpty:
             refuseLaunch = .some(LaunchErrorReason(rawValue: reason))
         default:
-            throw SetupHTTPError(
-                code: .invalidControlRequest,
+            throw FaultControlError(
+                code: .invalidRequest,
                 detail: "member \"refuseLaunch\" must be true, false, null or a LAUNCH_ERROR reason"
             )
         }
         if let member = object["replyDelayMs"] {
             guard let milliseconds = member.intValue, (0...600_000).contains(milliseconds) else {
-                throw SetupHTTPError(
-                    code: .invalidControlRequest,
+                throw FaultControlError(
+                    code: .invalidRequest,
                     detail: "member \"replyDelayMs\" must be an integer from 0 to 600000"
                 )
             }

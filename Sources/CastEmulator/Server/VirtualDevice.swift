@@ -6,9 +6,10 @@ import Synchronization
 /// A virtual Cast device: a TLS Cast channel (8009), a setup HTTP server (8008) and its HTTPS
 /// twin (8443), all bound to the device's own address, around a sans-I/O behaviour engine.
 ///
-/// Sockets run on the event loops of `CastNet`; the engine, the fault state and the
-/// connection table sit under one lock. Each sender connection has a reader and a writer
-/// task (tasks, not threads); the engine's timers become one clock timer at its next deadline.
+/// Sockets run on the event loops of `CastNet`: each sender's frames arrive on its
+/// connection's loop and go straight to the engine, which sits with the fault state and the
+/// connection table under one lock; no task or thread per connection. The engine's timers
+/// become one clock timer at its next deadline.
 ///
 /// ```swift
 /// let identity = DeviceIdentity(friendlyName: "Living Room", deviceID: "0123456789abcdef0123456789abcdef")
@@ -32,12 +33,11 @@ public final class VirtualDevice: Sendable {
         var engine: any HostedEngine
         var replyDelay = Duration.zero
         var connections: [Int: DeviceConnection] = [:]
-        var connectionTasks: [Int: Task<Void, Never>] = [:]
         var nextConnection = 1
         var tickTimer: CastTimer?
         var tickDeadline: CastInstant?
-        var listeners: [TCPListener] = []
-        var acceptTasks: [Task<Void, Never>] = []
+        var listener: CastListener?
+        var setupServers: [HTTPServer] = []
         var ports: Ports?
         var startedAt: CastInstant?
         var certificate: Certificate?
@@ -107,9 +107,9 @@ public final class VirtualDevice: Sendable {
     deinit {
         state.withLock { state in
             state.tickTimer?.cancel()
-            for listener in state.listeners { listener.close() }
-            for task in state.acceptTasks { task.cancel() }
-            for connection in state.connections.values { connection.abort() }
+            state.listener?.close()
+            for server in state.setupServers { server.close() }
+            for connection in state.connections.values { connection.close(reason: "device released") }
         }
     }
 
@@ -151,18 +151,36 @@ public final class VirtualDevice: Sendable {
         )
         let tls = TLSServerConfiguration(identity)
         let address = options.address
-        let cast = try TCPListener(
+        var castConfiguration = CastConnectionConfiguration()
+        castConfiguration.sendQueueLimit = options.sendQueueLimit
+        let cast = try CastListener(
             address: try SocketAddress(ipAddress: address, port: options.castPort),
-            tls: tls
-        )
-        let http: TCPListener
-        let https: TCPListener
+            tls: tls,
+            configuration: castConfiguration
+        ) { [weak self] connection in
+            guard let self else {
+                connection.close(reason: "the device is gone")
+                return
+            }
+            self.adopt(connection)
+        }
+        let http: HTTPServer
+        let https: HTTPServer
+        // The setup endpoints take small JSON bodies at most.
+        var setup = HTTPServerConfiguration()
+        setup.limits.maximumBodySize = 64 * 1024
         do {
-            http = try TCPListener(address: try SocketAddress(ipAddress: address, port: options.httpPort))
+            http = try HTTPServer(
+                address: try SocketAddress(ipAddress: address, port: options.httpPort),
+                routes: SetupHTTPServer.routes(for: self, secure: false),
+                configuration: setup
+            )
             do {
-                https = try TCPListener(
+                https = try HTTPServer(
                     address: try SocketAddress(ipAddress: address, port: options.httpsPort),
-                    tls: tls
+                    tls: tls,
+                    routes: SetupHTTPServer.routes(for: self, secure: true),
+                    configuration: setup
                 )
             } catch {
                 http.close()
@@ -173,24 +191,10 @@ public final class VirtualDevice: Sendable {
             throw error
         }
         let ports = Ports(cast: cast.localAddress.port, http: http.localAddress.port, https: https.localAddress.port)
-        let setup = SetupHTTPServer(device: self, clock: clock)
-        let tasks = [
-            Task { [weak self] in
-                for await connection in cast.connections {
-                    guard let self else {
-                        connection.close()
-                        continue
-                    }
-                    self.adopt(connection)
-                }
-            },
-            Task { for await connection in http.connections { setup.serve(connection, secure: false) } },
-            Task { for await connection in https.connections { setup.serve(connection, secure: true) } },
-        ]
         let now = clock.now
         state.withLock { state in
-            state.listeners = [cast, http, https]
-            state.acceptTasks = tasks
+            state.listener = cast
+            state.setupServers = [http, https]
             state.ports = ports
             state.startedAt = now
             state.certificate = identity.certificate
@@ -200,25 +204,26 @@ public final class VirtualDevice: Sendable {
         return ports
     }
 
-    /// Stops listening, closes every connection and waits for their tasks to end.
+    /// Stops listening, closes every connection (after its queued frames) and waits until
+    /// they are closed.
     public func stop() async {
         let wasRunning = state.withLock { $0.ports != nil && !$0.stopped }
         if wasRunning { advertiser?.deviceWillStop(advertisement) }
-        let (connections, tasks) = state.withLock { state -> ([DeviceConnection], [Task<Void, Never>]) in
+        let connections = state.withLock { state -> [DeviceConnection] in
             state.stopped = true
             state.tickTimer?.cancel()
             state.tickTimer = nil
             state.tickDeadline = nil
-            for listener in state.listeners { listener.close() }
-            state.listeners = []
-            let tasks = state.acceptTasks + Array(state.connectionTasks.values)
-            state.acceptTasks = []
+            state.listener?.close()
+            state.listener = nil
+            for server in state.setupServers { server.close() }
+            state.setupServers = []
             let connections = Array(state.connections.values)
             state.connections = [:]
-            return (connections, tasks)
+            return connections
         }
-        for connection in connections { connection.abort() }
-        for task in tasks { await task.value }
+        for connection in connections { connection.close(reason: "device stopped") }
+        for connection in connections { _ = await connection.transport.closed() }
     }
 
     /// Seconds since ``start()``, on the device's clock.
@@ -265,7 +270,7 @@ public final class VirtualDevice: Sendable {
         let connections = state.withLock { Array($0.connections.values) }
         for connection in connections {
             record(connection.id, event: "fault: connection dropped")
-            connection.abort()
+            connection.close(reason: "fault: connection dropped")
         }
     }
 
@@ -282,7 +287,7 @@ public final class VirtualDevice: Sendable {
         let connections = state.withLock { Array($0.connections.values) }
         for connection in connections {
             record(connection.id, event: "fault: \(half.count) of \(frame.count) frame bytes sent, then closed")
-            if !connection.enqueue(.crash(half)) { connection.abort() }
+            connection.crash(sending: half)
         }
     }
 
@@ -302,51 +307,77 @@ public final class VirtualDevice: Sendable {
         }
         for connection in connections {
             record(connection.id, event: "fault: device rebooted")
-            connection.abort()
+            connection.close(reason: "fault: device rebooted")
         }
         if status != nil { advertiser?.deviceDidUpdate(advertisement) }
     }
 
     // MARK: Connections
 
-    private func adopt(_ transport: TCPConnection) {
+    private func adopt(_ transport: CastConnection) {
+        let clock = self.clock
         let connection = state.withLock { state -> DeviceConnection? in
             guard !state.stopped else { return nil }
             let id = state.nextConnection
             state.nextConnection += 1
-            let connection = DeviceConnection(id: id, transport: transport, queueLimit: options.sendQueueLimit)
+            let connection = DeviceConnection(
+                id: id,
+                transport: transport,
+                clock: clock,
+                queueLimit: options.sendQueueLimit
+            ) { [weak self] message in
+                self?.record(message, connection: id, direction: .outbound)
+            }
             state.connections[id] = connection
             return connection
         }
         guard let connection else {
-            transport.close()
+            transport.close(reason: "the device is stopping")
             return
         }
         let peer = transport.remoteAddress?.description ?? "unknown peer"
         record(connection.id, event: "connected from \(peer) (\(transport.tlsVersion ?? "no TLS"))")
-        let clock = self.clock
-        let task = Task { [weak self] in
-            await withDiscardingTaskGroup { group in
-                group.addTask {
-                    await connection.runWriter(clock: clock) { message in
-                        self?.record(message, connection: connection.id, direction: .outbound)
-                    }
-                }
-                let reason = await connection.runReader(maximumBodySize: CastFrameDecoder.maximumBodySize) { message in
-                    self?.handle(message, from: connection)
-                }
-                connection.abort()
-                self?.connectionEnded(connection, reason: reason)
-            }
-        }
-        let started = state.withLock { state -> Bool in
-            guard state.connections[connection.id] != nil else { return false }
-            state.connectionTasks[connection.id] = task
-            return true
-        }
-        if !started { task.cancel() }
+        // The engine learns of the connection before its first frame can arrive: frames flow
+        // only once the frame handler is set.
         let now = DeviceInstant(sinceEpoch: clock.now.offset)
         perform { state in state.engine.connectionOpened(ConnectionID(rawValue: UInt64(connection.id)), at: now) }
+        transport.onClose { [weak self] error in
+            self?.connectionEnded(connection, error: error)
+        }
+        transport.setFrameHandler { [weak self] body in
+            self?.received(body, on: connection)
+        }
+    }
+
+    /// One frame body from a sender: a `CastMessage` for the engine, or a reason to close.
+    private func received(_ body: [UInt8], on connection: DeviceConnection) {
+        let message: CastMessage
+        do {
+            message = try CastMessage(serializedBytes: body)
+        } catch {
+            record(connection.id, event: "closing: malformed CastMessage: \(error)")
+            connection.close(reason: "malformed CastMessage")
+            return
+        }
+        if let problem = Self.validityProblem(message) {
+            record(connection.id, event: "closing: invalid CastMessage: \(problem)")
+            connection.close(reason: "invalid CastMessage")
+            return
+        }
+        handle(message, from: connection)
+    }
+
+    /// Chromium's validity rule: non-empty IDs and namespace, and the payload that the
+    /// payload type names.
+    static func validityProblem(_ message: CastMessage) -> String? {
+        if message.sourceID.isEmpty { return "empty source_id" }
+        if message.destinationID.isEmpty { return "empty destination_id" }
+        if message.namespace.rawValue.isEmpty { return "empty namespace" }
+        switch message.payloadType {
+        case .string where message.payloadUTF8 == nil: return "payload_type STRING without payload_utf8"
+        case .binary where message.payloadBinary == nil: return "payload_type BINARY without payload_binary"
+        default: return nil
+        }
     }
 
     private func handle(_ message: CastMessage, from connection: DeviceConnection) {
@@ -357,11 +388,10 @@ public final class VirtualDevice: Sendable {
         }
     }
 
-    private func connectionEnded(_ connection: DeviceConnection, reason: String) {
-        record(connection.id, event: "closed: \(reason)")
+    private func connectionEnded(_ connection: DeviceConnection, error: CastConnectionError?) {
+        record(connection.id, event: "closed: \(error.map { "\($0.code): \($0.reason)" } ?? "orderly close")")
         let now = DeviceInstant(sinceEpoch: clock.now.offset)
         perform { state in
-            state.connectionTasks[connection.id] = nil
             guard state.connections.removeValue(forKey: connection.id) != nil else { return [] }
             return state.engine.connectionClosed(ConnectionID(rawValue: UInt64(connection.id)), at: now)
         }
@@ -383,7 +413,6 @@ public final class VirtualDevice: Sendable {
     /// task and runs no other code.
     private func perform(_ step: (inout State) -> [DeviceAction]) {
         let now = clock.now
-        var overflowed: [DeviceConnection] = []
         var events: [(Int, String)] = []
         let changed = state.withLock { state -> DeviceAdvertisedStatus? in
             guard !state.stopped else { return nil }
@@ -394,18 +423,19 @@ public final class VirtualDevice: Sendable {
                 switch action {
                 case .send(let message, let id):
                     guard let connection = state.connections[Int(id.rawValue)] else { continue }
-                    guard let frame = try? CastFrameEncoder.encode(message.serializedBytes()) else {
+                    switch connection.send(message, body: message.serializedBytes(), notBefore: notBefore) {
+                    case .queued, .closed:
+                        break
+                    case .tooLarge:
                         events.append((connection.id, "engine message over the frame size limit: dropped"))
-                        continue
-                    }
-                    if !connection.enqueue(.frame(frame, message: message, notBefore: notBefore)) {
-                        overflowed.append(connection)
+                    case .full:
+                        events.append((connection.id, "send queue full (\(options.sendQueueLimit) bytes): closing"))
                     }
                 case .close(let id, let reason):
                     // The engine has forgotten the connection: it expects no connectionClosed.
                     guard let connection = state.connections.removeValue(forKey: Int(id.rawValue)) else { continue }
                     events.append((connection.id, "closing: \(reason)"))
-                    if !connection.enqueue(.close) { overflowed.append(connection) }
+                    connection.closeAfterQueuedFrames(reason: "closed by the device: \(reason)")
                 case .log(let entry):
                     let id = entry.metadata["cast.connection"].flatMap { Int($0.filter(\.isNumber)) } ?? 0
                     events.append((id, entry.description))
@@ -417,10 +447,6 @@ public final class VirtualDevice: Sendable {
             return updateStatus(&state)
         }
         for (id, event) in events { record(id, event: event) }
-        for connection in overflowed {
-            record(connection.id, event: "send queue full (\(options.sendQueueLimit) frames): closing")
-            connection.abort()
-        }
         if changed != nil { advertiser?.deviceDidUpdate(advertisement) }
     }
 

@@ -113,6 +113,17 @@ public final class CastConnection: Sendable {
         core.loop.execute { core.write(frame) }
     }
 
+    /// Writes `bytes` as they are, without framing, then closes: a fault-injection hook that
+    /// leaves the peer holding a truncated frame.
+    package func sendUnframedThenClose(_ bytes: [UInt8]) {
+        let core = self.core
+        core.bytesInTransit.add(bytes.count, ordering: .relaxed)
+        core.loop.execute {
+            core.write(bytes)
+            core.close(reason: "closed after \(bytes.count) unframed bytes")
+        }
+    }
+
     /// Closes the connection after queued frames are sent (TLS close_notify, then FIN).
     /// - Parameter reason: why, for the record; the peer is not told.
     public func close(reason: String? = nil) {
