@@ -30,12 +30,13 @@ let package = Package(
             pkgConfig: "openssl",
             providers: [.apt(["libssl-dev"])]
         ),
+        .systemLibrary(name: "CCastSystem"),
 
         // MARK: Protocol
         .target(name: "CastCore", swiftSettings: strictSettings),
 
         // MARK: I/O
-        .target(name: "CastNet", dependencies: ["CastCore", "COpenSSL"], swiftSettings: strictSettings),
+        .target(name: "CastNet", dependencies: ["CastCore", "COpenSSL", "CCastSystem"], swiftSettings: strictSettings),
 
         // MARK: Device authentication
         .target(name: "CastAuth", dependencies: ["CastCore", "CastNet"], swiftSettings: strictSettings),

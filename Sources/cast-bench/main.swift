@@ -6,6 +6,7 @@ let groups: [BenchmarkGroup] = [
     protobufBenchmarks,
     jsonBenchmarks,
     sessionBenchmarks,
+    tlsBenchmarks,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

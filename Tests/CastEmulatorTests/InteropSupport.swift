@@ -9,6 +9,10 @@ import Testing
 import Glibc
 #endif
 
+/// The suites that start child processes (the emulator binary, Python clients), run one at
+/// a time so they do not crowd the shared machine while other suites run.
+@Suite(.serialized) struct EmulatorProcessSuites {}
+
 /// Paths and helpers shared by the interop tests, which run real third-party Cast clients.
 enum Interop {
     /// The repository root, found from this file's path.

@@ -6,6 +6,7 @@ Usage: catt_serialized.py [catt arguments...]   (see serialized_sends.py for why
 import os
 import sys
 
+sys.dont_write_bytecode = True  # no __pycache__ beside the scripts
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import serialized_sends  # noqa: E402,F401  (patches PyChromecast on import)

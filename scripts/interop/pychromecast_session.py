@@ -22,6 +22,7 @@ import uuid
 
 import pychromecast
 
+sys.dont_write_bytecode = True  # no __pycache__ beside the scripts
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import serialized_sends  # noqa: E402,F401  (patches PyChromecast on import; see there why)
 

@@ -106,7 +106,7 @@ final class DeviceConnection: Sendable {
         transport.close(reason: reason)
     }
 
-    /// Sends the first `count` bytes of `frame` and closes.
+    /// Sends `bytes` unframed (part of a frame) and closes.
     func crash(sending bytes: [UInt8]) {
         let timer = state.withLock { state -> CastTimer? in
             state.closed = true
