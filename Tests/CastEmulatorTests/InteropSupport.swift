@@ -9,6 +9,10 @@ import Testing
 import Glibc
 #endif
 
+/// The suites that start child processes (the emulator binary, Python clients), run one at
+/// a time so they do not crowd the shared machine while other suites run.
+@Suite(.serialized) struct EmulatorProcessSuites {}
+
 /// Paths and helpers shared by the interop tests, which run real third-party Cast clients.
 enum Interop {
     /// The repository root, found from this file's path.
@@ -168,8 +172,6 @@ final class ChildProcess: Sendable {
             try? await Task.sleep(for: .milliseconds(25))
         }
         kill()
-        // Let the readability handlers take the last bytes.
-        try? await Task.sleep(for: .milliseconds(50))
         return process.terminationStatus
     }
 
@@ -184,12 +186,17 @@ final class ChildProcess: Sendable {
         return standardError.contains(text)
     }
 
-    /// Kills the process with SIGKILL and reaps it.
+    /// Kills the process with SIGKILL, reaps it and collects the rest of its output.
     func kill() {
         if process.isRunning { _ = Glibc.kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
-        outputPipe.fileHandleForReading.readabilityHandler = nil
-        errorPipe.fileHandleForReading.readabilityHandler = nil
+        for (pipe, collector) in [(outputPipe, output), (errorPipe, errors)] {
+            let handle = pipe.fileHandleForReading
+            guard handle.readabilityHandler != nil else { continue }
+            handle.readabilityHandler = nil
+            // Whatever the handler had not taken yet (the writer is gone, so this ends).
+            if let rest = try? handle.readToEnd() { collector.append(rest) }
+        }
     }
 
     /// Runs a process to completion within `deadline`.

@@ -133,7 +133,7 @@ enum ServerTestDevices {
         clock: any CastClock = SystemCastClock(),
         log: (any FrameLogSink)? = nil,
         advertiser: (any DeviceAdvertiser)? = nil,
-        sendQueueLimit: Int = 1024,
+        sendQueueLimit: Int = 1 << 20,
         controlEndpoint: Bool = true
     ) async throws -> VirtualDevice {
         var options = DeviceServerOptions.ephemeral()
@@ -189,28 +189,38 @@ final class TestSender: Sendable {
 
     /// The next message, or `nil` when the device closed the connection; fails after `timeout`.
     func receive(timeout: Duration = .seconds(10)) async throws -> CastMessage? {
-        try await withDeadline(timeout) {
-            while true {
-                if let body = try self.decoder.withLock({ try $0.nextFrame() }) {
-                    return try CastMessage(serializedBytes: body)
+        let connection = self.connection
+        return try await withDeadline(
+            timeout,
+            onTimeout: { connection.close() },
+            body: {
+                while true {
+                    if let body = try self.decoder.withLock({ try $0.nextFrame() }) {
+                        return try CastMessage(serializedBytes: body)
+                    }
+                    guard let bytes = try await self.connection.receive() else { return nil }
+                    self.decoder.withLock { $0.append(bytes) }
                 }
-                guard let bytes = try await self.connection.receive() else { return nil }
-                self.decoder.withLock { $0.append(bytes) }
             }
-        }
+        )
     }
 
     /// Reads until the device closes the connection; returns every byte that came.
     func readToEnd(timeout: Duration = .seconds(10)) async throws -> [UInt8] {
-        try await withDeadline(timeout) {
-            var all: [UInt8] = []
-            do {
-                while let bytes = try await self.connection.receive() { all += bytes }
-            } catch {
-                // A reset after the close counts as the end.
+        let connection = self.connection
+        return try await withDeadline(
+            timeout,
+            onTimeout: { connection.close() },
+            body: {
+                var all: [UInt8] = []
+                do {
+                    while let bytes = try await self.connection.receive() { all += bytes }
+                } catch {
+                    // A reset after the close counts as the end.
+                }
+                return all
             }
-            return all
-        }
+        )
     }
 
     func close() { connection.close() }
@@ -221,9 +231,14 @@ struct DeadlineExceeded: Error, CustomStringConvertible {
 }
 
 /// Runs `body`, failing with ``DeadlineExceeded`` after `timeout`.
+///
+/// A task group waits for all its children, so a body stuck in a wait that ignores
+/// cancellation would keep the group open past the deadline: `onTimeout` must end that wait
+/// (close the connection the body reads from, for instance).
 func withDeadline<T: Sendable>(
     _ timeout: Duration,
-    _ body: @escaping @Sendable () async throws -> T
+    onTimeout: @escaping @Sendable () -> Void = {},
+    body: @escaping @Sendable () async throws -> T
 ) async throws -> T {
     try await withThrowingTaskGroup(of: T?.self) { group in
         group.addTask { try await body() }
@@ -232,7 +247,10 @@ func withDeadline<T: Sendable>(
             return nil
         }
         defer { group.cancelAll() }
-        guard let first = try await group.next(), let value = first else { throw DeadlineExceeded() }
+        guard let first = try await group.next(), let value = first else {
+            onTimeout()
+            throw DeadlineExceeded()
+        }
         return value
     }
 }
@@ -258,11 +276,15 @@ func httpExchange(
         text.replaceSubrange(lineEnd, with: "\r\nConnection: close\r\n")
     }
     try await connection.send(Array(text.utf8) + body)
-    let all = try await withDeadline(.seconds(10)) {
-        var all: [UInt8] = []
-        while let bytes = try await connection.receive() { all += bytes }
-        return all
-    }
+    let all = try await withDeadline(
+        .seconds(10),
+        onTimeout: { connection.close() },
+        body: {
+            var all: [UInt8] = []
+            while let bytes = try await connection.receive() { all += bytes }
+            return all
+        }
+    )
     guard let split = all.indices.first(where: { all[$0...].starts(with: [13, 10, 13, 10]) }) else {
         return (0, String(decoding: all, as: UTF8.self), [])
     }

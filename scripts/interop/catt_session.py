@@ -5,6 +5,9 @@ Usage: catt_session.py ADDRESS
 Serves a small video file over HTTP on 127.0.0.1 (catt hands the URL to yt-dlp, which
 fetches it to learn the content type), then runs `catt -d ADDRESS` with cast, status,
 pause, play, seek, volume, info and stop, judging each from catt's exit code and output.
+catt runs through catt_serialized.py (its PyChromecast writes serialized, see
+serialized_sends.py). The cast uses `--stream-type buffered`: catt only seeks BUFFERED
+streams, and for a plain URL it sends no stream type.
 
 Prints one JSON object on stdout: {"ok": bool, "steps": [{"name", "ok", "detail"}]}.
 Exits 0 when every step passed, 1 otherwise.
@@ -56,9 +59,9 @@ class VideoHandler(http.server.BaseHTTPRequestHandler):
 
 
 def catt(address, *arguments, timeout=40):
-    executable = os.path.join(os.path.dirname(sys.executable), "catt")
+    launcher = os.path.join(os.path.dirname(os.path.abspath(__file__)), "catt_serialized.py")
     completed = subprocess.run(
-        [executable, "-d", address, *arguments],
+        [sys.executable, launcher, "-d", address, *arguments],
         capture_output=True, text=True, timeout=timeout, stdin=subprocess.DEVNULL,
     )
     return completed.returncode, completed.stdout + completed.stderr

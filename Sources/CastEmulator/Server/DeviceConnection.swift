@@ -1,133 +1,169 @@
 import CastCore
 import CastNet
-import Foundation
+import Synchronization
 
-/// One sender's TLS connection to a virtual device: a reader that turns frames into
-/// ``CastMessage``s for the device, and a writer that sends queued frames in order.
+/// One sender's Cast connection to a virtual device, around `CastNet`'s ``CastConnection``.
 ///
-/// The send queue is bounded (``VirtualDeviceConfiguration/sendQueueLimit`` frames): a
-/// sender that stops reading while the device keeps talking is disconnected instead of
-/// growing memory. Reading pauses on its own while the device is busy with earlier frames
-/// (the transport's receive buffer is bounded too).
+/// Inbound frames arrive on the connection's event loop (no task per connection). Outbound
+/// frames go straight to the connection, or, while a reply delay is in force, wait in a FIFO
+/// released by a clock timer, so frames keep their order on the connection whatever the
+/// delay. Both queues are bounded: the connection's own (bytes waiting for the socket) and
+/// the delay queue (the same number of bytes); past either the connection is closed.
 final class DeviceConnection: Sendable {
-    /// What the writer does next.
-    enum Outbound: Sendable {
-        /// Send a frame, not before `notBefore` when set, and log `message`.
-        case frame([UInt8], message: CastMessage, notBefore: CastInstant?)
-        /// Close once the frames before are sent.
-        case close
-        /// Send `bytes` (a partial frame), then close.
-        case crash([UInt8])
-    }
-
-    let id: Int
-    let transport: TCPConnection
-    private let outbound: AsyncStream<Outbound>.Continuation
-    private let stream: AsyncStream<Outbound>
-
-    init(id: Int, transport: TCPConnection, queueLimit: Int) {
-        self.id = id
-        self.transport = transport
-        (stream, outbound) = AsyncStream.makeStream(of: Outbound.self, bufferingPolicy: .bufferingOldest(queueLimit))
-    }
-
-    /// The outcome of ``enqueue(_:)``.
-    enum EnqueueResult: Equatable {
-        /// The writer will send it.
+    /// The outcome of ``send(_:body:notBefore:)``.
+    enum SendResult: Equatable {
+        /// Sent, or queued behind earlier delayed frames.
         case queued
-        /// The queue is full: the sender is not reading.
+        /// The body is over the frame size limit; the connection stays open.
+        case tooLarge
+        /// A queue is full: the sender is not reading. The connection is closing.
         case full
-        /// The writer has stopped: the connection is closing.
+        /// The connection is closed.
         case closed
     }
 
-    /// Queues `item` for the writer.
-    func enqueue(_ item: Outbound) -> EnqueueResult {
-        switch outbound.yield(item) {
-        case .enqueued: .queued
-        case .dropped: .full
-        case .terminated: .closed
-        @unknown default: .closed
-        }
+    private struct Delayed {
+        var body: [UInt8]
+        var message: CastMessage
+        var notBefore: CastInstant
     }
 
-    /// Stops the writer and closes the transport.
-    func abort() {
-        outbound.finish()
-        transport.close()
+    private struct State {
+        var delayed: [Delayed] = []
+        var delayedHead = 0
+        var delayedBytes = 0
+        var timer: CastTimer?
+        var closeWhenFlushed = false
+        var closed = false
     }
 
-    /// Reads frames until the peer closes or sends something invalid. Returns why it stopped.
-    func runReader(
-        maximumBodySize: Int,
-        deliver: (CastMessage) -> Void
-    ) async -> String {
-        var decoder = CastFrameDecoder(maximumBodySize: maximumBodySize)
-        do {
-            while true {
-                guard let bytes = try await transport.receive() else { return "closed by peer" }
-                decoder.append(bytes)
-                while let body = try decoder.nextFrame() {
-                    let message: CastMessage
-                    do {
-                        message = try CastMessage(serializedBytes: body)
-                    } catch {
-                        transport.close()
-                        return "malformed CastMessage: \(error)"
-                    }
-                    if let problem = Self.validityProblem(message) {
-                        transport.close()
-                        return "invalid CastMessage: \(problem)"
-                    }
-                    deliver(message)
-                }
+    let id: Int
+    let transport: CastConnection
+    private let clock: any CastClock
+    private let queueLimit: Int
+    private let logSent: @Sendable (CastMessage) -> Void
+    private let state = Mutex(State())
+
+    init(
+        id: Int,
+        transport: CastConnection,
+        clock: any CastClock,
+        queueLimit: Int,
+        logSent: @escaping @Sendable (CastMessage) -> Void
+    ) {
+        self.id = id
+        self.transport = transport
+        self.clock = clock
+        self.queueLimit = queueLimit
+        self.logSent = logSent
+    }
+
+    /// Sends `message` (serialized as `body`), not before `notBefore` when given, and after
+    /// every frame queued before it.
+    func send(_ message: CastMessage, body: [UInt8], notBefore: CastInstant?) -> SendResult {
+        state.withLock { state in
+            guard !state.closed else { return .closed }
+            let waiting = state.delayedHead < state.delayed.count
+            if !waiting && (notBefore.map { $0 <= clock.now } ?? true) {
+                return sendNow(message, body: body)
             }
-        } catch let error as FrameError {
-            transport.close()
-            return "framing error: \(error)"
+            guard state.delayedBytes + body.count <= queueLimit else {
+                state.closed = true
+                transport.close(reason: "delayed-frame queue full (\(queueLimit) bytes): the sender is not reading")
+                return .full
+            }
+            state.delayed.append(Delayed(body: body, message: message, notBefore: notBefore ?? clock.now))
+            state.delayedBytes += body.count
+            if state.timer == nil { armTimer(&state) }
+            return .queued
+        }
+    }
+
+    /// Closes once every frame queued so far is sent.
+    func closeAfterQueuedFrames(reason: String) {
+        state.withLock { state in
+            guard !state.closed else { return }
+            if state.delayedHead < state.delayed.count {
+                state.closeWhenFlushed = true
+            } else {
+                state.closed = true
+                transport.close(reason: reason)
+            }
+        }
+    }
+
+    /// Closes now; frames still delayed are dropped.
+    func close(reason: String) {
+        let timer = state.withLock { state -> CastTimer? in
+            state.closed = true
+            state.delayed = []
+            state.delayedHead = 0
+            state.delayedBytes = 0
+            defer { state.timer = nil }
+            return state.timer
+        }
+        timer?.cancel()
+        transport.close(reason: reason)
+    }
+
+    /// Sends `bytes` unframed (part of a frame) and closes.
+    func crash(sending bytes: [UInt8]) {
+        let timer = state.withLock { state -> CastTimer? in
+            state.closed = true
+            state.delayed = []
+            defer { state.timer = nil }
+            return state.timer
+        }
+        timer?.cancel()
+        transport.sendUnframedThenClose(bytes)
+    }
+
+    // MARK: Delayed frames
+
+    private func sendNow(_ message: CastMessage, body: [UInt8]) -> SendResult {
+        do {
+            try transport.send(body)
         } catch {
-            return "transport error: \(error)"
+            if error.code == .messageTooLarge { return .tooLarge }
+            return error.code == .sendQueueFull ? .full : .closed
         }
+        logSent(message)
+        return .queued
     }
 
-    /// Chromium's validity rule: non-empty IDs and namespace, and the payload that the
-    /// payload type names.
-    static func validityProblem(_ message: CastMessage) -> String? {
-        if message.sourceID.isEmpty { return "empty source_id" }
-        if message.destinationID.isEmpty { return "empty destination_id" }
-        if message.namespace.rawValue.isEmpty { return "empty namespace" }
-        switch message.payloadType {
-        case .string where message.payloadUTF8 == nil: return "payload_type STRING without payload_utf8"
-        case .binary where message.payloadBinary == nil: return "payload_type BINARY without payload_binary"
-        default: return nil
-        }
+    private func armTimer(_ state: inout State) {
+        guard state.delayedHead < state.delayed.count else { return }
+        let wait = max(.zero, clock.now.duration(to: state.delayed[state.delayedHead].notBefore))
+        state.timer = clock.schedule(after: wait) { [weak self] in self?.flush() }
     }
 
-    /// Sends queued frames until closed; `logSent` runs after each frame is handed over.
-    func runWriter(clock: any CastClock, logSent: (CastMessage) -> Void) async {
-        for await item in stream {
-            switch item {
-            case .frame(let bytes, let message, let notBefore):
-                if let notBefore {
-                    let wait = clock.now.duration(to: notBefore)
-                    if wait > .zero { try? await clock.sleep(for: wait) }
-                }
-                do {
-                    try await transport.send(bytes)
-                } catch {
-                    transport.close()
+    private func flush() {
+        state.withLock { state in
+            state.timer = nil
+            guard !state.closed else { return }
+            let now = clock.now
+            while state.delayedHead < state.delayed.count, state.delayed[state.delayedHead].notBefore <= now {
+                let frame = state.delayed[state.delayedHead]
+                state.delayedHead += 1
+                state.delayedBytes -= frame.body.count
+                switch sendNow(frame.message, body: frame.body) {
+                case .queued, .tooLarge:
+                    continue
+                case .full, .closed:
+                    state.closed = true
                     return
                 }
-                logSent(message)
-            case .close:
-                transport.close()
-                return
-            case .crash(let bytes):
-                try? await transport.send(bytes)
-                transport.close()
-                return
+            }
+            if state.delayedHead == state.delayed.count {
+                state.delayed.removeAll(keepingCapacity: state.delayed.count <= 64)
+                state.delayedHead = 0
+                if state.closeWhenFlushed {
+                    state.closed = true
+                    transport.close(reason: "closed by the device")
+                }
+            } else {
+                armTimer(&state)
             }
         }
-        transport.close()
     }
 }

@@ -19,7 +19,8 @@ public struct DeviceServerOptions: Sendable, Equatable {
     public var controlEndpointEnabled: Bool
     /// How long the device's self-signed TLS certificate is valid from its start.
     public var certificateValidity: Duration
-    /// The most frames queued for one sender before its connection is closed.
+    /// The most bytes waiting to be sent to one sender (for the socket, or behind a reply
+    /// delay) before its connection is closed: a sender that stops reading cannot grow memory.
     public var sendQueueLimit: Int
 
     /// Creates options with the real ports 8009, 8008 and 8443 on `address`.
@@ -33,7 +34,7 @@ public struct DeviceServerOptions: Sendable, Equatable {
         self.firmwareVersion = "1.56.500000"
         self.controlEndpointEnabled = false
         self.certificateValidity = .seconds(2 * 86_400)
-        self.sendQueueLimit = 1024
+        self.sendQueueLimit = 1 << 20
     }
 
     /// Options for tests: ephemeral ports on `address`, control endpoint on.

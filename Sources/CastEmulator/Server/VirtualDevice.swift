@@ -6,9 +6,10 @@ import Synchronization
 /// A virtual Cast device: a TLS Cast channel (8009), a setup HTTP server (8008) and its HTTPS
 /// twin (8443), all bound to the device's own address, around a sans-I/O behaviour engine.
 ///
-/// Sockets run on the event loops of `CastNet`; the engine, the fault state and the
-/// connection table sit under one lock. Each sender connection has a reader and a writer
-/// task (tasks, not threads); the engine's timers become one clock timer at its next deadline.
+/// Sockets run on the event loops of `CastNet`: each sender's frames arrive on its
+/// connection's loop and go straight to the engine, which sits with the fault state and the
+/// connection table under one lock; no task or thread per connection. The engine's timers
+/// become one clock timer at its next deadline.
 ///
 /// ```swift
 /// let identity = DeviceIdentity(friendlyName: "Living Room", deviceID: "0123456789abcdef0123456789abcdef")
@@ -32,14 +33,11 @@ public final class VirtualDevice: Sendable {
         var engine: any HostedEngine
         var replyDelay = Duration.zero
         var connections: [Int: DeviceConnection] = [:]
-        var connectionTasks: [Int: Task<Void, Never>] = [:]
-        var endedConnections: Set<Int> = []
         var nextConnection = 1
         var tickTimer: CastTimer?
         var tickDeadline: CastInstant?
-        var listener: TCPListener?
+        var listener: CastListener?
         var setupServers: [HTTPServer] = []
-        var acceptTasks: [Task<Void, Never>] = []
         var ports: Ports?
         var startedAt: CastInstant?
         var certificate: Certificate?
@@ -55,6 +53,7 @@ public final class VirtualDevice: Sendable {
     private let log: (any FrameLogSink)?
     private let advertiser: (any DeviceAdvertiser)?
     private let certificateKey: PrivateKey?
+    private let currentDate: @Sendable () -> Date
     private let makeEngine: @Sendable (DeviceInstant) -> any HostedEngine
     private let state: Mutex<State>
 
@@ -67,13 +66,16 @@ public final class VirtualDevice: Sendable {
     ///   - advertiser: told when the device starts, changes status and stops (mDNS).
     ///   - certificateKey: the RSA key of the TLS certificate; a new 2048-bit key unless
     ///     given (a fleet shares one key to start quickly).
+    ///   - currentDate: the device's wall clock; the TLS certificate is valid from a minute
+    ///     before the date it gives at ``start()``.
     public convenience init(
         configuration: VirtualDeviceConfiguration,
         options: DeviceServerOptions = DeviceServerOptions(),
         clock: any CastClock = SystemCastClock(),
         log: (any FrameLogSink)? = nil,
         advertiser: (any DeviceAdvertiser)? = nil,
-        certificateKey: PrivateKey? = nil
+        certificateKey: PrivateKey? = nil,
+        currentDate: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.init(
             configuration: configuration,
@@ -81,7 +83,8 @@ public final class VirtualDevice: Sendable {
             clock: clock,
             log: log,
             advertiser: advertiser,
-            certificateKey: certificateKey
+            certificateKey: certificateKey,
+            currentDate: currentDate
         ) { now in
             VirtualDeviceEngine(configuration: configuration, at: now)
         }
@@ -94,8 +97,10 @@ public final class VirtualDevice: Sendable {
         log: (any FrameLogSink)?,
         advertiser: (any DeviceAdvertiser)?,
         certificateKey: PrivateKey?,
+        currentDate: @escaping @Sendable () -> Date = { Date() },
         makeEngine: @escaping @Sendable (DeviceInstant) -> any HostedEngine
     ) {
+        self.currentDate = currentDate
         self.configuration = configuration
         self.options = options
         self.clock = clock
@@ -111,8 +116,7 @@ public final class VirtualDevice: Sendable {
             state.tickTimer?.cancel()
             state.listener?.close()
             for server in state.setupServers { server.close() }
-            for task in state.acceptTasks { task.cancel() }
-            for connection in state.connections.values { connection.abort() }
+            for connection in state.connections.values { connection.close(reason: "device released") }
         }
     }
 
@@ -123,6 +127,13 @@ public final class VirtualDevice: Sendable {
 
     /// The device's TLS certificate, once started.
     public var certificate: Certificate? { state.withLock { $0.certificate } }
+
+    /// A copy of the behaviour engine's state now (receiver status, media status, apps), or
+    /// `nil` when the device runs another engine.
+    public var engineSnapshot: VirtualDeviceEngine? { state.withLock { $0.engine as? VirtualDeviceEngine } }
+
+    /// The device's clock reading now, for ``VirtualDeviceEngine/mediaStatus(at:)``.
+    public var engineNow: DeviceInstant { DeviceInstant(sinceEpoch: clock.now.offset) }
 
     /// The number of sender connections open now.
     public var connectionCount: Int { state.withLock { $0.connections.count } }
@@ -148,16 +159,25 @@ public final class VirtualDevice: Sendable {
         // A minute in the past, so a sender whose clock is slightly behind still accepts it.
         let identity = try SelfSignedCertificate.generate(
             commonName: configuration.identity.deviceID,
-            notBefore: Date().addingTimeInterval(-60),
+            notBefore: currentDate().addingTimeInterval(-60),
             validity: validity,
             key: certificateKey
         )
         let tls = TLSServerConfiguration(identity)
         let address = options.address
-        let cast = try TCPListener(
+        var castConfiguration = CastConnectionConfiguration()
+        castConfiguration.sendQueueLimit = options.sendQueueLimit
+        let cast = try CastListener(
             address: try SocketAddress(ipAddress: address, port: options.castPort),
-            tls: tls
-        )
+            tls: tls,
+            configuration: castConfiguration
+        ) { [weak self] connection in
+            guard let self else {
+                connection.close(reason: "the device is gone")
+                return
+            }
+            self.adopt(connection)
+        }
         let http: HTTPServer
         let https: HTTPServer
         // The setup endpoints take small JSON bodies at most.
@@ -185,20 +205,10 @@ public final class VirtualDevice: Sendable {
             throw error
         }
         let ports = Ports(cast: cast.localAddress.port, http: http.localAddress.port, https: https.localAddress.port)
-        let acceptTask = Task { [weak self] in
-            for await connection in cast.connections {
-                guard let self else {
-                    connection.close()
-                    continue
-                }
-                self.adopt(connection)
-            }
-        }
         let now = clock.now
         state.withLock { state in
             state.listener = cast
             state.setupServers = [http, https]
-            state.acceptTasks = [acceptTask]
             state.ports = ports
             state.startedAt = now
             state.certificate = identity.certificate
@@ -208,11 +218,12 @@ public final class VirtualDevice: Sendable {
         return ports
     }
 
-    /// Stops listening, closes every connection and waits for their tasks to end.
+    /// Stops listening, closes every connection (after its queued frames) and waits until
+    /// they are closed.
     public func stop() async {
         let wasRunning = state.withLock { $0.ports != nil && !$0.stopped }
         if wasRunning { advertiser?.deviceWillStop(advertisement) }
-        let (connections, tasks) = state.withLock { state -> ([DeviceConnection], [Task<Void, Never>]) in
+        let connections = state.withLock { state -> [DeviceConnection] in
             state.stopped = true
             state.tickTimer?.cancel()
             state.tickTimer = nil
@@ -221,14 +232,12 @@ public final class VirtualDevice: Sendable {
             state.listener = nil
             for server in state.setupServers { server.close() }
             state.setupServers = []
-            let tasks = state.acceptTasks + Array(state.connectionTasks.values)
-            state.acceptTasks = []
             let connections = Array(state.connections.values)
             state.connections = [:]
-            return (connections, tasks)
+            return connections
         }
-        for connection in connections { connection.abort() }
-        for task in tasks { await task.value }
+        for connection in connections { connection.close(reason: "device stopped") }
+        for connection in connections { _ = await connection.transport.closed() }
     }
 
     /// Seconds since ``start()``, on the device's clock.
@@ -275,7 +284,7 @@ public final class VirtualDevice: Sendable {
         let connections = state.withLock { Array($0.connections.values) }
         for connection in connections {
             record(connection.id, event: "fault: connection dropped")
-            connection.abort()
+            connection.close(reason: "fault: connection dropped")
         }
     }
 
@@ -292,7 +301,7 @@ public final class VirtualDevice: Sendable {
         let connections = state.withLock { Array($0.connections.values) }
         for connection in connections {
             record(connection.id, event: "fault: \(half.count) of \(frame.count) frame bytes sent, then closed")
-            if connection.enqueue(.crash(half)) != .queued { connection.abort() }
+            connection.crash(sending: half)
         }
     }
 
@@ -312,51 +321,76 @@ public final class VirtualDevice: Sendable {
         }
         for connection in connections {
             record(connection.id, event: "fault: device rebooted")
-            connection.abort()
+            connection.close(reason: "fault: device rebooted")
         }
         if status != nil { advertiser?.deviceDidUpdate(advertisement) }
     }
 
     // MARK: Connections
 
-    private func adopt(_ transport: TCPConnection) {
+    private func adopt(_ transport: CastConnection) {
+        let clock = self.clock
         let connection = state.withLock { state -> DeviceConnection? in
             guard !state.stopped else { return nil }
             let id = state.nextConnection
             state.nextConnection += 1
-            let connection = DeviceConnection(id: id, transport: transport, queueLimit: options.sendQueueLimit)
+            let connection = DeviceConnection(
+                id: id,
+                transport: transport,
+                clock: clock,
+                queueLimit: options.sendQueueLimit
+            ) { [weak self] message in
+                self?.record(message, connection: id, direction: .outbound)
+            }
             state.connections[id] = connection
             return connection
         }
         guard let connection else {
-            transport.close()
+            transport.close(reason: "the device is stopping")
             return
         }
         let peer = transport.remoteAddress?.description ?? "unknown peer"
         record(connection.id, event: "connected from \(peer) (\(transport.tlsVersion ?? "no TLS"))")
-        let clock = self.clock
-        // The engine learns of the connection before the reader can deliver its first message.
+        // The engine learns of the connection before its first frame can arrive: frames flow
+        // only once the frame handler is set.
         let now = DeviceInstant(sinceEpoch: clock.now.offset)
         perform { state in state.engine.connectionOpened(ConnectionID(rawValue: UInt64(connection.id)), at: now) }
-        let task = Task { [weak self] in
-            await withDiscardingTaskGroup { group in
-                group.addTask {
-                    await connection.runWriter(clock: clock) { message in
-                        self?.record(message, connection: connection.id, direction: .outbound)
-                    }
-                }
-                let reason = await connection.runReader(maximumBodySize: CastFrameDecoder.maximumBodySize) { message in
-                    self?.handle(message, from: connection)
-                }
-                connection.abort()
-                self?.connectionEnded(connection, reason: reason)
-            }
+        transport.onClose { [weak self] error in
+            self?.connectionEnded(connection, error: error)
         }
-        state.withLock { state in
-            // A connection that already ended has nothing left for stop() to wait for.
-            if state.endedConnections.remove(connection.id) == nil {
-                state.connectionTasks[connection.id] = task
-            }
+        transport.setFrameHandler { [weak self] body in
+            self?.received(body, on: connection)
+        }
+    }
+
+    /// One frame body from a sender: a `CastMessage` for the engine, or a reason to close.
+    private func received(_ body: [UInt8], on connection: DeviceConnection) {
+        let message: CastMessage
+        do {
+            message = try CastMessage(serializedBytes: body)
+        } catch {
+            record(connection.id, event: "closing: malformed CastMessage: \(error)")
+            connection.close(reason: "malformed CastMessage")
+            return
+        }
+        if let problem = Self.validityProblem(message) {
+            record(connection.id, event: "closing: invalid CastMessage: \(problem)")
+            connection.close(reason: "invalid CastMessage")
+            return
+        }
+        handle(message, from: connection)
+    }
+
+    /// Chromium's validity rule: non-empty IDs and namespace, and the payload that the
+    /// payload type names.
+    static func validityProblem(_ message: CastMessage) -> String? {
+        if message.sourceID.isEmpty { return "empty source_id" }
+        if message.destinationID.isEmpty { return "empty destination_id" }
+        if message.namespace.rawValue.isEmpty { return "empty namespace" }
+        switch message.payloadType {
+        case .string where message.payloadUTF8 == nil: return "payload_type STRING without payload_utf8"
+        case .binary where message.payloadBinary == nil: return "payload_type BINARY without payload_binary"
+        default: return nil
         }
     }
 
@@ -368,13 +402,10 @@ public final class VirtualDevice: Sendable {
         }
     }
 
-    private func connectionEnded(_ connection: DeviceConnection, reason: String) {
-        record(connection.id, event: "closed: \(reason)")
+    private func connectionEnded(_ connection: DeviceConnection, error: CastConnectionError?) {
+        record(connection.id, event: "closed: \(error.map { "\($0.code): \($0.reason)" } ?? "orderly close")")
         let now = DeviceInstant(sinceEpoch: clock.now.offset)
         perform { state in
-            if state.connectionTasks.removeValue(forKey: connection.id) == nil {
-                state.endedConnections.insert(connection.id)
-            }
             guard state.connections.removeValue(forKey: connection.id) != nil else { return [] }
             return state.engine.connectionClosed(ConnectionID(rawValue: UInt64(connection.id)), at: now)
         }
@@ -396,7 +427,6 @@ public final class VirtualDevice: Sendable {
     /// task and runs no other code.
     private func perform(_ step: (inout State) -> [DeviceAction]) {
         let now = clock.now
-        var overflowed: [DeviceConnection] = []
         var events: [(Int, String)] = []
         let changed = state.withLock { state -> DeviceAdvertisedStatus? in
             guard !state.stopped else { return nil }
@@ -407,18 +437,19 @@ public final class VirtualDevice: Sendable {
                 switch action {
                 case .send(let message, let id):
                     guard let connection = state.connections[Int(id.rawValue)] else { continue }
-                    guard let frame = try? CastFrameEncoder.encode(message.serializedBytes()) else {
+                    switch connection.send(message, body: message.serializedBytes(), notBefore: notBefore) {
+                    case .queued, .closed:
+                        break
+                    case .tooLarge:
                         events.append((connection.id, "engine message over the frame size limit: dropped"))
-                        continue
-                    }
-                    if connection.enqueue(.frame(frame, message: message, notBefore: notBefore)) == .full {
-                        overflowed.append(connection)
+                    case .full:
+                        events.append((connection.id, "send queue full (\(options.sendQueueLimit) bytes): closing"))
                     }
                 case .close(let id, let reason):
                     // The engine has forgotten the connection: it expects no connectionClosed.
                     guard let connection = state.connections.removeValue(forKey: Int(id.rawValue)) else { continue }
                     events.append((connection.id, "closing: \(reason)"))
-                    if connection.enqueue(.close) == .full { overflowed.append(connection) }
+                    connection.closeAfterQueuedFrames(reason: "closed by the device: \(reason)")
                 case .log(let entry):
                     let id = entry.metadata["cast.connection"].flatMap { Int($0.filter(\.isNumber)) } ?? 0
                     events.append((id, entry.description))
@@ -430,10 +461,6 @@ public final class VirtualDevice: Sendable {
             return updateStatus(&state)
         }
         for (id, event) in events { record(id, event: event) }
-        for connection in overflowed {
-            record(connection.id, event: "send queue full (\(options.sendQueueLimit) frames): closing")
-            connection.abort()
-        }
         if changed != nil { advertiser?.deviceDidUpdate(advertisement) }
     }
 

@@ -138,6 +138,21 @@ public final class CastConnection: Sendable {
         try result.get()
     }
 
+    /// Writes `bytes` as they are, without framing, then closes: a fault-injection hook that
+    /// leaves the peer holding a truncated frame.
+    package func sendUnframedThenClose(_ bytes: [UInt8]) {
+        let core = self.core
+        core.outbox.withLock { outbox in
+            outbox.frames.append(bytes)
+            outbox.byteCount += bytes.count
+            outbox.flushScheduled = true
+        }
+        core.loop.execute {
+            core.flushOutbox()
+            core.close(reason: "closed after \(bytes.count) unframed bytes")
+        }
+    }
+
     /// Closes the connection after queued frames are sent (TLS close_notify, then FIN).
     /// - Parameter reason: why, for the record; the peer is not told.
     public func close(reason: String? = nil) {
