@@ -58,9 +58,8 @@ let tlsBenchmarks = BenchmarkGroup(name: "tls", summary: "TLS loopback round tri
     ]
 }
 
-struct BenchmarkFailure: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
+extension BenchmarkFailure {
+    init(_ description: String) { self.init(description: description) }
 }
 
 /// Counts frames on the server's queue and wakes the benchmark at the target.
