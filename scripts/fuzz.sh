@@ -81,7 +81,10 @@ if [ "$seeds" = 1 ]; then
 fi
 
 # MARK: build
-build_flags=(--package-path Fuzz -c release --sanitize=fuzzer --sanitize=address)
+# SwiftPM hands each sanitizer to the compiler as a separate -sanitize= option, and the
+# compiler keeps only the last one, so which of the two instruments the code varies from build
+# to build; -Xswiftc passes both in one option.
+build_flags=(--package-path Fuzz -c release --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer,address)
 if [ "$build" = 1 ]; then
     for target in "${targets[@]}"; do
         say "building fuzz-$target"

@@ -40,3 +40,7 @@ public struct ChunkSizes: Sendable {
         return 1 + Int((z >> 8) % UInt64(max(ceiling, 1)))
     }
 }
+
+/// What `LLVMFuzzerInitialize` receives: pointers to `argc` and `argv`, which a target may
+/// rewrite and these targets leave alone.
+public typealias FuzzArguments = UnsafeMutableRawPointer?
