@@ -1,0 +1,46 @@
+/// Encodes `Encodable` values as compact JSON text for Cast message payloads.
+///
+/// Members are written in the order the value encodes them; `nil` optionals are omitted by the
+/// synthesized conformances. Non-finite numbers are rejected with a ``MessageEncodingError``.
+public struct JSONPayloadEncoder: Sendable {
+    /// Creates an encoder.
+    public init() {}
+
+    /// Encodes `value` as JSON text.
+    public func encode<T: Encodable>(_ value: T) throws(MessageEncodingError) -> String {
+        String(decoding: try encodeToBytes(value), as: UTF8.self)
+    }
+
+    /// Encodes `value` as JSON text in UTF-8.
+    public func encodeToBytes<T: Encodable>(_ value: T) throws(MessageEncodingError) -> [UInt8] {
+        var writer = JSONWriter()
+        try JSONPayloadEncoder.encodedValue(value).write(to: &writer)
+        return writer.bytes
+    }
+
+    /// Encodes `value` as a ``JSONValue``, e.g. to put it in a `customData` field.
+    public func encodeToJSONValue<T: Encodable>(_ value: T) throws(MessageEncodingError) -> JSONValue {
+        try JSONPayloadEncoder.encodedValue(value).jsonValue
+    }
+
+    static func encodedValue<T: Encodable>(_ value: T) throws(MessageEncodingError) -> EncodedValue {
+        do {
+            return try TokenEncoder.encodeNested(value, path: [])
+        } catch let error as MessageEncodingError {
+            throw error
+        } catch let error as EncodingError {
+            switch error {
+            case .invalidValue(_, let context):
+                throw MessageEncodingError(
+                    code: .invalidValue,
+                    path: JSONPath.string(context.codingPath),
+                    detail: context.debugDescription
+                )
+            @unknown default:
+                throw MessageEncodingError(code: .invalidValue, detail: "\(error)")
+            }
+        } catch {
+            throw MessageEncodingError(code: .invalidValue, detail: "\(error)")
+        }
+    }
+}

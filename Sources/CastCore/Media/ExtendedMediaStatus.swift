@@ -1,0 +1,31 @@
+/// Extra player state while the main state is `IDLE` during a load (`extendedStatus`).
+public struct ExtendedMediaStatus: Codable, Sendable, Hashable {
+    /// The extended state, e.g. `LOADING`.
+    public var playerState: PlayerState
+    /// The media session being loaded.
+    public var mediaSessionId: Int?
+    /// The media being loaded.
+    public var media: MediaInformation?
+
+    /// Creates a value; every optional member defaults to absent.
+    public init(
+        playerState: PlayerState,
+        mediaSessionId: Int? = nil,
+        media: MediaInformation? = nil
+    ) {
+        self.playerState = playerState
+        self.mediaSessionId = mediaSessionId
+        self.media = media
+    }
+}
+
+extension ExtendedMediaStatus: TokenDecodable {
+    init(token index: Int, in document: JSONDocument) throws {
+        var object = try TokenObject(index, document)
+        self.init(
+            playerState: try object.decode("playerState"),
+            mediaSessionId: try object.decodeIfPresent("mediaSessionId"),
+            media: try object.decodeIfPresent("media")
+        )
+    }
+}

@@ -1,0 +1,31 @@
+/// An image of media metadata (`metadata.images[]`).
+public struct MediaImage: Codable, Sendable, Hashable {
+    /// The image URL.
+    public var url: String
+    /// The width in pixels.
+    public var width: Int?
+    /// The height in pixels.
+    public var height: Int?
+
+    /// Creates a value; every optional member defaults to absent.
+    public init(
+        url: String,
+        width: Int? = nil,
+        height: Int? = nil
+    ) {
+        self.url = url
+        self.width = width
+        self.height = height
+    }
+}
+
+extension MediaImage: TokenDecodable {
+    init(token index: Int, in document: JSONDocument) throws {
+        var object = try TokenObject(index, document)
+        self.init(
+            url: try object.decode("url"),
+            width: try object.decodeIfPresent("width"),
+            height: try object.decodeIfPresent("height")
+        )
+    }
+}

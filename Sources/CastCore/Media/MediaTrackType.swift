@@ -1,0 +1,21 @@
+/// The kind of a media track (`tracks[].type`).
+///
+/// An open set: values this version does not know are kept as they are.
+public struct MediaTrackType: RawRepresentable, Hashable, Sendable, Codable, ExpressibleByStringLiteral,
+    CustomStringConvertible
+{
+    public let rawValue: String
+
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(stringLiteral value: String) { self.rawValue = value }
+    public var description: String { rawValue }
+
+    /// Subtitles, captions and other text.
+    public static let text: MediaTrackType = "TEXT"
+    /// An audio track.
+    public static let audio: MediaTrackType = "AUDIO"
+    /// A video track.
+    public static let video: MediaTrackType = "VIDEO"
+}
+
+extension MediaTrackType: TokenDecodable {}

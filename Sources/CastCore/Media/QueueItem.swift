@@ -1,0 +1,56 @@
+/// An item of a media queue (`items[]`).
+public struct QueueItem: Codable, Sendable, Hashable {
+    /// The id the receiver gave the item; absent when inserting.
+    public var itemId: Int?
+    /// The media of the item.
+    public var media: MediaInformation?
+    /// Whether playback starts when the item becomes current.
+    public var autoplay: Bool?
+    /// Where playback starts, in seconds.
+    public var startTime: Double?
+    /// How long to play the item, in seconds.
+    public var playbackDuration: Double?
+    /// How many seconds before the end of the previous item to preload this one.
+    public var preloadTime: Double?
+    /// The tracks to enable.
+    public var activeTrackIds: [Int]?
+    /// Data for the receiver application.
+    public var customData: JSONValue?
+
+    /// Creates a value; every optional member defaults to absent.
+    public init(
+        itemId: Int? = nil,
+        media: MediaInformation? = nil,
+        autoplay: Bool? = nil,
+        startTime: Double? = nil,
+        playbackDuration: Double? = nil,
+        preloadTime: Double? = nil,
+        activeTrackIds: [Int]? = nil,
+        customData: JSONValue? = nil
+    ) {
+        self.itemId = itemId
+        self.media = media
+        self.autoplay = autoplay
+        self.startTime = startTime
+        self.playbackDuration = playbackDuration
+        self.preloadTime = preloadTime
+        self.activeTrackIds = activeTrackIds
+        self.customData = customData
+    }
+}
+
+extension QueueItem: TokenDecodable {
+    init(token index: Int, in document: JSONDocument) throws {
+        var object = try TokenObject(index, document)
+        self.init(
+            itemId: try object.decodeIfPresent("itemId"),
+            media: try object.decodeIfPresent("media"),
+            autoplay: try object.decodeIfPresent("autoplay"),
+            startTime: try object.decodeIfPresent("startTime"),
+            playbackDuration: try object.decodeIfPresent("playbackDuration"),
+            preloadTime: try object.decodeIfPresent("preloadTime"),
+            activeTrackIds: try object.decodeIfPresent("activeTrackIds"),
+            customData: try object.decodeIfPresent("customData")
+        )
+    }
+}

@@ -1,0 +1,21 @@
+/// How a media stream is delivered (`media.streamType`).
+///
+/// An open set: values this version does not know are kept as they are.
+public struct StreamType: RawRepresentable, Hashable, Sendable, Codable, ExpressibleByStringLiteral,
+    CustomStringConvertible
+{
+    public let rawValue: String
+
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(stringLiteral value: String) { self.rawValue = value }
+    public var description: String { rawValue }
+
+    /// No stream type given.
+    public static let unspecified: StreamType = "NONE"
+    /// On-demand content with a known duration.
+    public static let buffered: StreamType = "BUFFERED"
+    /// A live stream.
+    public static let live: StreamType = "LIVE"
+}
+
+extension StreamType: TokenDecodable {}

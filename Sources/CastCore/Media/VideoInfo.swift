@@ -1,0 +1,31 @@
+/// The format of the playing video (`videoInfo`).
+public struct VideoInfo: Codable, Sendable, Hashable {
+    /// The width in pixels.
+    public var width: Int?
+    /// The height in pixels.
+    public var height: Int?
+    /// The dynamic range.
+    public var hdrType: HDRType?
+
+    /// Creates a value; every optional member defaults to absent.
+    public init(
+        width: Int? = nil,
+        height: Int? = nil,
+        hdrType: HDRType? = nil
+    ) {
+        self.width = width
+        self.height = height
+        self.hdrType = hdrType
+    }
+}
+
+extension VideoInfo: TokenDecodable {
+    init(token index: Int, in document: JSONDocument) throws {
+        var object = try TokenObject(index, document)
+        self.init(
+            width: try object.decodeIfPresent("width"),
+            height: try object.decodeIfPresent("height"),
+            hdrType: try object.decodeIfPresent("hdrType")
+        )
+    }
+}

@@ -1,0 +1,27 @@
+/// The reply to `GET_APP_AVAILABILITY`, which real devices mark with `responseType` rather than `type`.
+public struct AppAvailabilityResponse: CastJSONMessage, Hashable {
+    /// Always ``CastMessageType/getAppAvailability``.
+    public var type: CastMessageType { .getAppAvailability }
+    public static var typeMember: String { "responseType" }
+
+    /// The request id echoed in the reply; 0 or absent for unsolicited messages.
+    public var requestId: Int?
+    /// Availability by application id.
+    public var availability: [String: AppAvailability]
+
+    /// Creates a value; every optional member defaults to absent.
+    public init(requestId: Int? = nil, availability: [String: AppAvailability]) {
+        self.requestId = requestId
+        self.availability = availability
+    }
+}
+
+extension AppAvailabilityResponse: TokenDecodable {
+    init(token index: Int, in document: JSONDocument) throws {
+        var object = try TokenObject(index, document)
+        self.init(
+            requestId: try object.decodeIfPresent("requestId"),
+            availability: try object.decode("availability")
+        )
+    }
+}

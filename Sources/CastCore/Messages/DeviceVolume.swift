@@ -1,0 +1,36 @@
+/// The device volume in `RECEIVER_STATUS` (`status.volume`).
+public struct DeviceVolume: Codable, Sendable, Hashable {
+    /// How the volume can be controlled.
+    public var controlType: VolumeControlType?
+    /// The level from 0 to 1.
+    public var level: Double?
+    /// Whether the device is muted.
+    public var muted: Bool?
+    /// The step of volume buttons, e.g. 0.05.
+    public var stepInterval: Double?
+
+    /// Creates a value; every optional member defaults to absent.
+    public init(
+        controlType: VolumeControlType? = nil,
+        level: Double? = nil,
+        muted: Bool? = nil,
+        stepInterval: Double? = nil
+    ) {
+        self.controlType = controlType
+        self.level = level
+        self.muted = muted
+        self.stepInterval = stepInterval
+    }
+}
+
+extension DeviceVolume: TokenDecodable {
+    init(token index: Int, in document: JSONDocument) throws {
+        var object = try TokenObject(index, document)
+        self.init(
+            controlType: try object.decodeIfPresent("controlType"),
+            level: try object.decodeIfPresent("level"),
+            muted: try object.decodeIfPresent("muted"),
+            stepInterval: try object.decodeIfPresent("stepInterval")
+        )
+    }
+}

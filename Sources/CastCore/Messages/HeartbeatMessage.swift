@@ -1,0 +1,40 @@
+/// A message of the `urn:x-cast:com.google.cast.tp.heartbeat` namespace.
+public enum HeartbeatMessage: Sendable, Hashable {
+    /// `PING`: answer with `PONG`.
+    case ping(PingMessage)
+    /// `PONG`.
+    case pong(PongMessage)
+    /// Any other type, kept whole.
+    case unknown(UnknownMessage)
+
+    /// Decodes a payload of the heartbeat namespace.
+    ///
+    /// - Throws: ``MessageDecodingError``; an unknown `type` is not an error.
+    public init(jsonString payload: String) throws(MessageDecodingError) {
+        self = try InboundMessageDecoding.decode(payload) { peek, document in
+            switch peek.type {
+            case .ping: .ping(try PingMessage(token: 0, in: document))
+            case .pong: .pong(try PongMessage(token: 0, in: document))
+            default: .unknown(InboundMessageDecoding.unknown(peek, document))
+            }
+        }
+    }
+
+    /// The message type.
+    public var type: CastMessageType {
+        switch self {
+        case .ping(let message): message.type
+        case .pong(let message): message.type
+        case .unknown(let message): message.type
+        }
+    }
+
+    /// The request id, when the message carries one.
+    public var requestId: Int? {
+        switch self {
+        case .ping(let message): message.requestId
+        case .pong(let message): message.requestId
+        case .unknown(let message): message.requestId
+        }
+    }
+}

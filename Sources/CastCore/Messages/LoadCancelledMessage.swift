@@ -1,0 +1,34 @@
+/// `LOAD_CANCELLED` (media namespace): a `LOAD` was superseded by another request.
+public struct LoadCancelledMessage: CastJSONMessage, Hashable {
+    /// Always ``CastMessageType/loadCancelled``.
+    public var type: CastMessageType { .loadCancelled }
+
+    /// The request id echoed in the reply; 0 or absent for unsolicited messages.
+    public var requestId: Int?
+    /// The queue item whose load was cancelled.
+    public var itemId: Int?
+    /// Data from the receiver application.
+    public var customData: JSONValue?
+
+    /// Creates a value; every optional member defaults to absent.
+    public init(
+        requestId: Int? = nil,
+        itemId: Int? = nil,
+        customData: JSONValue? = nil
+    ) {
+        self.requestId = requestId
+        self.itemId = itemId
+        self.customData = customData
+    }
+}
+
+extension LoadCancelledMessage: TokenDecodable {
+    init(token index: Int, in document: JSONDocument) throws {
+        var object = try TokenObject(index, document)
+        self.init(
+            requestId: try object.decodeIfPresent("requestId"),
+            itemId: try object.decodeIfPresent("itemId"),
+            customData: try object.decodeIfPresent("customData")
+        )
+    }
+}

@@ -1,0 +1,41 @@
+/// The state of a receiver (`status` of `RECEIVER_STATUS`).
+public struct ReceiverStatus: Codable, Sendable, Hashable {
+    /// The running applications (usually none or one).
+    public var applications: [ReceiverApplication]?
+    /// Whether the device is the active TV input (HDMI-CEC).
+    public var isActiveInput: Bool?
+    /// Whether the TV is in standby (HDMI-CEC).
+    public var isStandBy: Bool?
+    /// The user equaliser settings.
+    public var userEq: JSONValue?
+    /// The device volume.
+    public var volume: DeviceVolume?
+
+    /// Creates a value; every optional member defaults to absent.
+    public init(
+        applications: [ReceiverApplication]? = nil,
+        isActiveInput: Bool? = nil,
+        isStandBy: Bool? = nil,
+        userEq: JSONValue? = nil,
+        volume: DeviceVolume? = nil
+    ) {
+        self.applications = applications
+        self.isActiveInput = isActiveInput
+        self.isStandBy = isStandBy
+        self.userEq = userEq
+        self.volume = volume
+    }
+}
+
+extension ReceiverStatus: TokenDecodable {
+    init(token index: Int, in document: JSONDocument) throws {
+        var object = try TokenObject(index, document)
+        self.init(
+            applications: try object.decodeIfPresent("applications"),
+            isActiveInput: try object.decodeIfPresent("isActiveInput"),
+            isStandBy: try object.decodeIfPresent("isStandBy"),
+            userEq: try object.decodeIfPresent("userEq"),
+            volume: try object.decodeIfPresent("volume")
+        )
+    }
+}

@@ -1,0 +1,79 @@
+import CastCore
+import Foundation
+
+/// Decoding and encoding of JSON message payloads on one core.
+let jsonBenchmarks = BenchmarkGroup(name: "json", summary: "MEDIA_STATUS payload decodes per second and µs per decode")
+{
+    let payload = mediaStatusFixture
+    let bytes = Array(payload.utf8)
+    let size = Format.bytes(Double(bytes.count))
+
+    // Check once that every path decodes the fixture to the same value.
+    guard case .mediaStatus(let expected) = try MediaMessage(jsonString: payload) else {
+        throw BenchmarkFailure(description: "fixture is not a MEDIA_STATUS")
+    }
+    let foundationDecoder = JSONDecoder()
+    let viaFoundation = try foundationDecoder.decode(MediaStatusMessage.self, from: Data(bytes))
+    guard viaFoundation == expected else { throw BenchmarkFailure(description: "Foundation result differs") }
+
+    var rows: [BenchmarkRow] = []
+    func row(_ name: String, target: String = "", _ body: () throws -> Void) throws {
+        let samples = try CPUTime.samples(body)
+        let median = Measure.percentile(samples, 0.5)
+        rows.append(
+            BenchmarkRow(
+                name: name,
+                value: Format.rate(1 / median),
+                median: Format.time(seconds: median),
+                p99: Format.time(seconds: Measure.percentile(samples, 0.99)),
+                note: "per op, thread CPU time, \(size), 1 core\(target)"
+            )
+        )
+    }
+
+    try row("MEDIA_STATUS decode (MediaMessage)", target: ", target ≤ 10 µs") {
+        _ = try MediaMessage(jsonString: payload)
+    }
+    try row("MEDIA_STATUS decode (JSONPayloadDecoder)") {
+        _ = try JSONPayloadDecoder().decode(MediaStatusMessage.self, from: bytes)
+    }
+    try row("MEDIA_STATUS decode (Foundation JSONDecoder)") {
+        _ = try foundationDecoder.decode(MediaStatusMessage.self, from: Data(bytes))
+    }
+    try row("MEDIA_STATUS parse to JSONValue") {
+        _ = try JSONValue(parsing: bytes)
+    }
+    try row("MEDIA_STATUS encode") {
+        _ = try expected.jsonBytes()
+    }
+    return rows
+}
+
+/// A benchmark precondition that did not hold.
+struct BenchmarkFailure: Error, CustomStringConvertible {
+    var description: String
+}
+
+/// Timing by the CPU time of the calling thread, which excludes time spent descheduled and so
+/// stays meaningful on a machine shared with other work.
+enum CPUTime {
+    static func now() -> Double {
+        var spec = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
+        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+    }
+
+    /// Runs `body` in batches of `batch` calls for about `seconds` of CPU time and returns the
+    /// sorted seconds per call of each batch.
+    static func samples(seconds: Double = 1, batch: Int = 200, _ body: () throws -> Void) rethrows -> [Double] {
+        for _ in 0..<batch { try body() }
+        var samples: [Double] = []
+        let end = now() + seconds
+        while now() < end {
+            let start = now()
+            for _ in 0..<batch { try body() }
+            samples.append((now() - start) / Double(batch))
+        }
+        return samples.sorted()
+    }
+}
