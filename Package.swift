@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "CastNet", targets: ["CastNet"]),
         .library(name: "CastAuth", targets: ["CastAuth"]),
         .executable(name: "cast-bench", targets: ["cast-bench"]),
+        .executable(name: "mdns-tool", targets: ["mdns-tool"]),
     ],
     targets: [
         // MARK: System
@@ -42,9 +43,19 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
+        .executableTarget(
+            name: "mdns-tool",
+            dependencies: ["CastCore", "CastNet"],
+            swiftSettings: strictSettings
+        ),
+
         // MARK: Tests
         .testTarget(name: "CastCoreTests", dependencies: ["CastCore"], swiftSettings: strictSettings),
-        .testTarget(name: "CastNetTests", dependencies: ["CastNet", "CastCore"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "CastNetTests",
+            dependencies: ["CastNet", "CastCore", "mdns-tool"],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "CastAuthTests",
             dependencies: ["CastAuth", "CastNet", "CastCore"],

@@ -1,0 +1,159 @@
+import Foundation
+
+/// A Cast device found on the network, as described by its DNS-SD service
+/// (`_googlecast._tcp`): the TXT attributes, the SRV port and host, and the host's addresses.
+public struct CastDevice: Hashable, Sendable, Identifiable {
+    /// The receiver status announced in the TXT key `st`.
+    public struct Status: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+
+        /// No receiver application is running.
+        public static let idle = Status(rawValue: 0)
+        /// A receiver application is running and may be joined.
+        public static let busy = Status(rawValue: 1)
+
+        public var description: String {
+            switch self {
+            case .idle: "idle"
+            case .busy: "busy"
+            default: "status(\(rawValue))"
+            }
+        }
+    }
+
+    /// The device's unique identifier (TXT `id`, 32 hex digits).
+    public var id: UUID
+    /// The name the user gave the device (TXT `fn`).
+    public var friendlyName: String?
+    /// The model name (TXT `md`), such as `Chromecast`.
+    public var modelName: String?
+    /// The Cast protocol version (TXT `ve`, two hex digits).
+    public var protocolVersion: Int?
+    /// What the device can do (TXT `ca`).
+    public var capabilities: CastDeviceCapabilities
+    /// Whether a receiver application is running (TXT `st`).
+    public var status: Status?
+    /// The running application's status text (TXT `rs`).
+    public var statusText: String?
+    /// The path of the device icon on its HTTP server (TXT `ic`).
+    public var iconPath: String?
+    /// The addresses of the device, IPv4 first.
+    public var addresses: [IPAddress]
+    /// The TCP port of the Cast channel (SRV port); 8009 for devices, others for groups.
+    public var port: UInt16
+    /// The DNS-SD service instance name, such as `Chromecast-f38e…._googlecast._tcp.local`.
+    public var serviceName: String
+    /// The host name the SRV record points to, such as `f38e….local`.
+    public var hostName: String
+    /// Every TXT attribute as received, including keys without a property here (`cd`, `bs`, `nf`, …).
+    public var txt: TXTRecord
+
+    /// Creates a device description.
+    public init(
+        id: UUID,
+        friendlyName: String? = nil,
+        modelName: String? = nil,
+        protocolVersion: Int? = 5,
+        capabilities: CastDeviceCapabilities = [.videoOut, .audioOut],
+        status: Status? = .idle,
+        statusText: String? = nil,
+        iconPath: String? = "/setup/icon.png",
+        addresses: [IPAddress] = [],
+        port: UInt16 = 8009,
+        serviceName: String = "",
+        hostName: String = "",
+        txt: TXTRecord = TXTRecord()
+    ) {
+        self.id = id
+        self.friendlyName = friendlyName
+        self.modelName = modelName
+        self.protocolVersion = protocolVersion
+        self.capabilities = capabilities
+        self.status = status
+        self.statusText = statusText
+        self.iconPath = iconPath
+        self.addresses = addresses
+        self.port = port
+        self.serviceName = serviceName
+        self.hostName = hostName
+        self.txt = txt
+    }
+
+    /// Builds a device from its DNS-SD records.
+    ///
+    /// - Returns: `nil` when the TXT record has no `id` that parses as a UUID (32 hex digits,
+    ///   dashes allowed); such services are not Cast devices a sender can address.
+    public init?(serviceName: String, hostName: String, port: UInt16, addresses: [IPAddress], txt: TXTRecord) {
+        guard let idText = txt["id"], let id = Self.parseID(idText) else { return nil }
+        self.init(
+            id: id,
+            friendlyName: txt["fn"],
+            modelName: txt["md"],
+            protocolVersion: txt["ve"].flatMap { Int($0, radix: 16) },
+            capabilities: CastDeviceCapabilities(rawValue: txt["ca"].flatMap { Int($0) } ?? 0),
+            status: txt["st"].flatMap { Int($0) }.map(Status.init(rawValue:)),
+            statusText: txt["rs"].flatMap { $0.isEmpty ? nil : $0 },
+            iconPath: txt["ic"].flatMap { $0.isEmpty ? nil : $0 },
+            addresses: Self.ordered(addresses),
+            port: port,
+            serviceName: serviceName,
+            hostName: hostName,
+            txt: txt
+        )
+    }
+
+    /// The identifier as written in TXT `id`: 32 lowercase hex digits.
+    public var idText: String {
+        id.uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+    }
+
+    /// The TXT record a device advertises, with the keys Cast senders read:
+    /// `id`, `cd`, `rm`, `ve`, `md`, `ic`, `fn`, `ca`, `st`, `bs`, `nf`, `rs`.
+    ///
+    /// `cd`, `bs`, `nf` and `rm` come from ``txt`` when present; otherwise `cd` is the
+    /// uppercase id, `bs` its first 12 digits, `nf` is `1` and `rm` empty. Keys of ``txt``
+    /// that have no property here are kept after them.
+    public var txtRecord: TXTRecord {
+        let upperID = idText.uppercased()
+        var record = TXTRecord()
+        record["id"] = idText
+        record["cd"] = txt["cd"] ?? upperID
+        record["rm"] = txt["rm"] ?? ""
+        record["ve"] = String(format: "%02X", protocolVersion ?? 5)
+        record["md"] = modelName ?? ""
+        record["ic"] = iconPath ?? ""
+        record["fn"] = friendlyName ?? ""
+        record["ca"] = String(capabilities.rawValue)
+        record["st"] = String((status ?? .idle).rawValue)
+        record["bs"] = txt["bs"] ?? String(upperID.prefix(12))
+        record["nf"] = txt["nf"] ?? "1"
+        record["rs"] = statusText ?? ""
+        for entry in txt.entries where !record.contains(entry.key) {
+            record[entry.key] = String(decoding: entry.value ?? [], as: UTF8.self)
+        }
+        return record
+    }
+
+    /// Parses a device id: 32 hex digits, or the dashed UUID form.
+    public static func parseID(_ text: String) -> UUID? {
+        let hex = text.replacingOccurrences(of: "-", with: "")
+        guard hex.utf8.count == 32, hex.utf8.allSatisfy({ $0.isHexDigit }) else { return nil }
+        let chars = Array(hex)
+        let dashed = [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(chars[$0]) }.joined(separator: "-")
+        return UUID(uuidString: dashed)
+    }
+
+    private static func ordered(_ addresses: [IPAddress]) -> [IPAddress] {
+        var seen = Set<IPAddress>()
+        let unique = addresses.filter { seen.insert($0).inserted }
+        let v4 = unique.filter { if case .v4 = $0 { true } else { false } }
+        return v4 + unique.filter { if case .v6 = $0 { true } else { false } }
+    }
+}
+
+extension UInt8 {
+    fileprivate var isHexDigit: Bool {
+        (0x30...0x39).contains(self) || (0x41...0x46).contains(self) || (0x61...0x66).contains(self)
+    }
+}

@@ -1,0 +1,218 @@
+import CastCore
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Finds Cast devices on the local network over mDNS/DNS-SD (`_googlecast._tcp`).
+///
+/// The browser queries continuously on every multicast-capable interface (or only those
+/// named in ``Configuration/interfaceNames`` or in the environment variable
+/// `CAST_DISCOVERY_INTERFACES`), over IPv4 and IPv6, and reports devices appearing, changing
+/// and going away through ``events``.
+///
+/// ```swift
+/// let browser = try MDNSBrowser()
+/// try browser.start()
+/// for await event in browser.events {
+///     print(event.kind, event.device.friendlyName ?? "?")
+/// }
+/// ```
+public final class MDNSBrowser: Sendable {
+    /// What to browse and where.
+    public struct Configuration: Sendable {
+        /// A receiver application ID (such as `CC1AD845`); when set, only devices that
+        /// advertise its `_<APPID>._sub._googlecast._tcp` subtype are found.
+        public var applicationID: String?
+        /// The interfaces to use; `nil` means `CAST_DISCOVERY_INTERFACES`, or else every
+        /// multicast-capable interface that is up and not loopback.
+        public var interfaceNames: [String]?
+        /// Whether to use IPv4.
+        public var usesIPv4: Bool
+        /// Whether to use IPv6.
+        public var usesIPv6: Bool
+        /// Whether a goodbye removes a device at once (`true`) or one second later as RFC 6762 says.
+        public var removesDevicesOnGoodbyeAtOnce: Bool
+
+        /// Creates a configuration.
+        public init(
+            applicationID: String? = nil,
+            interfaceNames: [String]? = nil,
+            usesIPv4: Bool = true,
+            usesIPv6: Bool = true,
+            removesDevicesOnGoodbyeAtOnce: Bool = true
+        ) {
+            self.applicationID = applicationID
+            self.interfaceNames = interfaceNames
+            self.usesIPv4 = usesIPv4
+            self.usesIPv6 = usesIPv6
+            self.removesDevicesOnGoodbyeAtOnce = removesDevicesOnGoodbyeAtOnce
+        }
+    }
+
+    /// A change in the list of devices.
+    public struct Event: Hashable, Sendable {
+        /// What kind of change.
+        public struct Kind: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+            public let rawValue: String
+            public init(rawValue: String) { self.rawValue = rawValue }
+
+            /// A device appeared.
+            public static let inserted = Kind(rawValue: "inserted")
+            /// A known device changed.
+            public static let updated = Kind(rawValue: "updated")
+            /// A device went away.
+            public static let removed = Kind(rawValue: "removed")
+
+            public var description: String { rawValue }
+        }
+
+        /// What kind of change.
+        public let kind: Kind
+        /// The device, as it is now (or was, when removed).
+        public let device: CastDevice
+    }
+
+    /// The configuration in use.
+    public let configuration: Configuration
+    /// The changes to the device list, in order. Meant for one consumer; it finishes when the
+    /// browser is stopped for good (deinitialized).
+    public let events: AsyncStream<Event>
+
+    private let continuation: AsyncStream<Event>.Continuation
+    private let queue = DispatchQueue(label: "swift-cast.mdns-browser")
+    private let clock: any MDNSClock
+    private let state: Mutex<State>
+    private let timer: MDNSTimer
+    private let interfaces: [NetworkInterface]
+
+    private struct State: Sendable {
+        var machine: MDNSQuerierStateMachine
+        var transport: MDNSTransport?
+    }
+
+    /// Creates a stopped browser.
+    /// - Throws: ``UDPSocketError`` when the interface list cannot be read or a named
+    ///   interface does not exist.
+    public convenience init(configuration: Configuration = Configuration()) throws(UDPSocketError) {
+        let interfaces = try NetworkInterface.select(
+            names: configuration.interfaceNames,
+            from: NetworkInterface.all(),
+            environment: ProcessInfo.processInfo.environment
+        )
+        self.init(configuration: configuration, interfaces: interfaces, clock: MDNSSystemClock())
+    }
+
+    init(configuration: Configuration, interfaces: [NetworkInterface], clock: any MDNSClock) {
+        self.configuration = configuration
+        self.interfaces = interfaces
+        self.clock = clock
+        let machine = MDNSQuerierStateMachine(
+            configuration: .init(
+                applicationID: configuration.applicationID,
+                removesDevicesOnGoodbyeAtOnce: configuration.removesDevicesOnGoodbyeAtOnce
+            )
+        )
+        state = Mutex(State(machine: machine))
+        (events, continuation) = AsyncStream.makeStream(bufferingPolicy: .unbounded)
+        let box = WeakBox<MDNSBrowser>()
+        timer = MDNSTimer(queue: queue) { box.value?.timerFired() }
+        box.value = self
+    }
+
+    deinit {
+        timer.cancel()
+        state.withLock { $0.transport?.close() }
+        continuation.finish()
+    }
+
+    /// The interfaces the browser runs on.
+    public var interfaceNames: [String] { interfaces.map(\.name) }
+
+    /// The devices known now.
+    public var devices: [CastDevice] { state.withLock { $0.machine.knownDevices } }
+
+    /// Whether the browser is running.
+    public var isRunning: Bool { state.withLock { $0.transport != nil } }
+
+    /// Opens the sockets and starts querying. Calling it while running does nothing.
+    /// - Throws: ``UDPSocketError`` when no socket could be opened.
+    public func start() throws(UDPSocketError) {
+        guard !isRunning else { return }
+        let transport = try MDNSTransport(
+            interfaces: interfaces,
+            useIPv4: configuration.usesIPv4,
+            useIPv6: configuration.usesIPv6,
+            queue: queue
+        ) {
+            [weak self] received in self?.handle(received)
+        }
+        let now = clock.now()
+        let (deadline, started) = state.withLock { state -> (MDNSInstant?, Bool) in
+            guard state.transport == nil else { return (nil, false) }
+            state.transport = transport
+            state.machine.start(now: now)
+            return (state.machine.nextDeadline, true)
+        }
+        guard started else {
+            transport.close()
+            return
+        }
+        timer.schedule(at: deadline)
+    }
+
+    /// Stops querying, closes the sockets and reports every known device as removed.
+    public func stop() {
+        let (actions, transport) = state.withLock { state in
+            defer { state.transport = nil }
+            return (state.machine.stop(), state.transport)
+        }
+        timer.schedule(at: nil)
+        transport?.close()
+        perform(actions, transport: nil)
+    }
+
+    // MARK: - Private
+
+    private func handle(_ received: MDNSTransport.Received) {
+        let now = clock.now()
+        let (actions, deadline, transport) = state.withLock { state in
+            (state.machine.receive(received.message, now: now), state.machine.nextDeadline, state.transport)
+        }
+        timer.schedule(at: deadline)
+        perform(actions, transport: transport)
+    }
+
+    private func timerFired() {
+        let now = clock.now()
+        let (actions, deadline, transport) = state.withLock { state in
+            (state.machine.tick(now: now), state.machine.nextDeadline, state.transport)
+        }
+        timer.schedule(at: deadline)
+        perform(actions, transport: transport)
+    }
+
+    private func perform(_ actions: [MDNSQuerierStateMachine.Action], transport: MDNSTransport?) {
+        for action in actions {
+            switch action {
+            case .send(let message): transport?.sendMulticast(message)
+            case .inserted(let device): continuation.yield(Event(kind: .inserted, device: device))
+            case .updated(let device): continuation.yield(Event(kind: .updated, device: device))
+            case .removed(let device): continuation.yield(Event(kind: .removed, device: device))
+            }
+        }
+    }
+}
+
+/// A weak reference that can be captured in a `@Sendable` closure before `self` exists.
+final class WeakBox<T: AnyObject & Sendable>: Sendable {
+    private let storage = Mutex<Weak>(Weak())
+    private struct Weak: @unchecked Sendable {
+        // Only read and written under the mutex; T is Sendable.
+        weak var value: T?
+    }
+
+    var value: T? {
+        get { storage.withLock { $0.value } }
+        set { storage.withLock { $0.value = newValue } }
+    }
+}

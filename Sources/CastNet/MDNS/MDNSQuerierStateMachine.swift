@@ -1,0 +1,366 @@
+import CastCore
+
+/// The mDNS/DNS-SD querier that browses for Cast devices (RFC 6762, RFC 6763), without I/O.
+///
+/// The owner feeds it received messages and the passing of time, and performs the actions it
+/// returns: messages to multicast and device events to publish. It queries continuously for
+/// `_googlecast._tcp.local` (or the `_<APPID>._sub` subtype) with intervals of 1 s, 2 s,
+/// 4 s … up to one hour, lists the PTR answers it already holds with more than half their TTL
+/// left (known-answer suppression), keeps a TTL-honouring cache with refresh queries, asks
+/// for the SRV, TXT and address records a device is missing, and turns complete services into
+/// ``CastDevice`` values.
+package struct MDNSQuerierStateMachine: Sendable {
+    /// What the querier looks for and how.
+    package struct Configuration: Sendable {
+        /// The service type browsed.
+        package var serviceType: DNSName
+        /// A receiver application ID; when set, only devices advertising the
+        /// `_<APPID>._sub.<serviceType>` subtype are found.
+        package var applicationID: String?
+        /// The longest interval between two browse queries.
+        package var maximumQueryInterval: Duration
+        /// Whether a goodbye removes a device at once (`true`) or after one second as in RFC 6762 §10.1.
+        package var removesDevicesOnGoodbyeAtOnce: Bool
+        /// The most records cached.
+        package var cacheCapacity: Int
+        /// The largest message sent; known answers beyond it go into follow-up messages (TC set).
+        package var maximumMessageSize: Int
+
+        package init(
+            serviceType: DNSName = MDNSQuerierStateMachine.castServiceType,
+            applicationID: String? = nil,
+            maximumQueryInterval: Duration = .seconds(3600),
+            removesDevicesOnGoodbyeAtOnce: Bool = true,
+            cacheCapacity: Int = 4096,
+            maximumMessageSize: Int = 1400
+        ) {
+            self.serviceType = serviceType
+            self.applicationID = applicationID
+            self.maximumQueryInterval = maximumQueryInterval
+            self.removesDevicesOnGoodbyeAtOnce = removesDevicesOnGoodbyeAtOnce
+            self.cacheCapacity = cacheCapacity
+            self.maximumMessageSize = maximumMessageSize
+        }
+    }
+
+    /// Something the owner must do.
+    package enum Action: Hashable, Sendable {
+        /// Multicast this message on every interface.
+        case send(DNSMessage)
+        /// A device appeared.
+        case inserted(CastDevice)
+        /// A known device changed (name, status, addresses, …).
+        case updated(CastDevice)
+        /// A device went away (goodbye, expiry or stop).
+        case removed(CastDevice)
+    }
+
+    /// `_googlecast._tcp.local`.
+    package static let castServiceType = try! DNSName("_googlecast._tcp.local")
+
+    /// The name queried for PTR records.
+    package let browseName: DNSName
+    package let configuration: Configuration
+    private(set) var cache: MDNSRecordCache
+    private var random: MDNSRandom
+    private var running = false
+    private var nextQueryAt: MDNSInstant?
+    private var queryInterval: Duration = .seconds(1)
+    /// The services seen, with the device each one forms, or `nil` when its TXT has no usable `id`.
+    private var devices: [DNSName: CastDevice?] = [:]
+    private var deviceInputs: [DNSName: DeviceInputs] = [:]
+
+    /// The records a device is built from.
+    private struct DeviceInputs: Hashable, Sendable {
+        var port: UInt16
+        var target: DNSName
+        var txt: [[UInt8]]
+        var addresses: [IPAddress]
+    }
+    private var resolving: [DNSName: (at: MDNSInstant, interval: Duration)] = [:]
+
+    /// Creates a stopped querier.
+    /// - Parameter random: the source of jitter; pass a seeded one in tests.
+    package init(configuration: Configuration = Configuration(), random: MDNSRandom = MDNSRandom()) {
+        self.configuration = configuration
+        self.random = random
+        cache = MDNSRecordCache(capacity: configuration.cacheCapacity)
+        if let appID = configuration.applicationID,
+            let name = try? DNSName(
+                labels: [Array("_\(appID)".utf8), Array("_sub".utf8)] + configuration.serviceType.labels
+            )
+        {
+            browseName = name
+        } else {
+            browseName = configuration.serviceType
+        }
+    }
+
+    /// The devices known now, by service instance name.
+    package var knownDevices: [CastDevice] {
+        Self.sorted(devices.keys).compactMap { devices[$0] ?? nil }
+    }
+
+    /// Whether the querier is running.
+    package var isRunning: Bool { running }
+
+    /// When ``tick(now:)`` must be called next, or `nil` when nothing is scheduled.
+    package var nextDeadline: MDNSInstant? {
+        guard running else { return nil }
+        return ([nextQueryAt, cache.nextDeadline] + resolving.values.map(\.at)).compactMap { $0 }.min()
+    }
+
+    /// Starts browsing: the first query goes out after a random 20–120 ms (RFC 6762 §5.2).
+    package mutating func start(now: MDNSInstant) {
+        guard !running else { return }
+        running = true
+        queryInterval = .seconds(1)
+        nextQueryAt = now + .milliseconds(Int.random(in: 20...120, using: &random))
+    }
+
+    /// Stops browsing, forgets every record and reports every known device as removed.
+    package mutating func stop() -> [Action] {
+        guard running else { return [] }
+        running = false
+        nextQueryAt = nil
+        cache.removeAll()
+        resolving = [:]
+        let removed = knownDevices.map(Action.removed)
+        devices = [:]
+        deviceInputs = [:]
+        return removed
+    }
+
+    /// Handles a received message.
+    package mutating func receive(_ message: DNSMessage, now: MDNSInstant) -> [Action] {
+        guard running, message.isResponse, message.opcode == 0, message.responseCode == 0 else { return [] }
+        let records = message.answers + message.additionals
+        // PTRs first, then SRV/TXT, then addresses, so a packet's order does not matter.
+        for record in records where record.type == .ptr && record.name == browseName {
+            cache.insert(
+                record,
+                now: now,
+                removeGoodbyesAtOnce: configuration.removesDevicesOnGoodbyeAtOnce,
+                random: &random
+            )
+        }
+        for record in records where (record.type == .srv || record.type == .txt) && isInstanceName(record.name) {
+            cache.insert(
+                record,
+                now: now,
+                removeGoodbyesAtOnce: configuration.removesDevicesOnGoodbyeAtOnce,
+                random: &random
+            )
+        }
+        let targets = Set(
+            cache.entries.compactMap { entry -> DNSName? in
+                if case .srv(_, _, _, let target) = entry.record.data { return target }
+                return nil
+            }
+        )
+        for record in records where (record.type == .a || record.type == .aaaa) && targets.contains(record.name) {
+            cache.insert(
+                record,
+                now: now,
+                removeGoodbyesAtOnce: configuration.removesDevicesOnGoodbyeAtOnce,
+                random: &random
+            )
+        }
+        var actions = updateDevices()
+        planResolves(now: now)
+        actions += sendDueQueries(now: now, refreshes: [])
+        return actions
+    }
+
+    /// Handles the passing of time: expiry, refresh queries, browse queries and resolve queries.
+    package mutating func tick(now: MDNSInstant) -> [Action] {
+        guard running else { return [] }
+        _ = cache.expire(now: now)
+        let refreshes = cache.takeDueRefreshes(now: now, random: &random)
+        var actions = updateDevices()
+        planResolves(now: now)
+        actions += sendDueQueries(now: now, refreshes: refreshes)
+        return actions
+    }
+
+    // MARK: - Private
+
+    private func isInstanceName(_ name: DNSName) -> Bool {
+        name.labels.count == configuration.serviceType.labels.count + 1 && name.hasSuffix(configuration.serviceType)
+    }
+
+    private func instances() -> [DNSName] {
+        cache.records(named: browseName, type: .ptr).compactMap { entry in
+            if case .ptr(let instance) = entry.record.data, isInstanceName(instance) { return instance }
+            return nil
+        }
+    }
+
+    private func service(
+        _ instance: DNSName
+    ) -> (srv: DNSResourceRecord?, txt: DNSResourceRecord?, addresses: [IPAddress]) {
+        let srv = cache.records(named: instance, type: .srv).max { $0.receivedAt < $1.receivedAt }?.record
+        let txt = cache.records(named: instance, type: .txt).max { $0.receivedAt < $1.receivedAt }?.record
+        var addresses: [IPAddress] = []
+        if case .srv(_, _, _, let target)? = srv?.data {
+            for entry in cache.records(named: target) {
+                switch entry.record.data {
+                case .a(let v4): addresses.append(.v4(v4))
+                case .aaaa(let v6): addresses.append(.v6(v6))
+                default: break
+                }
+            }
+        }
+        return (srv, txt, addresses)
+    }
+
+    private mutating func updateDevices() -> [Action] {
+        var current: [DNSName: CastDevice?] = [:]
+        var inputs: [DNSName: DeviceInputs] = [:]
+        for instance in instances() {
+            let (srv, txt, addresses) = service(instance)
+            guard case .srv(_, _, let port, let target)? = srv?.data, case .txt(let strings)? = txt?.data,
+                !addresses.isEmpty
+            else { continue }
+            let input = DeviceInputs(port: port, target: target, txt: strings, addresses: addresses)
+            inputs[instance] = input
+            // Unchanged records give the same device: skip parsing them again.
+            if deviceInputs[instance] == input, let device = devices[instance] {
+                current.updateValue(device, forKey: instance)
+                continue
+            }
+            let device = CastDevice(
+                serviceName: instance.description,
+                hostName: target.description,
+                port: port,
+                addresses: addresses,
+                txt: TXTRecord(strings: strings)
+            )
+            current.updateValue(device, forKey: instance)
+        }
+        var actions: [Action] = []
+        for name in Self.sorted(devices.keys) {
+            if let old = devices[name] ?? nil, (current[name] ?? nil) == nil { actions.append(.removed(old)) }
+        }
+        for name in Self.sorted(current.keys) {
+            guard let new = current[name] ?? nil else { continue }
+            if let old = devices[name] ?? nil {
+                if old != new { actions.append(.updated(new)) }
+            } else {
+                actions.append(.inserted(new))
+            }
+        }
+        devices = current
+        deviceInputs = inputs
+        return actions
+    }
+
+    /// Names in text order, each converted to text once.
+    private static func sorted(_ names: some Sequence<DNSName>) -> [DNSName] {
+        names.map { ($0.description, $0) }.sorted { $0.0 < $1.0 }.map(\.1)
+    }
+
+    /// Tracks instances that lack SRV, TXT or addresses, so queries for them go out with backoff.
+    private mutating func planResolves(now: MDNSInstant) {
+        let incomplete = Set(
+            instances().filter { instance in
+                let (srv, txt, addresses) = service(instance)
+                return srv == nil || txt == nil || addresses.isEmpty
+            }
+        )
+        for name in resolving.keys where !incomplete.contains(name) { resolving[name] = nil }
+        for name in incomplete where resolving[name] == nil { resolving[name] = (now, .seconds(1)) }
+    }
+
+    private mutating func sendDueQueries(now: MDNSInstant, refreshes: [DNSResourceRecord]) -> [Action] {
+        var questions: [DNSQuestion] = []
+        var asked: Set<DNSQuestion> = []
+        func ask(_ name: DNSName, _ type: DNSRecordType) {
+            let question = DNSQuestion(name: name, type: type)
+            if asked.insert(question).inserted { questions.append(question) }
+        }
+        if let due = nextQueryAt, due <= now {
+            ask(browseName, .ptr)
+            nextQueryAt = now + queryInterval
+            queryInterval = min(queryInterval * 2, configuration.maximumQueryInterval)
+        }
+        for record in refreshes { ask(record.name, record.type) }
+        for name in Self.sorted(resolving.keys) {
+            guard let plan = resolving[name], plan.at <= now else { continue }
+            let (srv, txt, addresses) = service(name)
+            if srv == nil { ask(name, .srv) }
+            if txt == nil { ask(name, .txt) }
+            if case .srv(_, _, _, let target)? = srv?.data, addresses.isEmpty {
+                ask(target, .a)
+                ask(target, .aaaa)
+            }
+            let next = min(plan.interval * 2, .seconds(60))
+            resolving[name] = (now + plan.interval, next)
+        }
+        guard !questions.isEmpty else { return [] }
+        // Known answers: records answering a question with more than half their TTL left.
+        var known: [DNSResourceRecord] = []
+        for question in questions {
+            for entry in cache.records(named: question.name, type: question.type) {
+                let remaining = entry.remainingTTL(at: now)
+                guard UInt64(remaining) * 2 > UInt64(entry.record.ttl) else { continue }
+                var record = entry.record
+                record.ttl = remaining
+                record.cacheFlush = false
+                known.append(record)
+            }
+        }
+        return Self.split(questions: questions, knownAnswers: known, limit: configuration.maximumMessageSize)
+            .map(Action.send)
+    }
+
+    /// Splits a query that does not fit one message. Questions that do not fit go into
+    /// further queries; known answers that do not fit go into follow-up messages, and every
+    /// message followed by more known answers has the TC bit set (RFC 6762 §7.2). Sizes are
+    /// counted without compression, so every message stays within `limit`.
+    static func split(questions: [DNSQuestion], knownAnswers: [DNSResourceRecord], limit: Int) -> [DNSMessage] {
+        var messages: [DNSMessage] = []
+        var current = DNSMessage.query([])
+        var size = DNSMessage.headerSize
+        for question in questions {
+            let cost = question.name.wireLength + 4
+            if size + cost > limit, !current.questions.isEmpty {
+                messages.append(current)
+                current = DNSMessage.query([])
+                size = DNSMessage.headerSize
+            }
+            current.questions.append(question)
+            size += cost
+        }
+        for record in knownAnswers {
+            let cost = record.uncompressedSize
+            if size + cost > limit, !current.answers.isEmpty || !current.questions.isEmpty {
+                if !current.answers.isEmpty { current.flags |= DNSMessage.truncatedFlag }
+                messages.append(current)
+                current = DNSMessage.query([])
+                size = DNSMessage.headerSize
+            }
+            current.answers.append(record)
+            size += cost
+        }
+        messages.append(current)
+        return messages
+    }
+}
+
+extension DNSResourceRecord {
+    /// The size of the record on the wire without name compression: an upper bound.
+    var uncompressedSize: Int {
+        let data: Int =
+            switch self.data {
+            case .a: 4
+            case .aaaa: 16
+            case .ptr(let target): target.wireLength
+            case .srv(_, _, _, let target): 6 + target.wireLength
+            case .txt(let strings): strings.isEmpty ? 1 : strings.reduce(0) { $0 + 1 + $1.count }
+            case .nsec(let next, let types): next.wireLength + 34 * Set(types.map { $0.rawValue >> 8 }).count
+            case .unknown(_, let bytes): bytes.count
+            }
+        return name.wireLength + 10 + data
+    }
+}

@@ -1,0 +1,177 @@
+import CastCore
+import Dispatch
+import Synchronization
+
+/// The mDNS sockets of one I/O owner: port 5353 on each chosen interface, IPv4 and IPv6,
+/// joined to 224.0.0.251 / ff02::fb on that interface only, multicast sent through it.
+///
+/// Datagrams that did not arrive on the socket's own interface are dropped, as are those
+/// that are not valid DNS messages.
+final class MDNSTransport: Sendable {
+    /// A decoded message and where it came from.
+    struct Received: Sendable {
+        var message: DNSMessage
+        var source: UDPEndpoint
+        var interfaceIndex: UInt32
+    }
+
+    static let groupV4 = IPAddress.v4(IPv4Address(224, 0, 0, 251))
+    static let groupV6 = IPAddress.v6(IPv6Address("ff02::fb")!)
+
+    private struct Endpoint: Sendable {
+        var interface: NetworkInterface
+        var socket: UDPSocket
+    }
+
+    private let endpoints: [Endpoint]
+    /// The interfaces the transport runs on.
+    let interfaces: [NetworkInterface]
+
+    /// Opens the sockets.
+    /// - Parameters:
+    ///   - interfaces: the interfaces to run on.
+    ///   - useIPv4: whether to open IPv4 sockets (where the interface has an IPv4 address).
+    ///   - useIPv6: whether to open IPv6 sockets too (where the interface has an IPv6 address;
+    ///     an IPv6 socket that cannot join the group is left out).
+    ///   - port: the port (5353; tests may use another).
+    ///   - queue: the queue `handler` runs on.
+    /// - Throws: ``UDPSocketError`` when no socket could be opened, or an IPv4 one failed.
+    init(
+        interfaces: [NetworkInterface],
+        useIPv4: Bool = true,
+        useIPv6: Bool,
+        port: UInt16 = 5353,
+        queue: DispatchQueue,
+        handler: @escaping @Sendable (Received) -> Void
+    ) throws(UDPSocketError) {
+        var endpoints: [Endpoint] = []
+        do {
+            for interface in interfaces {
+                if useIPv4, !interface.ipv4Addresses.isEmpty {
+                    let socket = try UDPSocket(
+                        family: .v4,
+                        port: port,
+                        reuseAddress: true,
+                        device: interface,
+                        queue: queue
+                    )
+                    endpoints.append(Endpoint(interface: interface, socket: socket))
+                    try socket.joinGroup(Self.groupV4, on: interface)
+                    try socket.setMulticastInterface(interface, loopback: true)
+                }
+                if useIPv6, !interface.ipv6Addresses.isEmpty {
+                    do {
+                        let socket = try UDPSocket(
+                            family: .v6,
+                            port: port,
+                            reuseAddress: true,
+                            device: interface,
+                            queue: queue
+                        )
+                        do {
+                            try socket.joinGroup(Self.groupV6, on: interface)
+                            try socket.setMulticastInterface(interface, loopback: true)
+                            endpoints.append(Endpoint(interface: interface, socket: socket))
+                        } catch {
+                            socket.close()
+                        }
+                    } catch {
+                        continue
+                    }
+                }
+            }
+        } catch {
+            for endpoint in endpoints { endpoint.socket.close() }
+            throw error
+        }
+        guard !endpoints.isEmpty else {
+            throw UDPSocketError(.joinGroup, errno: 0, detail: "no usable interface among \(interfaces.map(\.name))")
+        }
+        self.endpoints = endpoints
+        self.interfaces = interfaces
+        for endpoint in endpoints {
+            let index = endpoint.interface.index
+            endpoint.socket.startReceiving { datagram in
+                guard datagram.interfaceIndex == 0 || datagram.interfaceIndex == index, datagram.source.port != 0,
+                    let message = try? DNSMessage(decoding: datagram.bytes)
+                else { return }
+                handler(Received(message: message, source: datagram.source, interfaceIndex: index))
+            }
+        }
+    }
+
+    /// The families and interfaces of the open sockets, for diagnostics.
+    var socketDescriptions: [String] {
+        endpoints.map { "\($0.interface.name)/\($0.socket.family == .v4 ? "IPv4" : "IPv6")" }
+    }
+
+    /// Multicasts a message on every socket. Failures on single sockets are ignored (an
+    /// interface may have gone down); the number of sockets that sent is returned.
+    @discardableResult
+    func sendMulticast(_ message: DNSMessage, port: UInt16 = 5353) -> Int {
+        guard let bytes = try? message.encoded() else { return 0 }
+        var sent = 0
+        for endpoint in endpoints {
+            let destination: UDPEndpoint =
+                switch endpoint.socket.family {
+                case .v4: UDPEndpoint(address: Self.groupV4, port: port)
+                case .v6: UDPEndpoint(address: Self.groupV6, port: port, scopeID: endpoint.interface.index)
+                }
+            if (try? endpoint.socket.send(bytes, to: destination)) != nil { sent += 1 }
+        }
+        return sent
+    }
+
+    /// Sends a message to one peer through the socket of the interface it was heard on.
+    func sendUnicast(_ message: DNSMessage, to destination: UDPEndpoint, interfaceIndex: UInt32) {
+        guard let bytes = try? message.encoded() else { return }
+        let family: UDPSocket.Family =
+            switch destination.address {
+            case .v4: .v4
+            case .v6: .v6
+            }
+        guard
+            let endpoint = endpoints.first(where: {
+                $0.socket.family == family && $0.interface.index == interfaceIndex
+            })
+        else { return }
+        try? endpoint.socket.send(bytes, to: destination)
+    }
+
+    /// Closes every socket.
+    func close() {
+        for endpoint in endpoints { endpoint.socket.close() }
+    }
+}
+
+/// A one-shot Dispatch timer that can be moved to a new deadline.
+final class MDNSTimer: Sendable {
+    // Dispatch sources are thread-safe; this one is resumed in `init` and cancelled once.
+    nonisolated(unsafe) private let timer: any DispatchSourceTimer
+    private let cancelled = Atomic<Bool>(false)
+
+    init(queue: DispatchQueue, handler: @escaping @Sendable () -> Void) {
+        timer = DispatchSource.makeTimerSource(queue: queue)
+        timer.setEventHandler(handler: handler)
+        timer.schedule(deadline: .distantFuture)
+        timer.resume()
+    }
+
+    /// Fires once at `deadline` (system clock), or never when `nil`.
+    func schedule(at deadline: MDNSInstant?) {
+        guard !cancelled.load(ordering: .relaxed) else { return }
+        guard let deadline else {
+            timer.schedule(deadline: .distantFuture)
+            return
+        }
+        let nanoseconds =
+            max(deadline.offset.components.seconds, 0) * 1_000_000_000
+            + deadline.offset.components.attoseconds / 1_000_000_000
+        timer.schedule(deadline: DispatchTime(uptimeNanoseconds: UInt64(max(nanoseconds, 1))), leeway: .milliseconds(1))
+    }
+
+    func cancel() {
+        guard !cancelled.exchange(true, ordering: .relaxed) else { return }
+        timer.cancel()
+    }
+}

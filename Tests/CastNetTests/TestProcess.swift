@@ -1,0 +1,163 @@
+import Foundation
+import Synchronization
+import Testing
+
+/// A child process for interop tests: its output is collected line by line, it can be
+/// waited for with a deadline, and it is killed with SIGKILL (Swift Testing children
+/// inherit a mask that blocks SIGTERM).
+final class TestProcess: Sendable {
+    private let process: Process
+    private let input: Pipe
+    private let output = OutputBuffer()
+
+    private final class OutputBuffer: Sendable {
+        let state = Mutex<(lines: [String], partial: String, error: String)>(([], "", ""))
+    }
+
+    init(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env["SWIFT_BACKTRACE"] = "enable=no"
+        env["PYTHONUNBUFFERED"] = "1"
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let stdout = Pipe()
+        let stderr = Pipe()
+        input = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        process.standardInput = input
+        self.process = process
+        let output = output
+        stdout.fileHandleForReading.readabilityHandler = { handle in
+            let data = handle.availableData
+            guard !data.isEmpty else {
+                handle.readabilityHandler = nil
+                return
+            }
+            output.state.withLock { state in
+                state.partial += String(decoding: data, as: UTF8.self)
+                while let newline = state.partial.firstIndex(of: "\n") {
+                    state.lines.append(String(state.partial[..<newline]))
+                    state.partial = String(state.partial[state.partial.index(after: newline)...])
+                }
+            }
+        }
+        stderr.fileHandleForReading.readabilityHandler = { handle in
+            let data = handle.availableData
+            guard !data.isEmpty else {
+                handle.readabilityHandler = nil
+                return
+            }
+            output.state.withLock { $0.error += String(decoding: data, as: UTF8.self) }
+        }
+        try process.run()
+    }
+
+    deinit {
+        kill()
+    }
+
+    var lines: [String] { output.state.withLock { $0.lines } }
+    var standardError: String { output.state.withLock { $0.error } }
+    var isRunning: Bool { process.isRunning }
+    var exitStatus: Int32? { process.isRunning ? nil : process.terminationStatus }
+
+    /// Waits until a line satisfies `predicate`, the process exits, or the timeout passes.
+    func waitForLine(timeout: Duration, _ predicate: (String) -> Bool) async -> String? {
+        let end = ContinuousClock.now + timeout
+        while ContinuousClock.now < end {
+            if let line = lines.first(where: predicate) { return line }
+            if !process.isRunning {
+                try? await Task.sleep(for: .milliseconds(50))
+                return lines.first(where: predicate)
+            }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return nil
+    }
+
+    /// Waits for the process to exit; kills it when the timeout passes first.
+    @discardableResult
+    func waitForExit(timeout: Duration) async -> Int32? {
+        let end = ContinuousClock.now + timeout
+        while ContinuousClock.now < end {
+            if !process.isRunning { return process.terminationStatus }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        kill()
+        return nil
+    }
+
+    func send(_ line: String) {
+        try? input.fileHandleForWriting.write(contentsOf: Data((line + "\n").utf8))
+    }
+
+    func kill() {
+        if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
+    }
+}
+
+enum TestEnvironment {
+    /// The repository root, found from this file's path.
+    static var repositoryRoot: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+    }
+
+    /// The Python with pychromecast and zeroconf: `CAST_TEST_PYTHON`, else `<repo>/.venv/bin/python`.
+    static func python() throws -> String {
+        let path =
+            ProcessInfo.processInfo.environment["CAST_TEST_PYTHON"]
+            ?? repositoryRoot.appendingPathComponent(".venv/bin/python").path
+        guard FileManager.default.isExecutableFile(atPath: path) else {
+            throw TestSetupError("no Python interpreter at \(path); run scripts/test.sh or set CAST_TEST_PYTHON")
+        }
+        return path
+    }
+
+    static func script(_ name: String) -> String {
+        repositoryRoot.appendingPathComponent("scripts/discovery/\(name)").path
+    }
+
+    /// A built executable of this package, next to the test bundle.
+    static func productExecutable(_ name: String) throws -> String {
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        if let link = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            directory = URL(fileURLWithPath: link).deletingLastPathComponent()
+        }
+        for candidate in [directory, directory.deletingLastPathComponent()] {
+            let path = candidate.appendingPathComponent(name).path
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        throw TestSetupError("executable \(name) not found near \(directory.path); run swift build first")
+    }
+}
+
+struct TestSetupError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Waits for the first element of `stream` that satisfies `predicate`, up to `timeout`.
+func firstEvent<Element: Sendable>(
+    in stream: AsyncStream<Element>,
+    timeout: Duration,
+    where predicate: @escaping @Sendable (Element) -> Bool
+) async -> Element? {
+    await withTaskGroup(of: Element?.self) { group in
+        group.addTask {
+            for await element in stream where predicate(element) { return element }
+            return nil
+        }
+        group.addTask {
+            try? await Task.sleep(for: timeout)
+            return nil
+        }
+        let first = await group.next() ?? nil
+        group.cancelAll()
+        return first
+    }
+}
