@@ -1,0 +1,172 @@
+import CastCore
+import Synchronization
+
+/// A Cast channel: a TLS stream carrying length-prefixed frames.
+///
+/// The connection moves frame bodies (serialized `CastMessage`s) and never looks inside
+/// them. Inbound frames arrive through ``frames`` (an async sequence) or, for servers that
+/// want no task per connection, through ``setFrameHandler(_:)``. Reading from the socket
+/// pauses while a frame waits for its consumer, so a slow consumer holds at most one frame.
+/// ``send(_:)`` queues without waiting; a peer that stops reading cannot grow the queue past
+/// ``CastConnectionConfiguration/sendQueueLimit``: the connection closes with
+/// ``CastConnectionError/Code/sendQueueFull`` instead.
+public final class CastConnection: Sendable {
+    let core: CastConnectionCore
+
+    /// The local address of the socket.
+    public let localAddress: SocketAddress?
+    /// The address of the peer.
+    public let remoteAddress: SocketAddress?
+    /// The peer's TLS certificate (a device's certificate on the sender side).
+    public let peerCertificate: Certificate?
+    /// The negotiated TLS version, such as `"TLSv1.3"`.
+    public let tlsVersion: String?
+
+    init(core: CastConnectionCore) {
+        self.core = core
+        localAddress = core.channel.localAddress
+        remoteAddress = core.channel.remoteAddress
+        peerCertificate = core.channel.peerCertificate
+        tlsVersion = core.channel.tlsVersion
+    }
+
+    deinit {
+        let core = self.core
+        core.loop.execute { core.close(reason: nil) }
+    }
+
+    /// Connects to a Cast device (or any Cast TLS endpoint) at `address`.
+    /// - Parameters:
+    ///   - address: the device, usually port 8009.
+    ///   - configuration: limits, timeouts and TLS settings.
+    ///   - clock: the clock for the connect and handshake timeouts.
+    ///   - group: the loops to run on.
+    /// - Throws: ``TCPError`` or ``TLSError`` when the connection or handshake fails.
+    public static func connect(
+        to address: SocketAddress,
+        configuration: CastConnectionConfiguration = CastConnectionConfiguration(),
+        clock: any CastClock = SystemCastClock(),
+        group: EventLoopGroup = .shared
+    ) async throws -> CastConnection {
+        let context = try TLSContext(client: configuration.tls)
+        let loop = group.next()
+        let result = await withCheckedContinuation {
+            (continuation: CheckedContinuation<Result<CastConnection, any Error>, Never>) in
+            ChannelConnector.connect(
+                to: address,
+                tls: context,
+                timeout: configuration.connectTimeout,
+                clock: clock,
+                loop: loop
+            ) { result in
+                continuation.resume(
+                    returning: result.map {
+                        CastConnection(core: CastConnectionCore(channel: $0, configuration: configuration))
+                    }
+                )
+            }
+        }
+        return try result.get()
+    }
+
+    /// The frame bodies sent by the peer, in order. Ends when the connection closes in an
+    /// orderly way; throws ``CastConnectionError`` when it fails. One consumer at a time.
+    public var frames: Frames { Frames(core: core) }
+
+    /// Delivers every inbound frame to `handler`, in order, on the connection's queue,
+    /// instead of through ``frames``. The handler must not block.
+    public func setFrameHandler(_ handler: @escaping @Sendable ([UInt8]) -> Void) {
+        let core = self.core
+        core.loop.execute { core.setHandler(handler) }
+    }
+
+    /// Runs `handler` once when the connection closes, with the error that closed it or
+    /// `nil` for an orderly close.
+    public func onClose(_ handler: @escaping @Sendable (CastConnectionError?) -> Void) {
+        let core = self.core
+        core.loop.execute { core.onClose(handler) }
+    }
+
+    /// Queues a frame with `body` for sending and returns at once.
+    /// - Throws: ``CastConnectionError`` with code ``CastConnectionError/Code/messageTooLarge``
+    ///   (empty or oversized body; the connection stays open), ``CastConnectionError/Code/closed``,
+    ///   or ``CastConnectionError/Code/sendQueueFull`` (the connection is then closed).
+    public func send(_ body: [UInt8]) throws(CastConnectionError) {
+        let frame: [UInt8]
+        do {
+            frame = try CastFrameEncoder.encode(body, maximumBodySize: core.configuration.maximumBodySize)
+        } catch {
+            throw CastConnectionError(code: .messageTooLarge, reason: error.description, underlying: error)
+        }
+        let core = self.core
+        if core.isClosedFlag.load(ordering: .relaxed) {
+            throw CastConnectionError(code: .closed, reason: "send after the connection closed")
+        }
+        let inTransit = core.bytesInTransit.add(frame.count, ordering: .relaxed).newValue
+        let queued = inTransit + core.channelBacklog.load(ordering: .relaxed)
+        if queued > core.configuration.sendQueueLimit {
+            core.bytesInTransit.subtract(frame.count, ordering: .relaxed)
+            let error = core.sendQueueFull(queued: queued)
+            core.loop.execute { core.fail(error) }
+            throw error
+        }
+        core.loop.execute { core.write(frame) }
+    }
+
+    /// Closes the connection after queued frames are sent (TLS close_notify, then FIN).
+    /// - Parameter reason: why, for the record; the peer is not told.
+    public func close(reason: String? = nil) {
+        let core = self.core
+        core.loop.execute { core.close(reason: reason) }
+    }
+
+    /// Waits until the connection has closed; returns the error that closed it, or `nil`
+    /// for an orderly close by either side.
+    public func closed() async -> CastConnectionError? {
+        let core = self.core
+        return await withCheckedContinuation { continuation in
+            core.loop.execute { core.waitForClose(continuation) }
+        }
+    }
+
+    /// The frame bodies received on a ``CastConnection``.
+    public struct Frames: AsyncSequence, Sendable {
+        public typealias Element = [UInt8]
+        public typealias Failure = CastConnectionError
+
+        let core: CastConnectionCore
+
+        public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(core: core) }
+
+        /// Yields one frame body at a time.
+        public struct AsyncIterator: AsyncIteratorProtocol {
+            public typealias Element = [UInt8]
+            public typealias Failure = CastConnectionError
+
+            let core: CastConnectionCore
+
+            public mutating func next() async throws(CastConnectionError) -> [UInt8]? {
+                try await Self.receive(from: core)
+            }
+
+            public mutating func next(
+                isolation actor: isolated (any Actor)?
+            ) async throws(CastConnectionError)
+                -> [UInt8]?
+            {
+                try await Self.receive(from: core)
+            }
+
+            private static func receive(from core: CastConnectionCore) async throws(CastConnectionError) -> [UInt8]? {
+                let result = await withTaskCancellationHandler {
+                    await withCheckedContinuation { continuation in
+                        core.loop.execute { core.nextFrame(continuation) }
+                    }
+                } onCancel: {
+                    core.loop.execute { core.cancelWaiter() }
+                }
+                return try result.get()
+            }
+        }
+    }
+}

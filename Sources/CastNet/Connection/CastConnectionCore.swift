@@ -1,0 +1,237 @@
+import CastCore
+import Synchronization
+
+/// The loop-side half of a ``CastConnection``: splits the plaintext stream into frames and
+/// hands them to one consumer, reading from the socket only while the consumer keeps up.
+///
+/// Reads are sized from the decoder (the header, then exactly the rest of the frame), so at
+/// most one frame is ever buffered here. `@unchecked Sendable`: everything except the
+/// atomics is used only on the channel's loop queue.
+final class CastConnectionCore: ByteChannelHandler, @unchecked Sendable {
+    typealias FrameContinuation = CheckedContinuation<Result<[UInt8]?, CastConnectionError>, Never>
+
+    private enum Delivery {
+        /// Nobody consumes yet: reading is off.
+        case none
+        /// Frames go to `frames` iterators, one at a time.
+        case pull
+        /// Frames go to a callback on the loop.
+        case push(@Sendable ([UInt8]) -> Void)
+    }
+
+    let channel: any ByteChannel
+    let loop: EventLoop
+    let configuration: CastConnectionConfiguration
+    /// Bytes given to `send` and not yet written to the channel.
+    let bytesInTransit = Atomic<Int>(0)
+    /// Bytes the channel held for the socket after the last write (updated on the loop).
+    let channelBacklog = Atomic<Int>(0)
+    let isClosedFlag = Atomic<Bool>(false)
+
+    private var decoder: CastFrameDecoder
+    private var delivery = Delivery.none
+    private var ready: [UInt8]?
+    private var waiter: FrameContinuation?
+    private var endOfStream = false
+    private var finished = false
+    private var closeError: CastConnectionError?
+    private var closeWaiters: [CheckedContinuation<CastConnectionError?, Never>] = []
+    private var closeHandlers: [@Sendable (CastConnectionError?) -> Void] = []
+
+    /// Takes over an active channel; call on its loop.
+    init(channel: any ByteChannel, configuration: CastConnectionConfiguration) {
+        self.channel = channel
+        self.loop = channel.loop
+        self.configuration = configuration
+        self.decoder = CastFrameDecoder(maximumBodySize: configuration.maximumBodySize)
+        channel.handler = self
+        sizeNextRead()
+    }
+
+    // MARK: Consumers (on the loop)
+
+    func nextFrame(_ continuation: FrameContinuation) {
+        if case .push = delivery {
+            continuation.resume(
+                returning: .failure(CastConnectionError(code: .closed, reason: "frames are delivered to a handler"))
+            )
+            return
+        }
+        delivery = .pull
+        if let frame = ready {
+            ready = nil
+            continuation.resume(returning: .success(frame))
+            updateReading()
+            return
+        }
+        if finished {
+            continuation.resume(returning: closeError.map { .failure($0) } ?? .success(nil))
+            return
+        }
+        guard waiter == nil else {
+            continuation.resume(
+                returning: .failure(CastConnectionError(code: .closed, reason: "frames has only one consumer"))
+            )
+            return
+        }
+        waiter = continuation
+        updateReading()
+    }
+
+    func cancelWaiter() {
+        guard let waiter else { return }
+        self.waiter = nil
+        waiter.resume(returning: .success(nil))
+        updateReading()
+    }
+
+    func setHandler(_ handler: @escaping @Sendable ([UInt8]) -> Void) {
+        delivery = .push(handler)
+        if let frame = ready {
+            ready = nil
+            handler(frame)
+        }
+        updateReading()
+    }
+
+    func onClose(_ handler: @escaping @Sendable (CastConnectionError?) -> Void) {
+        if finished {
+            handler(closeError)
+        } else {
+            closeHandlers.append(handler)
+        }
+    }
+
+    func waitForClose(_ continuation: CheckedContinuation<CastConnectionError?, Never>) {
+        if finished {
+            continuation.resume(returning: closeError)
+        } else {
+            closeWaiters.append(continuation)
+        }
+    }
+
+    private func updateReading() {
+        guard !finished, !endOfStream else { return }
+        let wanted: Bool
+        switch delivery {
+        case .none: wanted = false
+        case .pull: wanted = ready == nil && waiter != nil
+        case .push: wanted = true
+        }
+        channel.setReading(wanted)
+    }
+
+    /// Asks for exactly the bytes that complete the current header or frame.
+    private func sizeNextRead() {
+        if let needed = decoder.bytesNeededForNextFrame {
+            channel.maximumReadSize = max(1, needed)
+        } else {
+            channel.maximumReadSize = CastFrameDecoder.headerSize - decoder.bufferedByteCount
+        }
+    }
+
+    // MARK: Sending (on the loop)
+
+    func write(_ frame: [UInt8]) {
+        bytesInTransit.subtract(frame.count, ordering: .relaxed)
+        guard !finished else { return }
+        channel.write(frame)
+        let backlog = channel.pendingWriteBytes
+        channelBacklog.store(backlog, ordering: .relaxed)
+        if backlog > configuration.sendQueueLimit {
+            fail(sendQueueFull(queued: backlog))
+        }
+    }
+
+    func sendQueueFull(queued: Int) -> CastConnectionError {
+        CastConnectionError(
+            code: .sendQueueFull,
+            reason: "\(queued) bytes wait to be sent, over the limit of \(configuration.sendQueueLimit): "
+                + "the peer is not reading"
+        )
+    }
+
+    func close(reason: String?) {
+        guard !finished else { return }
+        if let reason {
+            closeError = CastConnectionError(code: .closed, reason: reason)
+        }
+        channel.closeGracefully()
+    }
+
+    func fail(_ error: CastConnectionError) {
+        guard !finished else { return }
+        if closeError == nil { closeError = error }
+        channel.close(error: error)
+    }
+
+    // MARK: Channel events
+
+    func channelDidBecomeActive(_ channel: any ByteChannel) {}
+
+    func channel(_ channel: any ByteChannel, didRead bytes: UnsafeRawBufferPointer) {
+        decoder.append(bytes)
+        let frame: [UInt8]?
+        do {
+            frame = try decoder.nextFrame()
+        } catch {
+            fail(CastConnectionError(code: .framing, reason: error.description, underlying: error))
+            return
+        }
+        sizeNextRead()
+        guard let frame else { return }
+        switch delivery {
+        case .push(let handler):
+            handler(frame)
+        case .pull:
+            if let waiter {
+                self.waiter = nil
+                waiter.resume(returning: .success(frame))
+            } else {
+                ready = frame
+                channel.setReading(false)
+            }
+        case .none:
+            ready = frame
+            channel.setReading(false)
+        }
+    }
+
+    func channelDidReadEndOfFile(_ channel: any ByteChannel) {
+        endOfStream = true
+        if decoder.bufferedByteCount > 0 {
+            fail(
+                CastConnectionError(
+                    code: .truncatedFrame,
+                    reason: "the peer closed the stream with \(decoder.bufferedByteCount) bytes of an unfinished frame"
+                )
+            )
+            return
+        }
+        // The peer finished at a frame boundary: close our side too.
+        channel.closeGracefully()
+    }
+
+    func channelDidDrain(_ channel: any ByteChannel) {
+        channelBacklog.store(0, ordering: .relaxed)
+    }
+
+    func channel(_ channel: any ByteChannel, didCloseWith error: (any Error)?) {
+        finished = true
+        isClosedFlag.store(true, ordering: .relaxed)
+        if closeError == nil, let error { closeError = CastConnectionError(transport: error) }
+        let reported = closeError.flatMap { $0.code == .closed ? nil : $0 }
+        closeError = reported
+        if let waiter, ready == nil {
+            self.waiter = nil
+            waiter.resume(returning: reported.map { .failure($0) } ?? .success(nil))
+        }
+        let waiters = closeWaiters
+        closeWaiters = []
+        for continuation in waiters { continuation.resume(returning: reported) }
+        let handlers = closeHandlers
+        closeHandlers = []
+        for handler in handlers { handler(reported) }
+        if case .push = delivery { delivery = .none }
+    }
+}

@@ -1,0 +1,49 @@
+/// Receives the events of a ``ByteChannel``, always on the channel's loop.
+protocol ByteChannelHandler: AnyObject, Sendable {
+    /// The channel is connected and, for TLS, the handshake is done.
+    func channelDidBecomeActive(_ channel: any ByteChannel)
+    /// Bytes arrived. The buffer is valid only during the call.
+    func channel(_ channel: any ByteChannel, didRead bytes: UnsafeRawBufferPointer)
+    /// The peer finished sending (half-close); writing may go on.
+    func channelDidReadEndOfFile(_ channel: any ByteChannel)
+    /// Every queued write has been handed to the kernel.
+    func channelDidDrain(_ channel: any ByteChannel)
+    /// The channel closed, with the error that closed it or `nil` for an orderly close.
+    /// Called exactly once; no event follows.
+    func channel(_ channel: any ByteChannel, didCloseWith error: (any Error)?)
+}
+
+/// A bidirectional byte stream bound to one event loop: a TCP socket, or TLS over one.
+///
+/// Every member must be used on ``loop`` only.
+protocol ByteChannel: AnyObject, Sendable {
+    /// The loop that runs this channel.
+    var loop: EventLoop { get }
+    /// Where events go. The channel keeps the handler alive until it closes.
+    var handler: (any ByteChannelHandler)? { get set }
+    /// Bytes accepted by ``write(_:)`` and not yet handed to the kernel.
+    var pendingWriteBytes: Int { get }
+    /// The largest number of bytes delivered by one read event.
+    var maximumReadSize: Int { get set }
+    /// `true` once the channel has closed.
+    var isClosed: Bool { get }
+    /// The local address of the socket.
+    var localAddress: SocketAddress? { get }
+    /// The address of the peer.
+    var remoteAddress: SocketAddress? { get }
+    /// The peer's certificate, for TLS channels once the handshake is done.
+    var peerCertificate: Certificate? { get }
+    /// The negotiated TLS version (`"TLSv1.3"`), for TLS channels.
+    var tlsVersion: String? { get }
+
+    /// Starts or stops reading from the peer. Stopping is how a slow consumer pushes back.
+    func setReading(_ enabled: Bool)
+    /// Queues bytes for sending.
+    func write(_ bytes: [UInt8])
+    /// Sends the end of the stream once queued writes are out (TCP half-close).
+    func shutdownOutput()
+    /// Flushes queued writes, then closes; gives up after a grace period.
+    func closeGracefully()
+    /// Closes at once, dropping queued writes, and reports `error` to the handler.
+    func close(error: (any Error)?)
+}

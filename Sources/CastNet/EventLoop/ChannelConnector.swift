@@ -1,0 +1,62 @@
+/// Opens channels: TCP connect, then a TLS handshake when asked; and the same for
+/// accepted sockets. The result is an active channel with reading off and no handler.
+enum ChannelConnector {
+    /// Connects to `address` on `loop` and calls `completion` there once the channel is
+    /// ready, or failed with a ``TCPError`` or ``TLSError``.
+    static func connect(
+        to address: SocketAddress,
+        tls: TLSContext?,
+        timeout: Duration,
+        clock: any CastClock,
+        loop: EventLoop,
+        completion: @escaping @Sendable (Result<any ByteChannel, any Error>) -> Void
+    ) {
+        loop.execute {
+            StreamChannel.connect(to: address, loop: loop, clock: clock, timeout: timeout) { result in
+                switch result {
+                case .failure(let error):
+                    completion(.failure(error))
+                case .success(let channel):
+                    secure(channel, tls: tls, clock: clock, completion: completion)
+                }
+            }
+        }
+    }
+
+    /// Starts an accepted socket on its loop, with a TLS handshake when `tls` is set.
+    static func activateAccepted(
+        _ channel: StreamChannel,
+        tls: TLSContext?,
+        clock: any CastClock,
+        completion: @escaping @Sendable (Result<any ByteChannel, any Error>) -> Void
+    ) {
+        channel.loop.execute {
+            channel.startAccepted()
+            secure(channel, tls: tls, clock: clock, completion: completion)
+        }
+    }
+
+    private static func secure(
+        _ channel: StreamChannel,
+        tls: TLSContext?,
+        clock: any CastClock,
+        completion: @escaping @Sendable (Result<any ByteChannel, any Error>) -> Void
+    ) {
+        guard let tls else {
+            completion(.success(channel))
+            return
+        }
+        let engine: TLSEngine
+        do {
+            engine = try TLSEngine(context: tls)
+        } catch {
+            channel.close(error: error)
+            completion(.failure(error))
+            return
+        }
+        let secured = TLSChannel(base: channel, engine: engine, clock: clock)
+        secured.start { result in
+            completion(result.map { $0 as any ByteChannel })
+        }
+    }
+}

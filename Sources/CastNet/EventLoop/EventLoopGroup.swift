@@ -1,0 +1,39 @@
+import Dispatch
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A small pool of event loops that connections are spread over, round-robin.
+///
+/// Thousands of connections share the few threads of a group: no connection owns a thread.
+public final class EventLoopGroup: Sendable {
+    /// The group used when none is given: one loop per processor, at least two.
+    public static let shared = EventLoopGroup(loopCount: max(2, defaultLoopCount()))
+
+    /// The loops of the group.
+    public let loops: [EventLoop]
+    private let nextIndex = Atomic<Int>(0)
+
+    /// Creates a group.
+    /// - Parameter loopCount: how many loops (serial queues) to create; at least one.
+    public init(loopCount: Int) {
+        precondition(loopCount > 0, "an event loop group needs at least one loop")
+        loops = (0..<loopCount).map { EventLoop(label: "cast.eventloop.\($0)") }
+    }
+
+    /// Returns the next loop in round-robin order.
+    public func next() -> EventLoop {
+        let index = nextIndex.wrappingAdd(1, ordering: .relaxed).oldValue
+        return loops[index % loops.count]
+    }
+}
+
+private func defaultLoopCount() -> Int {
+    #if canImport(Glibc)
+    return Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+    #else
+    return 2
+    #endif
+}

@@ -1,0 +1,53 @@
+/// An HTTP response produced by a route.
+public struct HTTPResponse: Sendable {
+    /// What follows the header section.
+    public struct Body: Sendable {
+        enum Storage: Sendable {
+            case bytes([UInt8])
+            case file(path: String)
+        }
+
+        let storage: Storage
+
+        /// No body.
+        public static let empty = Body(storage: .bytes([]))
+
+        /// Bytes held in memory.
+        public static func bytes(_ bytes: [UInt8]) -> Body { Body(storage: .bytes(bytes)) }
+
+        /// UTF-8 text.
+        public static func text(_ text: String) -> Body { Body(storage: .bytes(Array(text.utf8))) }
+
+        /// A file, streamed from disk as the client reads. A `Range` request gets the
+        /// matching region of the file.
+        public static func file(path: String) -> Body { Body(storage: .file(path: path)) }
+    }
+
+    /// The status; a 200 becomes 206 or 416 when the request has a `Range` header.
+    public var status: HTTPStatus
+    /// Header fields; `Content-Length`, `Date`-free framing headers are added by the server.
+    public var headers: HTTPHeaders
+    /// The body.
+    public var body: Body
+
+    /// Creates a response.
+    public init(status: HTTPStatus = .ok, headers: HTTPHeaders = [:], body: Body = .empty) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// A 200 response with `body` and its content type.
+    public static func ok(_ body: Body, contentType: String) -> HTTPResponse {
+        HTTPResponse(status: .ok, headers: ["Content-Type": contentType], body: body)
+    }
+
+    /// A response with only a status and a short text body.
+    public static func status(_ status: HTTPStatus) -> HTTPResponse {
+        HTTPResponse(
+            status: status,
+            headers: ["Content-Type": "text/plain; charset=utf-8"],
+            body: .text("\(status.description)\n")
+        )
+    }
+}

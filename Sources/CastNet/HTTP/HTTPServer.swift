@@ -1,0 +1,43 @@
+/// A small HTTP/1.1 server: keep-alive, `GET`/`HEAD`/`POST` routes, single byte ranges
+/// for file bodies, bounded request sizes, a request timeout against slow clients, and
+/// optional TLS. Used for a device's setup endpoints and for serving media files.
+public final class HTTPServer: Sendable {
+    private let channel: ListenerChannel
+
+    /// The bound address; its port is the one chosen when binding to port 0.
+    public var localAddress: SocketAddress { channel.localAddress }
+
+    /// Binds to `address` and starts serving `routes`.
+    /// - Parameters:
+    ///   - address: the local address, such as `127.0.0.2:8008`; port 0 picks a free port.
+    ///   - tls: TLS settings for HTTPS (a device's setup endpoint on 8443), or `nil`.
+    ///   - routes: the handlers.
+    ///   - configuration: limits and timeouts.
+    ///   - clock: the clock for request and handshake timeouts.
+    ///   - group: the loops that connections run on.
+    /// - Throws: ``TCPError`` or ``TLSError``.
+    public init(
+        address: SocketAddress,
+        tls: TLSServerConfiguration? = nil,
+        routes: HTTPRoutes,
+        configuration: HTTPServerConfiguration = HTTPServerConfiguration(),
+        clock: any CastClock = SystemCastClock(),
+        group: EventLoopGroup = .shared
+    ) throws {
+        let context = try tls.map { configuration throws(TLSError) in try TLSContext(server: configuration) }
+        channel = try ListenerChannel(address: address, backlog: 256, group: group, clock: clock)
+        channel.start { stream in
+            ChannelConnector.activateAccepted(stream, tls: context, clock: clock) { result in
+                guard case .success(let channel) = result else { return }
+                _ = HTTPServerConnection(channel: channel, routes: routes, configuration: configuration, clock: clock)
+            }
+        }
+    }
+
+    deinit { channel.close() }
+
+    /// Stops accepting connections; requests in progress finish.
+    public func close() {
+        channel.close()
+    }
+}

@@ -1,0 +1,221 @@
+import Dispatch
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One client of an ``HTTPServer``: parses requests, runs their route in a task, writes the
+/// response (streaming files as the socket drains) and keeps the connection for the next
+/// request. The request timer bounds how long a client may take to send a request.
+///
+/// `@unchecked Sendable`: all mutable state is used only on the channel's loop queue.
+final class HTTPServerConnection: ByteChannelHandler, @unchecked Sendable {
+    private enum State {
+        case reading
+        case handling
+        case writing
+        case closed
+    }
+
+    private let channel: any ByteChannel
+    private let loop: EventLoop
+    private let routes: HTTPRoutes
+    private let configuration: HTTPServerConfiguration
+    private let clock: any CastClock
+    private var parser: HTTPRequestParser
+    private var state = State.reading
+    private var timer: CastTimer?
+    private var timerGeneration = 0
+    private var served = 0
+    private var peerFinished = false
+    private var keepAlive = false
+    private var file: PreparedHTTPResponse.FileRegion?
+    private var chunkInFlight = false
+
+    /// Takes over an active channel; call on its loop.
+    init(channel: any ByteChannel, routes: HTTPRoutes, configuration: HTTPServerConfiguration, clock: any CastClock) {
+        self.channel = channel
+        self.loop = channel.loop
+        self.routes = routes
+        self.configuration = configuration
+        self.clock = clock
+        self.parser = HTTPRequestParser(limits: configuration.limits)
+        channel.handler = self
+        channel.maximumReadSize = 16 * 1024
+        startReading()
+    }
+
+    // MARK: Requests
+
+    private func startReading() {
+        state = .reading
+        armTimer()
+        channel.setReading(true)
+        processBuffered()
+    }
+
+    private func armTimer() {
+        timer?.cancel()
+        timerGeneration += 1
+        let generation = timerGeneration
+        timer = clock.schedule(after: configuration.requestTimeout) { [weak self] in
+            guard let self else { return }
+            self.loop.execute { self.timerFired(generation) }
+        }
+    }
+
+    private func timerFired(_ generation: Int) {
+        guard generation == timerGeneration, state == .reading else { return }
+        if parser.bufferedByteCount > 0 {
+            respondWithError(.requestTimeout)
+        } else {
+            state = .closed
+            channel.closeGracefully()
+        }
+    }
+
+    private func processBuffered() {
+        guard state == .reading else { return }
+        let request: HTTPRequest?
+        do {
+            request = try parser.nextRequest()
+        } catch {
+            respondWithError(error.status)
+            return
+        }
+        guard let request else {
+            if peerFinished {
+                state = .closed
+                channel.closeGracefully()
+            }
+            return
+        }
+        handle(request)
+    }
+
+    private func handle(_ request: HTTPRequest) {
+        timer?.cancel()
+        timer = nil
+        timerGeneration += 1
+        state = .handling
+        channel.setReading(false)
+        served += 1
+        keepAlive = request.keepAlive && !peerFinished && served < configuration.maximumRequestsPerConnection
+        let routes = self.routes
+        let keepAlive = self.keepAlive
+        let serverName = configuration.serverName
+        Task {
+            let response = await routes.response(to: request)
+            let prepared = await PreparedHTTPResponse.make(
+                response,
+                to: request,
+                keepAlive: keepAlive,
+                serverName: serverName
+            )
+            self.loop.execute { self.send(prepared) }
+        }
+    }
+
+    // MARK: Responses
+
+    private func send(_ prepared: PreparedHTTPResponse) {
+        guard state == .handling else {
+            if let region = prepared.file { close(region.fd) }
+            return
+        }
+        channel.write(prepared.head)
+        if !prepared.body.isEmpty { channel.write(prepared.body) }
+        if let region = prepared.file, region.length > 0 {
+            file = region
+            state = .writing
+            pumpFile()
+            return
+        }
+        if let region = prepared.file { close(region.fd) }
+        finishResponse()
+    }
+
+    private func pumpFile() {
+        guard state == .writing, let region = file, !chunkInFlight else { return }
+        guard channel.pendingWriteBytes < 256 * 1024 else { return }
+        chunkInFlight = true
+        let count = min(64 * 1024, region.length)
+        PreparedHTTPResponse.fileQueue.async {
+            var chunk = [UInt8](repeating: 0, count: count)
+            let read = chunk.withUnsafeMutableBytes { pread(region.fd, $0.baseAddress, count, off_t(region.offset)) }
+            if read > 0 && read < count { chunk.removeLast(count - read) }
+            let result = read > 0 ? chunk : nil
+            self.loop.execute { self.chunkRead(result) }
+        }
+    }
+
+    private func chunkRead(_ chunk: [UInt8]?) {
+        chunkInFlight = false
+        guard state == .writing, var region = file else { return }
+        guard let chunk else {
+            // The file shrank or failed under us: the declared length cannot be honoured.
+            closeFile()
+            state = .closed
+            channel.close(error: nil)
+            return
+        }
+        channel.write(chunk)
+        region.offset += chunk.count
+        region.length -= chunk.count
+        file = region
+        if region.length == 0 {
+            closeFile()
+            finishResponse()
+        } else {
+            pumpFile()
+        }
+    }
+
+    private func closeFile() {
+        if let region = file { close(region.fd) }
+        file = nil
+    }
+
+    private func finishResponse() {
+        if keepAlive {
+            startReading()
+        } else {
+            state = .closed
+            channel.closeGracefully()
+        }
+    }
+
+    private func respondWithError(_ status: HTTPStatus) {
+        timer?.cancel()
+        timer = nil
+        state = .closed
+        channel.setReading(false)
+        channel.write(PreparedHTTPResponse.error(status))
+        channel.closeGracefully()
+    }
+
+    // MARK: Channel events
+
+    func channelDidBecomeActive(_ channel: any ByteChannel) {}
+
+    func channel(_ channel: any ByteChannel, didRead bytes: UnsafeRawBufferPointer) {
+        parser.append(bytes)
+        processBuffered()
+    }
+
+    func channelDidReadEndOfFile(_ channel: any ByteChannel) {
+        peerFinished = true
+        if state == .reading { processBuffered() }
+    }
+
+    func channelDidDrain(_ channel: any ByteChannel) {
+        if state == .writing { pumpFile() }
+    }
+
+    func channel(_ channel: any ByteChannel, didCloseWith error: (any Error)?) {
+        state = .closed
+        timer?.cancel()
+        timer = nil
+        if !chunkInFlight { closeFile() }
+    }
+}

@@ -1,0 +1,169 @@
+internal import COpenSSL
+
+/// One TLS session driven entirely through memory BIOs: ciphertext goes in with
+/// ``receive(ciphertext:)`` and comes out with ``takeCiphertext()``; no socket is involved,
+/// so a client and a server engine can talk back to back in a test.
+final class TLSEngine {
+    /// The progress of the handshake.
+    enum HandshakeStatus: Equatable {
+        case complete
+        case needsInput
+        case failed(TLSError)
+    }
+
+    /// The outcome of reading plaintext.
+    enum ReadResult: Equatable {
+        case bytes(Int)
+        case needsInput
+        /// The peer sent close_notify.
+        case closed
+        case failed(TLSError)
+    }
+
+    private let ssl: OpaquePointer
+    private let readBIO: OpaquePointer
+    private let writeBIO: OpaquePointer
+    let context: TLSContext
+    private(set) var isHandshakeComplete = false
+    private var sentShutdown = false
+
+    /// Creates a session for `context`'s role.
+    init(context: TLSContext) throws(TLSError) {
+        self.context = context
+        OpenSSLErrorQueue.clear()
+        guard let ssl = SSL_new(context.pointer) else {
+            throw TLSError(code: .invalidConfiguration, reason: "SSL_new: \(OpenSSLErrorQueue.drainText(or: "failed"))")
+        }
+        guard let readBIO = BIO_new(BIO_s_mem()), let writeBIO = BIO_new(BIO_s_mem()) else {
+            SSL_free(ssl)
+            throw TLSError(code: .invalidConfiguration, reason: "BIO_new failed")
+        }
+        // An empty read BIO means "wait for more", not end of stream.
+        _ = cast_BIO_set_mem_eof_return(readBIO, -1)
+        _ = cast_BIO_set_mem_eof_return(writeBIO, -1)
+        SSL_set_bio(ssl, readBIO, writeBIO)
+        self.ssl = ssl
+        self.readBIO = readBIO
+        self.writeBIO = writeBIO
+        if context.isServer {
+            SSL_set_accept_state(ssl)
+        } else {
+            SSL_set_connect_state(ssl)
+            if let name = context.serverName {
+                _ = cast_SSL_set_tlsext_host_name(ssl, name)
+                if context.verifiesHostName {
+                    _ = SSL_set1_host(ssl, name)
+                }
+            }
+        }
+    }
+
+    deinit { SSL_free(ssl) }
+
+    /// Hands bytes received from the peer to the session.
+    func receive(ciphertext: UnsafeRawBufferPointer) {
+        guard !ciphertext.isEmpty else { return }
+        _ = BIO_write(readBIO, ciphertext.baseAddress, Int32(ciphertext.count))
+    }
+
+    /// Advances the handshake with the bytes received so far.
+    func handshake() -> HandshakeStatus {
+        if isHandshakeComplete { return .complete }
+        OpenSSLErrorQueue.clear()
+        let result = SSL_do_handshake(ssl)
+        if result == 1 {
+            isHandshakeComplete = true
+            return .complete
+        }
+        switch SSL_get_error(ssl, result) {
+        case SSL_ERROR_WANT_READ, SSL_ERROR_WANT_WRITE:
+            return .needsInput
+        default:
+            return .failed(handshakeError())
+        }
+    }
+
+    private func handshakeError() -> TLSError {
+        let queue = OpenSSLErrorQueue.drainText(or: "handshake failed")
+        let verify = SSL_get_verify_result(ssl)
+        if SSL_CTX_get_verify_mode(context.pointer) != SSL_VERIFY_NONE {
+            if verify != X509_V_OK {
+                let text = String(cString: X509_verify_cert_error_string(verify))
+                return TLSError(code: .certificateRejected, reason: "\(text) (verify result \(verify))")
+            }
+        }
+        return TLSError(code: .handshakeFailed, reason: queue)
+    }
+
+    /// Reads decrypted bytes into `buffer`.
+    func read(into buffer: UnsafeMutableRawBufferPointer) -> ReadResult {
+        OpenSSLErrorQueue.clear()
+        var count = 0
+        let result = SSL_read_ex(ssl, buffer.baseAddress, buffer.count, &count)
+        if result == 1 { return .bytes(count) }
+        switch SSL_get_error(ssl, result) {
+        case SSL_ERROR_WANT_READ, SSL_ERROR_WANT_WRITE:
+            return .needsInput
+        case SSL_ERROR_ZERO_RETURN:
+            return .closed
+        default:
+            return .failed(TLSError(code: .protocolError, reason: OpenSSLErrorQueue.drainText(or: "SSL_read failed")))
+        }
+    }
+
+    /// Encrypts `plaintext`; the records wait in ``takeCiphertext()``.
+    func write(_ plaintext: UnsafeRawBufferPointer) -> TLSError? {
+        var offset = 0
+        while offset < plaintext.count {
+            OpenSSLErrorQueue.clear()
+            var written = 0
+            let result = SSL_write_ex(ssl, plaintext.baseAddress! + offset, plaintext.count - offset, &written)
+            guard result == 1 else {
+                return TLSError(code: .protocolError, reason: OpenSSLErrorQueue.drainText(or: "SSL_write failed"))
+            }
+            offset += written
+        }
+        return nil
+    }
+
+    /// Queues a close_notify alert.
+    func shutdown() {
+        guard !sentShutdown else { return }
+        sentShutdown = true
+        OpenSSLErrorQueue.clear()
+        _ = SSL_shutdown(ssl)
+        OpenSSLErrorQueue.clear()
+    }
+
+    /// The number of encrypted bytes waiting to be sent.
+    var pendingCiphertextCount: Int { Int(cast_BIO_pending(writeBIO)) }
+
+    /// Removes and returns the encrypted bytes waiting to be sent, or `nil` when none.
+    func takeCiphertext() -> [UInt8]? {
+        let count = Int(cast_BIO_pending(writeBIO))
+        guard count > 0 else { return nil }
+        return [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            let read = BIO_read(writeBIO, buffer.baseAddress, Int32(count))
+            initialized = max(0, Int(read))
+        }
+    }
+
+    /// The peer's certificate, once the handshake is done.
+    var peerCertificate: Certificate? {
+        guard let certificate = SSL_get1_peer_certificate(ssl) else { return nil }
+        let reference = X509Reference(taking: certificate)
+        let length = i2d_X509(certificate, nil)
+        guard length > 0 else { return nil }
+        var der = [UInt8](repeating: 0, count: Int(length))
+        der.withUnsafeMutableBufferPointer { buffer in
+            var cursor: UnsafeMutablePointer<UInt8>? = buffer.baseAddress
+            _ = i2d_X509(certificate, &cursor)
+        }
+        return Certificate(reference: reference, derBytes: der)
+    }
+
+    /// The negotiated protocol, such as `"TLSv1.3"`.
+    var protocolVersion: String {
+        String(cString: SSL_get_version(ssl))
+    }
+}

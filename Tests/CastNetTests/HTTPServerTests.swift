@@ -1,0 +1,269 @@
+import CastNet
+import Foundation
+import Testing
+
+@Suite struct HTTPServerTests {
+    /// A file of known bytes for range requests.
+    private static let mediaFile: (path: String, bytes: [UInt8]) = {
+        let bytes = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 13 &+ $0 >> 8) }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("castnet-http-\(getpid()).bin").path
+        _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        return (path, bytes)
+    }()
+
+    private func routes() -> HTTPRoutes {
+        var routes = HTTPRoutes()
+        routes.add(.get, "/setup/eureka_info") { request in
+            .ok(
+                .text("{\"name\":\"Living Room\",\"query\":\"\(request.query ?? "")\"}"),
+                contentType: "application/json"
+            )
+        }
+        routes.add(.post, "/echo") { request in
+            .ok(.bytes(request.body), contentType: "application/octet-stream")
+        }
+        routes.add(.get, "/media.bin") { _ in
+            .ok(.file(path: Self.mediaFile.path), contentType: "application/octet-stream")
+        }
+        routes.add(.get, "/missing.bin") { _ in
+            .ok(.file(path: "/nonexistent/file"), contentType: "application/octet-stream")
+        }
+        return routes
+    }
+
+    private func makeServer(
+        tls: TLSServerConfiguration? = nil,
+        configuration: HTTPServerConfiguration = HTTPServerConfiguration(),
+        clock: any CastClock = SystemCastClock()
+    ) throws -> HTTPServer {
+        try HTTPServer(
+            address: .loopbackIPv4(),
+            tls: tls,
+            routes: routes(),
+            configuration: configuration,
+            clock: clock
+        )
+    }
+
+    /// Reads from a raw connection until the peer closes; returns everything received.
+    private func readToEnd(_ connection: TCPConnection) async -> String {
+        var bytes: [UInt8] = []
+        while true {
+            do {
+                guard let chunk = try await connection.receive() else { break }
+                bytes += chunk
+            } catch {
+                break
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    @Test func servesGetHeadPostAndErrors() async throws {
+        let server = try makeServer()
+        defer { server.close() }
+        let base = "http://127.0.0.1:\(server.localAddress.port)"
+        let client = HTTPClient()
+
+        let info = try await client.get("\(base)/setup/eureka_info?params=name")
+        #expect(info.status == .ok)
+        #expect(info.headers["Content-Type"] == "application/json")
+        #expect(String(decoding: info.body, as: UTF8.self) == "{\"name\":\"Living Room\",\"query\":\"params=name\"}")
+
+        let head = try await client.execute(.head, url: "\(base)/setup/eureka_info")
+        #expect(head.status == .ok)
+        #expect(head.body.isEmpty)
+        #expect(head.headers["Content-Length"] == String(info.body.count - "params=name".count))
+
+        let posted = try await client.execute(.post, url: "\(base)/echo", body: Array("payload".utf8))
+        #expect(posted.body == Array("payload".utf8))
+
+        #expect(try await client.get("\(base)/nothing").status == .notFound)
+        let wrongMethod = try await client.execute(.post, url: "\(base)/setup/eureka_info")
+        #expect(wrongMethod.status == .methodNotAllowed)
+        #expect(wrongMethod.headers["Allow"] == "GET, HEAD")
+        #expect(try await client.get("\(base)/missing.bin").status == .notFound)
+    }
+
+    @Test func keepsTheConnectionAliveAcrossRequests() async throws {
+        let server = try makeServer()
+        defer { server.close() }
+        let connection = try await TCPConnection.connect(to: server.localAddress)
+        let request = "GET /setup/eureka_info HTTP/1.1\r\nHost: x\r\n\r\n"
+        try await connection.send(
+            Array((request + request + "GET /nothing HTTP/1.1\r\nConnection: close\r\n\r\n").utf8)
+        )
+        let text = await readToEnd(connection)
+        #expect(text.components(separatedBy: "HTTP/1.1 200 OK").count == 3)
+        #expect(text.contains("HTTP/1.1 404 Not Found"))
+        #expect(text.hasSuffix("404 Not Found\n"))
+    }
+
+    @Test func servesByteRangesOfFiles() async throws {
+        let server = try makeServer()
+        defer { server.close() }
+        let url = "http://127.0.0.1:\(server.localAddress.port)/media.bin"
+        let client = HTTPClient()
+        let file = Self.mediaFile.bytes
+
+        let whole = try await client.get(url)
+        #expect(whole.status == .ok)
+        #expect(whole.headers["Accept-Ranges"] == "bytes")
+        #expect(whole.body == file)
+
+        let middle = try await client.get(url, headers: ["Range": "bytes=1000-1999"])
+        #expect(middle.status == .partialContent)
+        #expect(middle.headers["Content-Range"] == "bytes 1000-1999/\(file.count)")
+        #expect(middle.body == Array(file[1000...1999]))
+
+        let tail = try await client.get(url, headers: ["Range": "bytes=-100"])
+        #expect(tail.body == Array(file.suffix(100)))
+
+        let beyond = try await client.get(url, headers: ["Range": "bytes=\(file.count)-"])
+        #expect(beyond.status == .rangeNotSatisfiable)
+        #expect(beyond.headers["Content-Range"] == "bytes */\(file.count)")
+        #expect(beyond.body.isEmpty)
+    }
+
+    @Test func slowlorisClientIsCutOffAt408() async throws {
+        let clock = ManualCastClock()
+        var configuration = HTTPServerConfiguration()
+        configuration.requestTimeout = .seconds(10)
+        let server = try makeServer(configuration: configuration, clock: clock)
+        defer { server.close() }
+        let slow = try await TCPConnection.connect(to: server.localAddress)
+        // A few header bytes, then nothing more: the request never completes.
+        for byte in "GET / HTTP/1.1\r\nX-Slow: ".utf8 { try await slow.send([byte]) }
+        await clock.waitForScheduledTimers(count: 1)
+        clock.advance(by: .seconds(9))
+        #expect(clock.scheduledTimerCount == 1)
+        clock.advance(by: .seconds(1))
+        let text = await readToEnd(slow)
+        #expect(text.hasPrefix("HTTP/1.1 408 Request Timeout"))
+
+        // An idle connection that sent nothing is closed without a response.
+        let idle = try await TCPConnection.connect(to: server.localAddress)
+        await clock.waitForScheduledTimers(count: 1)
+        clock.advance(by: .seconds(10))
+        #expect(await readToEnd(idle).isEmpty)
+    }
+
+    @Test func oversizedRequestsGetTheirStatus() async throws {
+        let server = try makeServer()
+        defer { server.close() }
+        let longLine = try await TCPConnection.connect(to: server.localAddress)
+        try await longLine.send(Array("GET /\(String(repeating: "a", count: 10_000)) HTTP/1.1\r\n\r\n".utf8))
+        #expect(await readToEnd(longLine).hasPrefix("HTTP/1.1 414 URI Too Long"))
+
+        let bigHeaders = try await TCPConnection.connect(to: server.localAddress)
+        let fields = (0..<500).map { "X-\($0): \(String(repeating: "v", count: 60))\r\n" }.joined()
+        try await bigHeaders.send(Array("GET / HTTP/1.1\r\n\(fields)\r\n".utf8))
+        #expect(await readToEnd(bigHeaders).hasPrefix("HTTP/1.1 431 Request Header Fields Too Large"))
+
+        let garbage = try await TCPConnection.connect(to: server.localAddress)
+        try await garbage.send([0x16, 0x03, 0x01, 0x00, 0x05, 0x01, 0x0D, 0x0A, 0x0D, 0x0A])
+        #expect(await readToEnd(garbage).hasPrefix("HTTP/1.1 400 Bad Request"))
+    }
+
+    @Test func servesHTTPSWithASelfSignedCertificate() async throws {
+        let identity = try SelfSignedCertificate.generate(commonName: "device")
+        let server = try makeServer(tls: TLSServerConfiguration(identity))
+        defer { server.close() }
+        let url = "https://127.0.0.1:\(server.localAddress.port)/setup/eureka_info?params=device_info,name"
+        let response = try await HTTPClient().get(url)
+        #expect(response.status == .ok)
+        #expect(String(decoding: response.body, as: UTF8.self).contains("Living Room"))
+
+        var verifying = HTTPClient()
+        verifying.tls.verification = .trustRoots([TestIdentity.other.certificate])
+        await #expect {
+            try await verifying.get(url)
+        } throws: { error in
+            (error as? TLSError)?.code == .certificateRejected
+        }
+    }
+
+    @Test func clientTimesOutOnASilentServer() async throws {
+        let silent = try TCPListener(address: .loopbackIPv4())
+        defer { silent.close() }
+        let clock = ManualCastClock()
+        var client = HTTPClient()
+        client.clock = clock
+        client.timeout = .seconds(3)
+        let task = Task { try await client.get("http://127.0.0.1:\(silent.localAddress.port)/") }
+        var iterator = silent.connections.makeAsyncIterator()
+        let accepted = try #require(await iterator.next())
+        // The request arrives; the server never answers.
+        _ = try await accepted.receive()
+        clock.advance(by: .seconds(3))
+        await #expect {
+            try await task.value
+        } throws: { error in
+            (error as? TCPError)?.code == .timedOut
+        }
+        accepted.close()
+    }
+
+    // MARK: curl
+
+    private func curl(_ arguments: [String]) async throws -> (status: Int32, output: String) {
+        guard let path = executablePath("curl") else { throw TestFailure("curl is not installed") }
+        let process = try ChildProcess(
+            path,
+            ["--silent", "--show-error", "--max-time", "20"] + arguments,
+            deadline: .seconds(30)
+        )
+        let status = await process.waitForExit(timeout: .seconds(30))
+        return (status, process.outputText)
+    }
+
+    @Test(arguments: ["0-0", "100-1099", "299000-", "-4096", "5000-4000000"])
+    func curlFetchesRanges(range: String) async throws {
+        let server = try makeServer()
+        defer { server.close() }
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("curl-\(getpid())-\(range).bin").path
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let result = try await curl([
+            "--range", range, "--output", output, "--write-out", "%{http_code}",
+            "http://127.0.0.1:\(server.localAddress.port)/media.bin",
+        ])
+        #expect(result.status == 0)
+        #expect(result.output == "206")
+        let file = Self.mediaFile.bytes
+        let expected: [UInt8]
+        let bounds = range.split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }
+        switch (bounds[0], bounds[1]) {
+        case (let start?, let end?): expected = Array(file[start...min(end, file.count - 1)])
+        case (let start?, nil): expected = Array(file[start...])
+        case (nil, let suffix?): expected = Array(file.suffix(suffix))
+        default: expected = []
+        }
+        let received = try [UInt8](Data(contentsOf: URL(fileURLWithPath: output)))
+        #expect(received == expected)
+    }
+
+    @Test func curlSeesUnsatisfiableRangeAndKeepAlive() async throws {
+        let server = try makeServer()
+        defer { server.close() }
+        let base = "http://127.0.0.1:\(server.localAddress.port)"
+        let unsatisfiable = try await curl([
+            "--range", "400000-", "--output", "/dev/null", "--write-out", "%{http_code}", "\(base)/media.bin",
+        ])
+        #expect(unsatisfiable.output == "416")
+        // Two URLs on one command line: curl reuses the kept-alive connection.
+        let twice = try await curl([
+            "--write-out", "%{num_connects}\n", "--output", "/dev/null", "--output", "/dev/null",
+            "\(base)/setup/eureka_info", "\(base)/setup/eureka_info",
+        ])
+        #expect(twice.status == 0)
+        #expect(twice.output.split(separator: "\n") == ["1", "0"])
+    }
+
+    @Test func curlTalksHTTPSToAServerWithASelfSignedCertificate() async throws {
+        let server = try makeServer(tls: TestIdentity.server.serverConfiguration)
+        defer { server.close() }
+        let result = try await curl(["--insecure", "https://127.0.0.1:\(server.localAddress.port)/setup/eureka_info"])
+        #expect(result.status == 0)
+        #expect(result.output.contains("Living Room"))
+    }
+}
