@@ -30,6 +30,9 @@ let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
     ("fuzz-device-auth-message", [castCore, "FuzzCastSupport"]),
     ("fuzz-crl-bundle", [castCore, castNet, castAuth, "FuzzCastSupport"]),
     ("fuzz-device-auth", [castCore, castNet, castAuth, "FuzzCastSupport"]),
+    ("fuzz-json", [castCore]),
+    ("fuzz-dns", [castCore, castNet]),
+    ("fuzz-http", [castNet]),
 ]
 
 // MARK: - Package

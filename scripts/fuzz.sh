@@ -83,8 +83,10 @@ fi
 # MARK: build
 # SwiftPM hands each sanitizer to the compiler as a separate -sanitize= option, and the
 # compiler keeps only the last one, so which of the two instruments the code varies from build
-# to build; -Xswiftc passes both in one option.
-build_flags=(--package-path Fuzz -c release --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer,address)
+# to build; -Xswiftc passes both in one option. -enable-testing lets fuzz-dns reach the DNS
+# codec, which is package API of CastNet, through a testable import.
+build_flags=(--package-path Fuzz -c release --sanitize=fuzzer --sanitize=address
+    -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing)
 if [ "$build" = 1 ]; then
     for target in "${targets[@]}"; do
         say "building fuzz-$target"

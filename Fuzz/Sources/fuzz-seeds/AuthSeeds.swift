@@ -1,5 +1,6 @@
 import CastAuth
 import CastCore
+import CastNet
 import FuzzCastSupport
 
 /// Seeds of the device-auth targets, built from ``AuthSamples``.

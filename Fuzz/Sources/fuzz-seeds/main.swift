@@ -23,6 +23,9 @@ let sets = [
     try auth.messageSeeds(),
     try auth.crlSeeds(),
     try auth.replySeeds(),
+    try JSONSeeds.seeds(),
+    try DNSSeeds.seeds(),
+    HTTPSeeds.seeds(),
 ]
 
 let files = FileManager.default
