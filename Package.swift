@@ -16,6 +16,8 @@ let package = Package(
         .library(name: "CastCore", targets: ["CastCore"]),
         .library(name: "CastNet", targets: ["CastNet"]),
         .library(name: "CastAuth", targets: ["CastAuth"]),
+        .library(name: "TerminalUI", targets: ["TerminalUI"]),
+        .library(name: "CastEmulator", targets: ["CastEmulator"]),
         .executable(name: "cast-bench", targets: ["cast-bench"]),
         .executable(name: "mdns-tool", targets: ["mdns-tool"]),
     ],
@@ -26,15 +28,26 @@ let package = Package(
             pkgConfig: "openssl",
             providers: [.apt(["libssl-dev"])]
         ),
+        .systemLibrary(name: "CCastSystem"),
 
         // MARK: Protocol
         .target(name: "CastCore", swiftSettings: strictSettings),
 
         // MARK: I/O
-        .target(name: "CastNet", dependencies: ["CastCore", "COpenSSL"], swiftSettings: strictSettings),
+        .target(name: "CastNet", dependencies: ["CastCore", "COpenSSL", "CCastSystem"], swiftSettings: strictSettings),
 
         // MARK: Device authentication
         .target(name: "CastAuth", dependencies: ["CastCore", "CastNet"], swiftSettings: strictSettings),
+
+        // MARK: Terminal
+        .target(name: "TerminalUI", swiftSettings: strictSettings),
+
+        // MARK: Virtual device
+        .target(
+            name: "CastEmulator",
+            dependencies: ["CastCore", "CastNet", "CastAuth"],
+            swiftSettings: strictSettings
+        ),
 
         // MARK: Executables
         .executableTarget(
@@ -42,6 +55,7 @@ let package = Package(
             dependencies: ["CastCore", "CastNet"],
             swiftSettings: strictSettings
         ),
+        .executableTarget(name: "terminalui-demo", dependencies: ["TerminalUI"], swiftSettings: strictSettings),
 
         .executableTarget(
             name: "mdns-tool",
@@ -59,6 +73,16 @@ let package = Package(
         .testTarget(
             name: "CastAuthTests",
             dependencies: ["CastAuth", "CastNet", "CastCore"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "TerminalUITests",
+            dependencies: ["TerminalUI", "terminalui-demo"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "CastEmulatorTests",
+            dependencies: ["CastEmulator", "CastNet", "CastCore", "CastAuth"],
             swiftSettings: strictSettings
         ),
     ],

@@ -17,7 +17,7 @@ pkg-config --exists openssl || {
     say "installing libssl-dev"
     apt-get update -qq && apt-get install -y -qq libssl-dev >/dev/null || die "libssl-dev is missing and could not be installed"
 }
-for tool in openssl curl; do
+for tool in openssl curl tmux; do
     command -v "$tool" >/dev/null || {
         say "installing $tool"
         apt-get update -qq && apt-get install -y -qq "$tool" >/dev/null || die "$tool is missing and could not be installed"

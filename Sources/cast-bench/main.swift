@@ -5,6 +5,7 @@ let groups: [BenchmarkGroup] = [
     frameCodecBenchmarks,
     protobufBenchmarks,
     jsonBenchmarks,
+    tlsBenchmarks,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -66,6 +66,17 @@ import Testing
         #expect(media.breakClips?.first?.whenSkippable == 5)
     }
 
+    @Test func bothEncodingPathsWriteTheSameBytes() throws {
+        for payload in [mediaStatusFixture, MessageFixtures.cafLoad, MessageFixtures.pychromecastLoad] {
+            let message = try #require(try MediaMessage(jsonString: payload).message)
+            #expect(try message.jsonBytes() == message.jsonBytes(usesTokenEncodable: false))
+        }
+        let status = try MediaStatusMessage(jsonString: mediaStatusFixture)
+        var encodable = JSONPayloadEncoder()
+        encodable.usesTokenEncodable = false
+        #expect(try JSONPayloadEncoder().encode(status) == encodable.encode(status))
+    }
+
     @Test func pychromecastLoad() throws {
         guard case .load(let load) = try MediaMessage(jsonString: MessageFixtures.pychromecastLoad) else {
             Issue.record("not a LOAD")

@@ -58,11 +58,18 @@ import Testing
         let client = try await CastConnection.connect(to: listener.localAddress)
         let server = try await accept(listener)
         let bodies = (0..<16).map { index in [UInt8](repeating: UInt8(index), count: 65_536) }
-        for body in bodies { try client.send(body) }
+        // The whole mebibyte is more than the default send bound: pace with flush().
+        let sender = Task {
+            for (index, body) in bodies.enumerated() {
+                try client.send(body)
+                if index % 4 == 3 { try await client.flush() }
+            }
+        }
         var iterator = server.frames.makeAsyncIterator()
         for body in bodies {
             #expect(try await iterator.next() == body)
         }
+        try await sender.value
         client.close()
     }
 

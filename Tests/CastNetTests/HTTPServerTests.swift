@@ -141,8 +141,14 @@ import Testing
         let text = await readToEnd(slow)
         #expect(text.hasPrefix("HTTP/1.1 408 Request Timeout"))
 
-        // An idle connection that sent nothing is closed without a response.
+        // A kept-alive connection that goes idle after a response is closed without one.
         let idle = try await TCPConnection.connect(to: server.localAddress)
+        try await idle.send(Array("GET /nothing HTTP/1.1\r\n\r\n".utf8))
+        var response: [UInt8] = []
+        while !String(decoding: response, as: UTF8.self).hasSuffix("404 Not Found\n") {
+            guard let bytes = try await idle.receive() else { break }
+            response += bytes
+        }
         await clock.waitForScheduledTimers(count: 1)
         clock.advance(by: .seconds(10))
         #expect(await readToEnd(idle).isEmpty)

@@ -27,10 +27,8 @@ struct JSONDocument {
         _ body: (JSONDocument) throws -> Result
     ) throws(MessageDecodingError) -> Result {
         do {
-            let capacity = JSONParser.tokenCapacity(forByteCount: bytes.count)
-            return try withUnsafeTemporaryAllocation(of: JSONToken.self, capacity: capacity) { buffer in
-                let count = try JSONParser.parse(bytes, into: buffer, maximumDepth: maximumDepth)
-                return try body(JSONDocument(bytes: bytes, tokens: UnsafeBufferPointer(rebasing: buffer[0..<count])))
+            return try JSONParser.withTokens(bytes, maximumDepth: maximumDepth) { tokens in
+                try body(JSONDocument(bytes: bytes, tokens: tokens))
             }
         } catch {
             throw MessageDecodingError.from(error)

@@ -61,46 +61,47 @@ struct JSONParser {
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private var offset = 0
-    private let tokens: UnsafeMutablePointer<JSONToken>
+    private var tokens: UnsafeMutablePointer<JSONToken>
     private var tokenCount = 0
-    private let tokenCapacity: Int
+    private var tokenCapacity: Int
     private let maximumDepth: Int
 
-    private init(bytes: UnsafeBufferPointer<UInt8>, tokens: UnsafeMutableBufferPointer<JSONToken>, maximumDepth: Int) {
+    /// The deepest nesting any caller may ask for; it bounds the parser's recursion.
+    static let depthLimit = 512
+
+    private init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
         self.bytes = bytes
-        self.tokens = tokens.baseAddress!
-        self.tokenCapacity = tokens.count
-        self.maximumDepth = maximumDepth
+        // Typical payloads need one token per six to eight bytes; the buffer grows when not.
+        self.tokenCapacity = bytes.count / 6 + 16
+        self.tokens = .allocate(capacity: tokenCapacity)
+        self.maximumDepth = min(max(maximumDepth, 1), JSONParser.depthLimit)
     }
 
-    /// The token capacity that always suffices for `byteCount` bytes of JSON text: every value
-    /// but a lone top-level number takes at least two bytes with its separator or brackets.
-    static func tokenCapacity(forByteCount byteCount: Int) -> Int {
-        byteCount / 2 + 2
-    }
-
-    /// Parses one JSON text into `tokens` and returns the number of tokens written.
-    ///
-    /// - Parameter tokens: at least ``tokenCapacity(forByteCount:)`` tokens of storage.
-    static func parse(
+    /// Parses one JSON text and calls `body` with its tokens, which are only valid inside `body`.
+    static func withTokens<Result>(
         _ bytes: UnsafeBufferPointer<UInt8>,
-        into tokens: UnsafeMutableBufferPointer<JSONToken>,
-        maximumDepth: Int = defaultMaximumDepth
-    ) throws(MessageDecodingError) -> Int {
+        maximumDepth: Int = defaultMaximumDepth,
+        _ body: (UnsafeBufferPointer<JSONToken>) throws -> Result
+    ) throws -> Result {
+        var parser = JSONParser(bytes: bytes, maximumDepth: maximumDepth)
+        defer { parser.tokens.deallocate() }
+        try parser.parseDocument()
+        return try body(UnsafeBufferPointer(start: parser.tokens, count: parser.tokenCount))
+    }
+
+    private mutating func parseDocument() throws(MessageDecodingError) {
         guard bytes.count < Int(Int32.max) else {
             throw MessageDecodingError(code: .invalidJSON, byteOffset: 0, detail: "payload too large")
         }
         guard bytes.count > 0 else {
             throw MessageDecodingError(code: .invalidJSON, byteOffset: 0, detail: "empty payload")
         }
-        var parser = JSONParser(bytes: bytes, tokens: tokens, maximumDepth: maximumDepth)
-        parser.skipWhitespace()
-        try parser.parseValue(depth: 0)
-        parser.skipWhitespace()
-        if parser.offset != bytes.count {
-            throw parser.error("unexpected data after the JSON value")
+        skipWhitespace()
+        try parseValue(depth: 0)
+        skipWhitespace()
+        if offset != bytes.count {
+            throw error("unexpected data after the JSON value")
         }
-        return parser.tokenCount
     }
 
     // MARK: Values
@@ -121,7 +122,7 @@ struct JSONParser {
 
     private mutating func parseObject(depth: Int) throws(MessageDecodingError) {
         guard depth <= maximumDepth else { throw error("nesting deeper than \(maximumDepth) levels") }
-        let index = try appendToken(.object, start: offset)
+        let index = appendToken(.object, start: offset)
         offset += 1
         skipWhitespace()
         var count: UInt32 = 0
@@ -159,7 +160,7 @@ struct JSONParser {
 
     private mutating func parseArray(depth: Int) throws(MessageDecodingError) {
         guard depth <= maximumDepth else { throw error("nesting deeper than \(maximumDepth) levels") }
-        let index = try appendToken(.array, start: offset)
+        let index = appendToken(.array, start: offset)
         offset += 1
         skipWhitespace()
         var count: UInt32 = 0
@@ -195,7 +196,7 @@ struct JSONParser {
             throw error("invalid literal")
         }
         offset += length
-        _ = try appendToken(kind, start: start)
+        _ = appendToken(kind, start: start)
     }
 
     // MARK: Strings
@@ -233,7 +234,7 @@ struct JSONParser {
                 position = try validateUTF8(at: position)
             }
         }
-        let index = try appendToken(.string, start: quote + 1)
+        let index = appendToken(.string, start: quote + 1)
         tokens[index].low = UInt32(position - quote - 1)
         tokens[index].isEscaped = escaped
         offset = position + 1
@@ -418,7 +419,7 @@ struct JSONParser {
             if exponentNegative { exponent = -exponent }
         }
 
-        let index = try appendToken(.integer, start: start)
+        let index = appendToken(.integer, start: start)
         if isInteger, !truncated {
             if !negative {
                 if mantissa > UInt64(Int.max) { tokens[index].kind = .unsignedInteger }
@@ -460,12 +461,20 @@ struct JSONParser {
     }
 
     @inline(__always)
-    private mutating func appendToken(_ kind: JSONToken.Kind, start: Int) throws(MessageDecodingError) -> Int {
+    private mutating func appendToken(_ kind: JSONToken.Kind, start: Int) -> Int {
         let index = tokenCount
-        guard index < tokenCapacity else { throw error("too many values") }
+        if index == tokenCapacity { growTokens() }
         (tokens + index).initialize(to: JSONToken(kind: kind, isEscaped: false, start: Int32(start), low: 0, high: 0))
         tokenCount = index + 1
         return index
+    }
+
+    private mutating func growTokens() {
+        let grown = UnsafeMutablePointer<JSONToken>.allocate(capacity: tokenCapacity * 2)
+        grown.moveInitialize(from: tokens, count: tokenCount)
+        tokens.deallocate()
+        tokens = grown
+        tokenCapacity *= 2
     }
 
     private mutating func skipWhitespace() {

@@ -3,6 +3,10 @@
 /// Members are written in the order the value encodes them; `nil` optionals are omitted by the
 /// synthesized conformances. Non-finite numbers are rejected with a ``MessageEncodingError``.
 public struct JSONPayloadEncoder: Sendable {
+    /// Whether types that offer ``TokenEncodable`` write through it rather than `Encodable`;
+    /// tests turn it off to check that both paths agree.
+    var usesTokenEncodable = true
+
     /// Creates an encoder.
     public init() {}
 
@@ -13,6 +17,11 @@ public struct JSONPayloadEncoder: Sendable {
 
     /// Encodes `value` as JSON text in UTF-8.
     public func encodeToBytes<T: Encodable>(_ value: T) throws(MessageEncodingError) -> [UInt8] {
+        if usesTokenEncodable, let value = value as? any TokenEncodable {
+            var writer = JSONWriter()
+            // A non-finite number ends the fast path; the Encodable path below reports where it is.
+            if (try? value.write(to: &writer)) != nil { return writer.bytes }
+        }
         var writer = JSONWriter()
         try JSONPayloadEncoder.encodedValue(value).write(to: &writer)
         return writer.bytes

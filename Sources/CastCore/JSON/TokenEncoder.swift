@@ -119,18 +119,12 @@ final class TokenEncoder {
     }
 
     /// Encodes `value` as a nested value at `path`.
-    static func encodeNested<T: Encodable>(_ value: T, path: [any CodingKey]) throws -> EncodedValue {
-        switch value {
-        case let json as JSONValue: return try checked(json, path: path)
-        case let string as String: return .string(string)
-        case let double as Double: return try checked(double, path: path)
-        case let int as Int: return .integer(int)
-        case let bool as Bool: return .bool(bool)
-        default:
-            let encoder = TokenEncoder(codingPath: path)
-            try value.encode(to: encoder)
-            return encoder.value ?? .object(EncodedObject())
-        }
+    static func encodeNested<T: Encodable>(_ value: T, path: @autoclosure () -> [any CodingKey]) throws -> EncodedValue
+    {
+        if T.self == JSONValue.self { return try checked(value as! JSONValue, path: path()) }
+        let encoder = TokenEncoder(codingPath: path())
+        try value.encode(to: encoder)
+        return encoder.value ?? .object(EncodedObject())
     }
 
     func object() -> EncodedObject {

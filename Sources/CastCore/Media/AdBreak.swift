@@ -49,3 +49,15 @@ extension AdBreak: TokenDecodable {
         )
     }
 }
+
+extension AdBreak: TokenEncodableObject {
+    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+        try writer.member("id", id)
+        try writer.member("position", position)
+        try writer.member("duration", duration)
+        try writer.member("breakClipIds", breakClipIds)
+        try writer.member("isWatched", isWatched)
+        try writer.member("isEmbedded", isEmbedded)
+        try writer.member("expanded", expanded)
+    }
+}

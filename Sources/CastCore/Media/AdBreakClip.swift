@@ -74,3 +74,20 @@ extension AdBreakClip: TokenDecodable {
         )
     }
 }
+
+extension AdBreakClip: TokenEncodableObject {
+    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+        try writer.member("id", id)
+        try writer.member("duration", duration)
+        try writer.member("title", title)
+        try writer.member("contentId", contentId)
+        try writer.member("contentUrl", contentUrl)
+        try writer.member("contentType", contentType)
+        try writer.member("clickThroughUrl", clickThroughUrl)
+        try writer.member("posterUrl", posterUrl)
+        try writer.member("whenSkippable", whenSkippable)
+        try writer.member("hlsSegmentFormat", hlsSegmentFormat)
+        try writer.member("vastAdsRequest", vastAdsRequest)
+        try writer.member("customData", customData)
+    }
+}

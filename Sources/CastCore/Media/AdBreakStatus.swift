@@ -39,3 +39,13 @@ extension AdBreakStatus: TokenDecodable {
         )
     }
 }
+
+extension AdBreakStatus: TokenEncodableObject {
+    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+        try writer.member("breakId", breakId)
+        try writer.member("breakClipId", breakClipId)
+        try writer.member("currentBreakTime", currentBreakTime)
+        try writer.member("currentBreakClipTime", currentBreakClipTime)
+        try writer.member("whenSkippable", whenSkippable)
+    }
+}

@@ -87,3 +87,9 @@ extension CastColor: TokenDecodable {
         self = color
     }
 }
+
+extension CastColor: TokenEncodable {
+    func write(to writer: inout JSONWriter) {
+        writer.write(cssString)
+    }
+}

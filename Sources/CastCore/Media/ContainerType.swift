@@ -16,4 +16,4 @@ public struct ContainerType: RawRepresentable, Hashable, Sendable, Codable, Expr
     public static let audiobook: ContainerType = "AUDIOBOOK_CONTAINER"
 }
 
-extension ContainerType: TokenDecodable {}
+extension ContainerType: TokenDecodable, TokenEncodable {}

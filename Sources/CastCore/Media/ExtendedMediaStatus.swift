@@ -29,3 +29,11 @@ extension ExtendedMediaStatus: TokenDecodable {
         )
     }
 }
+
+extension ExtendedMediaStatus: TokenEncodableObject {
+    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+        try writer.member("playerState", playerState)
+        try writer.member("mediaSessionId", mediaSessionId)
+        try writer.member("media", media)
+    }
+}

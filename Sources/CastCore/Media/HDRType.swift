@@ -18,4 +18,4 @@ public struct HDRType: RawRepresentable, Hashable, Sendable, Codable, Expressibl
     public static let dolbyVision: HDRType = "dv"
 }
 
-extension HDRType: TokenDecodable {}
+extension HDRType: TokenDecodable, TokenEncodable {}

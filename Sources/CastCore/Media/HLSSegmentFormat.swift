@@ -26,4 +26,4 @@ public struct HLSSegmentFormat: RawRepresentable, Hashable, Sendable, Codable, E
     public static let fmp4: HLSSegmentFormat = "fmp4"
 }
 
-extension HLSSegmentFormat: TokenDecodable {}
+extension HLSSegmentFormat: TokenDecodable, TokenEncodable {}

@@ -16,4 +16,4 @@ public struct HLSVideoSegmentFormat: RawRepresentable, Hashable, Sendable, Codab
     public static let fmp4: HLSVideoSegmentFormat = "fmp4"
 }
 
-extension HLSVideoSegmentFormat: TokenDecodable {}
+extension HLSVideoSegmentFormat: TokenDecodable, TokenEncodable {}

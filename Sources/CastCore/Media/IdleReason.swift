@@ -20,4 +20,4 @@ public struct IdleReason: RawRepresentable, Hashable, Sendable, Codable, Express
     public static let error: IdleReason = "ERROR"
 }
 
-extension IdleReason: TokenDecodable {}
+extension IdleReason: TokenDecodable, TokenEncodable {}

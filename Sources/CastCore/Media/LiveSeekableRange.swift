@@ -34,3 +34,12 @@ extension LiveSeekableRange: TokenDecodable {
         )
     }
 }
+
+extension LiveSeekableRange: TokenEncodableObject {
+    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+        try writer.member("start", start)
+        try writer.member("end", end)
+        try writer.member("isMovingWindow", isMovingWindow)
+        try writer.member("isLiveDone", isLiveDone)
+    }
+}

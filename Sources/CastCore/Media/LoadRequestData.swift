@@ -77,3 +77,19 @@ extension LoadRequestData: TokenDecodable {
         )
     }
 }
+
+extension LoadRequestData: TokenEncodableObject {
+    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+        try writer.member("media", media)
+        try writer.member("queueData", queueData)
+        try writer.member("autoplay", autoplay)
+        try writer.member("currentTime", currentTime)
+        try writer.member("playbackRate", playbackRate)
+        try writer.member("activeTrackIds", activeTrackIds)
+        try writer.member("credentials", credentials)
+        try writer.member("credentialsType", credentialsType)
+        try writer.member("atvCredentials", atvCredentials)
+        try writer.member("atvCredentialsType", atvCredentialsType)
+        try writer.member("customData", customData)
+    }
+}

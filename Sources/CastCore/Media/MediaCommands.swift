@@ -63,4 +63,4 @@ public struct MediaCommands: OptionSet, Codable, Sendable, Hashable {
     }
 }
 
-extension MediaCommands: TokenDecodable {}
+extension MediaCommands: TokenDecodable, TokenEncodable {}

@@ -29,3 +29,11 @@ extension MediaImage: TokenDecodable {
         )
     }
 }
+
+extension MediaImage: TokenEncodableObject {
+    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+        try writer.member("url", url)
+        try writer.member("width", width)
+        try writer.member("height", height)
+    }
+}

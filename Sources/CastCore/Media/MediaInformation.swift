@@ -192,9 +192,13 @@ public struct MediaInformation: Codable, Sendable, Hashable {
     }
 }
 
-extension MediaInformation: TokenDecodable {
+extension MediaInformation: TokenDecodable, TokenEncodableObject {
     init(token index: Int, in document: JSONDocument) throws {
         self.init(fields: try Fields(token: index, in: document))
+    }
+
+    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+        try storage.fields.writeMembers(to: &writer)
     }
 }
 
@@ -220,5 +224,27 @@ extension MediaInformation.Fields: TokenDecodable {
             hlsVideoSegmentFormat: try object.decodeIfPresent("hlsVideoSegmentFormat"),
             customData: try object.decodeIfPresent("customData")
         )
+    }
+}
+
+extension MediaInformation.Fields: TokenEncodableObject {
+    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+        try writer.member("contentId", contentId)
+        try writer.member("contentUrl", contentUrl)
+        try writer.member("streamType", streamType)
+        try writer.member("contentType", contentType)
+        try writer.member("metadata", metadata)
+        try writer.member("duration", duration)
+        try writer.member("tracks", tracks)
+        try writer.member("textTrackStyle", textTrackStyle)
+        try writer.member("breaks", breaks)
+        try writer.member("breakClips", breakClips)
+        try writer.member("vmapAdsRequest", vmapAdsRequest)
+        try writer.member("entity", entity)
+        try writer.member("atvEntity", atvEntity)
+        try writer.member("startAbsoluteTime", startAbsoluteTime)
+        try writer.member("hlsSegmentFormat", hlsSegmentFormat)
+        try writer.member("hlsVideoSegmentFormat", hlsVideoSegmentFormat)
+        try writer.member("customData", customData)
     }
 }

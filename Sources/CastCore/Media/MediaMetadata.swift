@@ -260,3 +260,19 @@ extension MediaMetadata: TokenDecodable {
         }
     }
 }
+
+extension MediaMetadata: TokenEncodableObject {
+    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+        try writer.member("metadataType", metadataType)
+        for key in fields.keys.sorted() where key != "metadataType" && key != "images" {
+            if writer.needsComma { writer.append(UInt8(ascii: ",")) }
+            writer.write(key)
+            writer.append(UInt8(ascii: ":"))
+            try fields[key]!.write(to: &writer)
+            writer.needsComma = true
+        }
+        if !images.isEmpty {
+            try writer.member("images", images)
+        }
+    }
+}

@@ -26,4 +26,4 @@ public struct MediaMetadataType: RawRepresentable, Hashable, Sendable, Codable, 
     public static let user: MediaMetadataType = 100
 }
 
-extension MediaMetadataType: TokenDecodable {}
+extension MediaMetadataType: TokenDecodable, TokenEncodable {}

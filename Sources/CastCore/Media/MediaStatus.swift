@@ -121,3 +121,29 @@ extension MediaStatus: TokenDecodable {
         )
     }
 }
+
+extension MediaStatus: TokenEncodableObject {
+    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+        try writer.member("mediaSessionId", mediaSessionId)
+        try writer.member("media", media)
+        try writer.member("playbackRate", playbackRate)
+        try writer.member("playerState", playerState)
+        try writer.member("idleReason", idleReason)
+        try writer.member("extendedStatus", extendedStatus)
+        try writer.member("currentTime", currentTime)
+        try writer.member("supportedMediaCommands", supportedMediaCommands)
+        try writer.member("volume", volume)
+        try writer.member("activeTrackIds", activeTrackIds)
+        try writer.member("currentItemId", currentItemId)
+        try writer.member("loadingItemId", loadingItemId)
+        try writer.member("preloadedItemId", preloadedItemId)
+        try writer.member("items", items)
+        try writer.member("repeatMode", repeatMode)
+        try writer.member("queueData", queueData)
+        try writer.member("breakStatus", breakStatus)
+        try writer.member("liveSeekableRange", liveSeekableRange)
+        try writer.member("videoInfo", videoInfo)
+        try writer.member("customData", customData)
+        try writer.member("sequenceNumber", sequenceNumber)
+    }
+}

@@ -59,3 +59,17 @@ extension MediaTrack: TokenDecodable {
         )
     }
 }
+
+extension MediaTrack: TokenEncodableObject {
+    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+        try writer.member("trackId", trackId)
+        try writer.member("type", type)
+        try writer.member("trackContentId", trackContentId)
+        try writer.member("trackContentType", trackContentType)
+        try writer.member("name", name)
+        try writer.member("language", language)
+        try writer.member("subtype", subtype)
+        try writer.member("roles", roles)
+        try writer.member("customData", customData)
+    }
+}

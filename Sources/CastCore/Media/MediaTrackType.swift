@@ -18,4 +18,4 @@ public struct MediaTrackType: RawRepresentable, Hashable, Sendable, Codable, Exp
     public static let video: MediaTrackType = "VIDEO"
 }
 
-extension MediaTrackType: TokenDecodable {}
+extension MediaTrackType: TokenDecodable, TokenEncodable {}

@@ -22,4 +22,4 @@ public struct PlayerState: RawRepresentable, Hashable, Sendable, Codable, Expres
     public static let loading: PlayerState = "LOADING"
 }
 
-extension PlayerState: TokenDecodable {}
+extension PlayerState: TokenDecodable, TokenEncodable {}

@@ -39,3 +39,13 @@ extension QueueContainerMetadata: TokenDecodable {
         )
     }
 }
+
+extension QueueContainerMetadata: TokenEncodableObject {
+    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+        try writer.member("containerType", containerType)
+        try writer.member("title", title)
+        try writer.member("sections", sections)
+        try writer.member("containerDuration", containerDuration)
+        try writer.member("containerImages", containerImages)
+    }
+}

@@ -69,3 +69,19 @@ extension QueueData: TokenDecodable {
         )
     }
 }
+
+extension QueueData: TokenEncodableObject {
+    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+        try writer.member("id", id)
+        try writer.member("name", name)
+        try writer.member("description", description)
+        try writer.member("entity", entity)
+        try writer.member("queueType", queueType)
+        try writer.member("containerMetadata", containerMetadata)
+        try writer.member("repeatMode", repeatMode)
+        try writer.member("items", items)
+        try writer.member("startIndex", startIndex)
+        try writer.member("startTime", startTime)
+        try writer.member("shuffle", shuffle)
+    }
+}

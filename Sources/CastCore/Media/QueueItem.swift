@@ -54,3 +54,16 @@ extension QueueItem: TokenDecodable {
         )
     }
 }
+
+extension QueueItem: TokenEncodableObject {
+    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+        try writer.member("itemId", itemId)
+        try writer.member("media", media)
+        try writer.member("autoplay", autoplay)
+        try writer.member("startTime", startTime)
+        try writer.member("playbackDuration", playbackDuration)
+        try writer.member("preloadTime", preloadTime)
+        try writer.member("activeTrackIds", activeTrackIds)
+        try writer.member("customData", customData)
+    }
+}

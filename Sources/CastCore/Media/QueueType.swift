@@ -30,4 +30,4 @@ public struct QueueType: RawRepresentable, Hashable, Sendable, Codable, Expressi
     public static let movie: QueueType = "MOVIE"
 }
 
-extension QueueType: TokenDecodable {}
+extension QueueType: TokenDecodable, TokenEncodable {}

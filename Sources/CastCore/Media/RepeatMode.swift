@@ -20,4 +20,4 @@ public struct RepeatMode: RawRepresentable, Hashable, Sendable, Codable, Express
     public static let allAndShuffle: RepeatMode = "REPEAT_ALL_AND_SHUFFLE"
 }
 
-extension RepeatMode: TokenDecodable {}
+extension RepeatMode: TokenDecodable, TokenEncodable {}

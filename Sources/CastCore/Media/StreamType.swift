@@ -18,4 +18,4 @@ public struct StreamType: RawRepresentable, Hashable, Sendable, Codable, Express
     public static let live: StreamType = "LIVE"
 }
 
-extension StreamType: TokenDecodable {}
+extension StreamType: TokenDecodable, TokenEncodable {}

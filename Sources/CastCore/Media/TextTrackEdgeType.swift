@@ -22,4 +22,4 @@ public struct TextTrackEdgeType: RawRepresentable, Hashable, Sendable, Codable, 
     public static let depressed: TextTrackEdgeType = "DEPRESSED"
 }
 
-extension TextTrackEdgeType: TokenDecodable {}
+extension TextTrackEdgeType: TokenDecodable, TokenEncodable {}

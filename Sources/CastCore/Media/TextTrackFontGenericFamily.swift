@@ -26,4 +26,4 @@ public struct TextTrackFontGenericFamily: RawRepresentable, Hashable, Sendable, 
     public static let smallCapitals: TextTrackFontGenericFamily = "SMALL_CAPITALS"
 }
 
-extension TextTrackFontGenericFamily: TokenDecodable {}
+extension TextTrackFontGenericFamily: TokenDecodable, TokenEncodable {}

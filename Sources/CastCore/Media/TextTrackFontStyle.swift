@@ -20,4 +20,4 @@ public struct TextTrackFontStyle: RawRepresentable, Hashable, Sendable, Codable,
     public static let italic: TextTrackFontStyle = "ITALIC"
 }
 
-extension TextTrackFontStyle: TokenDecodable {}
+extension TextTrackFontStyle: TokenDecodable, TokenEncodable {}

@@ -74,3 +74,20 @@ extension TextTrackStyle: TokenDecodable {
         )
     }
 }
+
+extension TextTrackStyle: TokenEncodableObject {
+    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+        try writer.member("fontScale", fontScale)
+        try writer.member("foregroundColor", foregroundColor)
+        try writer.member("backgroundColor", backgroundColor)
+        try writer.member("edgeType", edgeType)
+        try writer.member("edgeColor", edgeColor)
+        try writer.member("windowType", windowType)
+        try writer.member("windowColor", windowColor)
+        try writer.member("windowRoundedCornerRadius", windowRoundedCornerRadius)
+        try writer.member("fontFamily", fontFamily)
+        try writer.member("fontGenericFamily", fontGenericFamily)
+        try writer.member("fontStyle", fontStyle)
+        try writer.member("customData", customData)
+    }
+}

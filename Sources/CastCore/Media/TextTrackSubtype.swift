@@ -22,4 +22,4 @@ public struct TextTrackSubtype: RawRepresentable, Hashable, Sendable, Codable, E
     public static let metadata: TextTrackSubtype = "METADATA"
 }
 
-extension TextTrackSubtype: TokenDecodable {}
+extension TextTrackSubtype: TokenDecodable, TokenEncodable {}

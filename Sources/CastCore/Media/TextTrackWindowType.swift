@@ -18,4 +18,4 @@ public struct TextTrackWindowType: RawRepresentable, Hashable, Sendable, Codable
     public static let roundedCorners: TextTrackWindowType = "ROUNDED_CORNERS"
 }
 
-extension TextTrackWindowType: TokenDecodable {}
+extension TextTrackWindowType: TokenDecodable, TokenEncodable {}

@@ -21,3 +21,10 @@ extension VASTAdsRequest: TokenDecodable {
         )
     }
 }
+
+extension VASTAdsRequest: TokenEncodableObject {
+    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+        try writer.member("adTagUrl", adTagUrl)
+        try writer.member("adsResponse", adsResponse)
+    }
+}

@@ -29,3 +29,11 @@ extension VideoInfo: TokenDecodable {
         )
     }
 }
+
+extension VideoInfo: TokenEncodableObject {
+    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+        try writer.member("width", width)
+        try writer.member("height", height)
+        try writer.member("hdrType", hdrType)
+    }
+}

@@ -23,3 +23,10 @@ extension Volume: TokenDecodable {
         )
     }
 }
+
+extension Volume: TokenEncodableObject {
+    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+        try writer.member("level", level)
+        try writer.member("muted", muted)
+    }
+}

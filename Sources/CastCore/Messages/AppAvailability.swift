@@ -16,4 +16,4 @@ public struct AppAvailability: RawRepresentable, Hashable, Sendable, Codable, Ex
     public static let unavailable: AppAvailability = "APP_UNAVAILABLE"
 }
 
-extension AppAvailability: TokenDecodable {}
+extension AppAvailability: TokenDecodable, TokenEncodable {}

@@ -25,3 +25,10 @@ extension AppAvailabilityResponse: TokenDecodable {
         )
     }
 }
+
+extension AppAvailabilityResponse: TokenEncodableObject {
+    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+        try writer.member("requestId", requestId)
+        try writer.member("availability", availability)
+    }
+}

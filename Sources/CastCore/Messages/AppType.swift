@@ -16,4 +16,4 @@ public struct AppType: RawRepresentable, Hashable, Sendable, Codable, Expressibl
     public static let androidTV: AppType = "ANDROID_TV"
 }
 
-extension AppType: TokenDecodable {}
+extension AppType: TokenDecodable, TokenEncodable {}

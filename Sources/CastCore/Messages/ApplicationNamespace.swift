@@ -42,3 +42,9 @@ extension ApplicationNamespace: TokenDecodable {
         }
     }
 }
+
+extension ApplicationNamespace: TokenEncodableObject {
+    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+        try writer.member("name", name)
+    }
+}

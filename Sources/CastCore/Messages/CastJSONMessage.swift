@@ -26,7 +26,26 @@ extension CastJSONMessage {
 
     /// Encodes the message as compact JSON text in UTF-8, `type` first.
     public func jsonBytes() throws(MessageEncodingError) -> [UInt8] {
-        try JSONPayloadEncoder().encodeToBytes(TypedEnvelope(message: self))
+        try jsonBytes(usesTokenEncodable: true)
+    }
+
+    func jsonBytes(usesTokenEncodable: Bool) throws(MessageEncodingError) -> [UInt8] {
+        if usesTokenEncodable, let message = self as? any TokenEncodableObject {
+            var writer = JSONWriter()
+            writer.beginObject()
+            writer.write(Self.typeMember)
+            writer.append(UInt8(ascii: ":"))
+            writer.write(type.rawValue)
+            writer.needsComma = true
+            // A non-finite number ends the fast path; the Encodable path below reports where it is.
+            if (try? message.writeMembers(to: &writer)) != nil {
+                writer.endObject()
+                return writer.bytes
+            }
+        }
+        var encoder = JSONPayloadEncoder()
+        encoder.usesTokenEncodable = false
+        return try encoder.encodeToBytes(TypedEnvelope(message: self))
     }
 
     /// Decodes a message of this type from JSON text; the `type` member is not checked.

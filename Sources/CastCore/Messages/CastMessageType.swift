@@ -94,4 +94,4 @@ public struct CastMessageType: RawRepresentable, Hashable, Sendable, Codable, Ex
     public static let queueChange: CastMessageType = "QUEUE_CHANGE"
 }
 
-extension CastMessageType: TokenDecodable {}
+extension CastMessageType: TokenDecodable, TokenEncodable {}

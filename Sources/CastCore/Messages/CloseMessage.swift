@@ -23,3 +23,9 @@ extension CloseMessage: TokenDecodable {
         )
     }
 }
+
+extension CloseMessage: TokenEncodableObject {
+    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+        try writer.member("reasonCode", reasonCode)
+    }
+}

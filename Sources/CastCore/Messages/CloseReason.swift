@@ -26,4 +26,4 @@ public struct CloseReason: RawRepresentable, Hashable, Sendable, Codable, Expres
     public static let closedByPeer: CloseReason = 6
 }
 
-extension CloseReason: TokenDecodable {}
+extension CloseReason: TokenDecodable, TokenEncodable {}

@@ -52,3 +52,14 @@ extension ConnectMessage: TokenDecodable {
         )
     }
 }
+
+extension ConnectMessage: TokenEncodableObject {
+    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+        try writer.member("origin", origin)
+        try writer.member("userAgent", userAgent)
+        try writer.member("senderInfo", senderInfo)
+        try writer.member("connType", connType)
+        try writer.member("protocolVersion", protocolVersion)
+        try writer.member("protocolVersionList", protocolVersionList)
+    }
+}

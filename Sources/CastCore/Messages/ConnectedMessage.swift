@@ -23,3 +23,9 @@ extension ConnectedMessage: TokenDecodable {
         )
     }
 }
+
+extension ConnectedMessage: TokenEncodableObject {
+    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+        try writer.member("protocolVersion", protocolVersion)
+    }
+}

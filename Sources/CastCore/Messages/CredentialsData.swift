@@ -21,3 +21,10 @@ extension CredentialsData: TokenDecodable {
         )
     }
 }
+
+extension CredentialsData: TokenEncodableObject {
+    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+        try writer.member("credentials", credentials)
+        try writer.member("credentialsType", credentialsType)
+    }
+}

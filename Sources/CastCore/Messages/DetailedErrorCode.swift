@@ -92,4 +92,4 @@ public struct DetailedErrorCode: RawRepresentable, Hashable, Sendable, Codable, 
     public static let generic: DetailedErrorCode = 909
 }
 
-extension DetailedErrorCode: TokenDecodable {}
+extension DetailedErrorCode: TokenDecodable, TokenEncodable {}

@@ -34,3 +34,12 @@ extension DeviceVolume: TokenDecodable {
         )
     }
 }
+
+extension DeviceVolume: TokenEncodableObject {
+    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+        try writer.member("controlType", controlType)
+        try writer.member("level", level)
+        try writer.member("muted", muted)
+        try writer.member("stepInterval", stepInterval)
+    }
+}

@@ -62,3 +62,17 @@ extension EditTracksInfoRequest: TokenDecodable {
         )
     }
 }
+
+extension EditTracksInfoRequest: TokenEncodableObject {
+    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+        try writer.member("requestId", requestId)
+        try writer.member("mediaSessionId", mediaSessionId)
+        try writer.member("sessionId", sessionId)
+        try writer.member("activeTrackIds", activeTrackIds)
+        try writer.member("textTrackStyle", textTrackStyle)
+        try writer.member("language", language)
+        try writer.member("isSuggestedLanguage", isSuggestedLanguage)
+        try writer.member("enableTextTracks", enableTextTracks)
+        try writer.member("customData", customData)
+    }
+}

@@ -52,4 +52,4 @@ public struct ErrorReason: RawRepresentable, Hashable, Sendable, Codable, Expres
     public static let genericLoadError: ErrorReason = "GENERIC_LOAD_ERROR"
 }
 
-extension ErrorReason: TokenDecodable {}
+extension ErrorReason: TokenDecodable, TokenEncodable {}

@@ -24,3 +24,10 @@ extension GetAppAvailabilityRequest: TokenDecodable {
         )
     }
 }
+
+extension GetAppAvailabilityRequest: TokenEncodableObject {
+    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+        try writer.member("requestId", requestId)
+        try writer.member("appId", appId)
+    }
+}

@@ -37,3 +37,12 @@ extension GetMediaStatusRequest: TokenDecodable {
         )
     }
 }
+
+extension GetMediaStatusRequest: TokenEncodableObject {
+    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+        try writer.member("requestId", requestId)
+        try writer.member("mediaSessionId", mediaSessionId)
+        try writer.member("sessionId", sessionId)
+        try writer.member("customData", customData)
+    }
+}

@@ -20,3 +20,9 @@ extension GetReceiverStatusRequest: TokenDecodable {
         )
     }
 }
+
+extension GetReceiverStatusRequest: TokenEncodableObject {
+    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+        try writer.member("requestId", requestId)
+    }
+}

@@ -24,3 +24,10 @@ extension InvalidPlayerStateMessage: TokenDecodable {
         )
     }
 }
+
+extension InvalidPlayerStateMessage: TokenEncodableObject {
+    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+        try writer.member("requestId", requestId)
+        try writer.member("customData", customData)
+    }
+}

@@ -16,4 +16,4 @@ public struct LaunchAuthorizationStatus: RawRepresentable, Hashable, Sendable, C
     public static let userAllowed: LaunchAuthorizationStatus = "USER_ALLOWED"
 }
 
-extension LaunchAuthorizationStatus: TokenDecodable {}
+extension LaunchAuthorizationStatus: TokenDecodable, TokenEncodable {}

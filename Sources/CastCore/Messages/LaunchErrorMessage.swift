@@ -32,3 +32,11 @@ extension LaunchErrorMessage: TokenDecodable {
         )
     }
 }
+
+extension LaunchErrorMessage: TokenEncodableObject {
+    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+        try writer.member("requestId", requestId)
+        try writer.member("reason", reason)
+        try writer.member("extendedError", extendedError)
+    }
+}

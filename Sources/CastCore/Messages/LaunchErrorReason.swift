@@ -24,4 +24,4 @@ public struct LaunchErrorReason: RawRepresentable, Hashable, Sendable, Codable, 
     public static let systemError: LaunchErrorReason = "SYSTEM_ERROR"
 }
 
-extension LaunchErrorReason: TokenDecodable {}
+extension LaunchErrorReason: TokenDecodable, TokenEncodable {}

@@ -16,4 +16,4 @@ public struct LaunchExtendedError: RawRepresentable, Hashable, Sendable, Codable
     public static let userNotificationsDisabled: LaunchExtendedError = "USER_NOTIFICATIONS_DISABLED"
 }
 
-extension LaunchExtendedError: TokenDecodable {}
+extension LaunchExtendedError: TokenDecodable, TokenEncodable {}

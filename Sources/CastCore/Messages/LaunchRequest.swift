@@ -70,6 +70,17 @@ extension LaunchRequest: TokenDecodable {
     }
 }
 
+extension LaunchRequest: TokenEncodableObject {
+    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+        try writer.member("requestId", requestId)
+        try writer.member("appId", appId)
+        try writer.member("language", language)
+        try writer.member("supportedAppTypes", supportedAppTypes)
+        try writer.member("appParams", appParams)
+        try writer.member("senderDeviceName", senderDeviceName)
+    }
+}
+
 extension LaunchRequest.AppParams: TokenDecodable {
     init(token index: Int, in document: JSONDocument) throws {
         var object = try TokenObject(index, document)
@@ -81,5 +92,17 @@ extension LaunchRequest.LaunchCheckerParams: TokenDecodable {
     init(token index: Int, in document: JSONDocument) throws {
         var object = try TokenObject(index, document)
         self.init(credentialsData: try object.decodeIfPresent("credentialsData"))
+    }
+}
+
+extension LaunchRequest.AppParams: TokenEncodableObject {
+    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+        try writer.member("launchCheckerParams", launchCheckerParams)
+    }
+}
+
+extension LaunchRequest.LaunchCheckerParams: TokenEncodableObject {
+    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+        try writer.member("credentialsData", credentialsData)
     }
 }

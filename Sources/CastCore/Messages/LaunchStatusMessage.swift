@@ -32,3 +32,11 @@ extension LaunchStatusMessage: TokenDecodable {
         )
     }
 }
+
+extension LaunchStatusMessage: TokenEncodableObject {
+    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+        try writer.member("requestId", requestId)
+        try writer.member("launchRequestId", launchRequestId)
+        try writer.member("status", status)
+    }
+}

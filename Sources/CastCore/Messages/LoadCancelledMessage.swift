@@ -32,3 +32,11 @@ extension LoadCancelledMessage: TokenDecodable {
         )
     }
 }
+
+extension LoadCancelledMessage: TokenEncodableObject {
+    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+        try writer.member("requestId", requestId)
+        try writer.member("itemId", itemId)
+        try writer.member("customData", customData)
+    }
+}

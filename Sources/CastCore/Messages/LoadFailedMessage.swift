@@ -42,3 +42,13 @@ extension LoadFailedMessage: TokenDecodable {
         )
     }
 }
+
+extension LoadFailedMessage: TokenEncodableObject {
+    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+        try writer.member("requestId", requestId)
+        try writer.member("itemId", itemId)
+        try writer.member("detailedErrorCode", detailedErrorCode)
+        try writer.member("reason", reason)
+        try writer.member("customData", customData)
+    }
+}

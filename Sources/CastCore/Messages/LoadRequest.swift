@@ -50,3 +50,11 @@ extension LoadRequest: TokenDecodable {
         )
     }
 }
+
+extension LoadRequest: TokenEncodableObject {
+    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+        try writer.member("requestId", requestId)
+        try writer.member("sessionId", sessionId)
+        try data.writeMembers(to: &writer)
+    }
+}

@@ -42,3 +42,13 @@ extension MediaErrorMessage: TokenDecodable {
         )
     }
 }
+
+extension MediaErrorMessage: TokenEncodableObject {
+    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+        try writer.member("requestId", requestId)
+        try writer.member("detailedErrorCode", detailedErrorCode)
+        try writer.member("reason", reason)
+        try writer.member("itemId", itemId)
+        try writer.member("customData", customData)
+    }
+}

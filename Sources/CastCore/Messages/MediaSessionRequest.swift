@@ -74,3 +74,19 @@ extension MediaSessionRequest: TokenDecodable {
         )
     }
 }
+
+extension MediaSessionRequest: TokenEncodableObject {
+    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+        try writer.member("requestId", requestId)
+        try writer.member("mediaSessionId", mediaSessionId)
+        try writer.member("sessionId", sessionId)
+        try writer.member("customData", customData)
+    }
+
+    func write(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+        writer.beginObject()
+        try writer.member("type", type)
+        try writeMembers(to: &writer)
+        writer.endObject()
+    }
+}

@@ -26,3 +26,10 @@ extension MediaStatusMessage: TokenDecodable {
         )
     }
 }
+
+extension MediaStatusMessage: TokenEncodableObject {
+    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+        try writer.member("requestId", requestId)
+        try writer.member("status", status)
+    }
+}

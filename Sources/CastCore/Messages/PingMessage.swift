@@ -22,3 +22,9 @@ extension PingMessage: TokenDecodable {
         )
     }
 }
+
+extension PingMessage: TokenEncodableObject {
+    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+        try writer.member("requestId", requestId)
+    }
+}

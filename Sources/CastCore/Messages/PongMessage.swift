@@ -20,3 +20,9 @@ extension PongMessage: TokenDecodable {
         )
     }
 }
+
+extension PongMessage: TokenEncodableObject {
+    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+        try writer.member("requestId", requestId)
+    }
+}

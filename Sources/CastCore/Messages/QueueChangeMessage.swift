@@ -47,3 +47,14 @@ extension QueueChangeMessage: TokenDecodable {
         )
     }
 }
+
+extension QueueChangeMessage: TokenEncodableObject {
+    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+        try writer.member("requestId", requestId)
+        try writer.member("changeType", changeType)
+        try writer.member("itemIds", itemIds)
+        try writer.member("insertBefore", insertBefore)
+        try writer.member("reorderItemIds", reorderItemIds)
+        try writer.member("sequenceNumber", sequenceNumber)
+    }
+}

@@ -22,4 +22,4 @@ public struct QueueChangeType: RawRepresentable, Hashable, Sendable, Codable, Ex
     public static let noChange: QueueChangeType = "NO_CHANGE"
 }
 
-extension QueueChangeType: TokenDecodable {}
+extension QueueChangeType: TokenDecodable, TokenEncodable {}

@@ -49,3 +49,14 @@ extension QueueGetItemRangeRequest: TokenDecodable {
         )
     }
 }
+
+extension QueueGetItemRangeRequest: TokenEncodableObject {
+    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+        try writer.member("requestId", requestId)
+        try writer.member("mediaSessionId", mediaSessionId)
+        try writer.member("sessionId", sessionId)
+        try writer.member("itemId", itemId)
+        try writer.member("nextCount", nextCount)
+        try writer.member("prevCount", prevCount)
+    }
+}

@@ -37,3 +37,12 @@ extension QueueGetItemsRequest: TokenDecodable {
         )
     }
 }
+
+extension QueueGetItemsRequest: TokenEncodableObject {
+    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+        try writer.member("requestId", requestId)
+        try writer.member("mediaSessionId", mediaSessionId)
+        try writer.member("sessionId", sessionId)
+        try writer.member("itemIds", itemIds)
+    }
+}

@@ -67,3 +67,18 @@ extension QueueInsertRequest: TokenDecodable {
         )
     }
 }
+
+extension QueueInsertRequest: TokenEncodableObject {
+    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+        try writer.member("requestId", requestId)
+        try writer.member("mediaSessionId", mediaSessionId)
+        try writer.member("sessionId", sessionId)
+        try writer.member("items", items)
+        try writer.member("insertBefore", insertBefore)
+        try writer.member("currentItemIndex", currentItemIndex)
+        try writer.member("currentItemId", currentItemId)
+        try writer.member("currentTime", currentTime)
+        try writer.member("customData", customData)
+        try writer.member("sequenceNumber", sequenceNumber)
+    }
+}

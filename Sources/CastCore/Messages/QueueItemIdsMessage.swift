@@ -32,3 +32,11 @@ extension QueueItemIdsMessage: TokenDecodable {
         )
     }
 }
+
+extension QueueItemIdsMessage: TokenEncodableObject {
+    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+        try writer.member("requestId", requestId)
+        try writer.member("itemIds", itemIds)
+        try writer.member("sequenceNumber", sequenceNumber)
+    }
+}

@@ -32,3 +32,11 @@ extension QueueItemsMessage: TokenDecodable {
         )
     }
 }
+
+extension QueueItemsMessage: TokenEncodableObject {
+    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+        try writer.member("requestId", requestId)
+        try writer.member("items", items)
+        try writer.member("sequenceNumber", sequenceNumber)
+    }
+}

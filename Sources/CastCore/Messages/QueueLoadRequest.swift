@@ -57,3 +57,16 @@ extension QueueLoadRequest: TokenDecodable {
         )
     }
 }
+
+extension QueueLoadRequest: TokenEncodableObject {
+    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+        try writer.member("requestId", requestId)
+        try writer.member("sessionId", sessionId)
+        try writer.member("items", items)
+        try writer.member("startIndex", startIndex)
+        try writer.member("repeatMode", repeatMode)
+        try writer.member("currentTime", currentTime)
+        try writer.member("customData", customData)
+        try writer.member("sequenceNumber", sequenceNumber)
+    }
+}

@@ -57,3 +57,16 @@ extension QueueRemoveRequest: TokenDecodable {
         )
     }
 }
+
+extension QueueRemoveRequest: TokenEncodableObject {
+    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+        try writer.member("requestId", requestId)
+        try writer.member("mediaSessionId", mediaSessionId)
+        try writer.member("sessionId", sessionId)
+        try writer.member("itemIds", itemIds)
+        try writer.member("currentItemId", currentItemId)
+        try writer.member("currentTime", currentTime)
+        try writer.member("customData", customData)
+        try writer.member("sequenceNumber", sequenceNumber)
+    }
+}

@@ -62,3 +62,17 @@ extension QueueReorderRequest: TokenDecodable {
         )
     }
 }
+
+extension QueueReorderRequest: TokenEncodableObject {
+    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+        try writer.member("requestId", requestId)
+        try writer.member("mediaSessionId", mediaSessionId)
+        try writer.member("sessionId", sessionId)
+        try writer.member("itemIds", itemIds)
+        try writer.member("insertBefore", insertBefore)
+        try writer.member("currentItemId", currentItemId)
+        try writer.member("currentTime", currentTime)
+        try writer.member("customData", customData)
+        try writer.member("sequenceNumber", sequenceNumber)
+    }
+}

@@ -74,3 +74,19 @@ extension QueueUpdateRequest: TokenDecodable {
         )
     }
 }
+
+extension QueueUpdateRequest: TokenEncodableObject {
+    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+        try writer.member("requestId", requestId)
+        try writer.member("mediaSessionId", mediaSessionId)
+        try writer.member("sessionId", sessionId)
+        try writer.member("currentItemId", currentItemId)
+        try writer.member("jump", jump)
+        try writer.member("items", items)
+        try writer.member("repeatMode", repeatMode)
+        try writer.member("shuffle", shuffle)
+        try writer.member("currentTime", currentTime)
+        try writer.member("customData", customData)
+        try writer.member("sequenceNumber", sequenceNumber)
+    }
+}

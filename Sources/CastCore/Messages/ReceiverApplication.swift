@@ -74,3 +74,19 @@ extension ReceiverApplication: TokenDecodable {
         )
     }
 }
+
+extension ReceiverApplication: TokenEncodableObject {
+    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+        try writer.member("appId", appId)
+        try writer.member("appType", appType)
+        try writer.member("universalAppId", universalAppId)
+        try writer.member("displayName", displayName)
+        try writer.member("iconUrl", iconUrl)
+        try writer.member("isIdleScreen", isIdleScreen)
+        try writer.member("launchedFromCloud", launchedFromCloud)
+        try writer.member("namespaces", namespaces)
+        try writer.member("sessionId", sessionId)
+        try writer.member("statusText", statusText)
+        try writer.member("transportId", transportId)
+    }
+}

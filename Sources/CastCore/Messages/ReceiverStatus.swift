@@ -39,3 +39,13 @@ extension ReceiverStatus: TokenDecodable {
         )
     }
 }
+
+extension ReceiverStatus: TokenEncodableObject {
+    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+        try writer.member("applications", applications)
+        try writer.member("isActiveInput", isActiveInput)
+        try writer.member("isStandBy", isStandBy)
+        try writer.member("userEq", userEq)
+        try writer.member("volume", volume)
+    }
+}

@@ -24,3 +24,10 @@ extension ReceiverStatusMessage: TokenDecodable {
         )
     }
 }
+
+extension ReceiverStatusMessage: TokenEncodableObject {
+    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+        try writer.member("requestId", requestId)
+        try writer.member("status", status)
+    }
+}

@@ -16,4 +16,4 @@ public struct ResumeState: RawRepresentable, Hashable, Sendable, Codable, Expres
     public static let playbackPause: ResumeState = "PLAYBACK_PAUSE"
 }
 
-extension ResumeState: TokenDecodable {}
+extension ResumeState: TokenDecodable, TokenEncodable {}

@@ -54,3 +54,15 @@ extension SeekRequest: TokenDecodable {
         )
     }
 }
+
+extension SeekRequest: TokenEncodableObject {
+    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+        try writer.member("requestId", requestId)
+        try writer.member("mediaSessionId", mediaSessionId)
+        try writer.member("sessionId", sessionId)
+        try writer.member("currentTime", currentTime)
+        try writer.member("relativeTime", relativeTime)
+        try writer.member("resumeState", resumeState)
+        try writer.member("customData", customData)
+    }
+}

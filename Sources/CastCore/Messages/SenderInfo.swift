@@ -44,3 +44,14 @@ extension SenderInfo: TokenDecodable {
         )
     }
 }
+
+extension SenderInfo: TokenEncodableObject {
+    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+        try writer.member("sdkType", sdkType)
+        try writer.member("version", version)
+        try writer.member("browserVersion", browserVersion)
+        try writer.member("platform", platform)
+        try writer.member("connectionType", connectionType)
+        try writer.member("systemVersion", systemVersion)
+    }
+}

@@ -32,3 +32,11 @@ extension SetDeviceVolumeRequest: TokenDecodable {
         )
     }
 }
+
+extension SetDeviceVolumeRequest: TokenEncodableObject {
+    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+        try writer.member("requestId", requestId)
+        try writer.member("volume", volume)
+        try writer.member("expectedVolume", expectedVolume)
+    }
+}

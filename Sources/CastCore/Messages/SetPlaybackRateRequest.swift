@@ -49,3 +49,14 @@ extension SetPlaybackRateRequest: TokenDecodable {
         )
     }
 }
+
+extension SetPlaybackRateRequest: TokenEncodableObject {
+    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+        try writer.member("requestId", requestId)
+        try writer.member("mediaSessionId", mediaSessionId)
+        try writer.member("sessionId", sessionId)
+        try writer.member("playbackRate", playbackRate)
+        try writer.member("relativePlaybackRate", relativePlaybackRate)
+        try writer.member("customData", customData)
+    }
+}

@@ -42,3 +42,13 @@ extension SetStreamVolumeRequest: TokenDecodable {
         )
     }
 }
+
+extension SetStreamVolumeRequest: TokenEncodableObject {
+    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+        try writer.member("requestId", requestId)
+        try writer.member("mediaSessionId", mediaSessionId)
+        try writer.member("sessionId", sessionId)
+        try writer.member("volume", volume)
+        try writer.member("customData", customData)
+    }
+}

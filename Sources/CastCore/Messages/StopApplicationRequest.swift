@@ -24,3 +24,10 @@ extension StopApplicationRequest: TokenDecodable {
         )
     }
 }
+
+extension StopApplicationRequest: TokenEncodableObject {
+    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+        try writer.member("requestId", requestId)
+        try writer.member("sessionId", sessionId)
+    }
+}

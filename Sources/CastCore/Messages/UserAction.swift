@@ -24,4 +24,4 @@ public struct UserAction: RawRepresentable, Hashable, Sendable, Codable, Express
     public static let skipAd: UserAction = "SKIP_AD"
 }
 
-extension UserAction: TokenDecodable {}
+extension UserAction: TokenDecodable, TokenEncodable {}

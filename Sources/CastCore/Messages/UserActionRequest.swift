@@ -47,3 +47,14 @@ extension UserActionRequest: TokenDecodable {
         )
     }
 }
+
+extension UserActionRequest: TokenEncodableObject {
+    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+        try writer.member("requestId", requestId)
+        try writer.member("mediaSessionId", mediaSessionId)
+        try writer.member("sessionId", sessionId)
+        try writer.member("userAction", userAction)
+        try writer.member("clear", clear)
+        try writer.member("customData", customData)
+    }
+}

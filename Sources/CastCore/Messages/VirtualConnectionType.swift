@@ -18,4 +18,4 @@ public struct VirtualConnectionType: RawRepresentable, Hashable, Sendable, Codab
     public static let invisible: VirtualConnectionType = 2
 }
 
-extension VirtualConnectionType: TokenDecodable {}
+extension VirtualConnectionType: TokenDecodable, TokenEncodable {}

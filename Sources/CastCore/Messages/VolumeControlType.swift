@@ -18,4 +18,4 @@ public struct VolumeControlType: RawRepresentable, Hashable, Sendable, Codable, 
     public static let master: VolumeControlType = "master"
 }
 
-extension VolumeControlType: TokenDecodable {}
+extension VolumeControlType: TokenDecodable, TokenEncodable {}

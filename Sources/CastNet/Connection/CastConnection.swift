@@ -48,7 +48,7 @@ public final class CastConnection: Sendable {
         clock: any CastClock = SystemCastClock(),
         group: EventLoopGroup = .shared
     ) async throws -> CastConnection {
-        let context = try TLSContext(client: configuration.tls)
+        let context = try configuration.tls.makeContext()
         let loop = group.next()
         let result = await withCheckedContinuation {
             (continuation: CheckedContinuation<Result<CastConnection, any Error>, Never>) in
@@ -74,10 +74,15 @@ public final class CastConnection: Sendable {
     public var frames: Frames { Frames(core: core) }
 
     /// Delivers every inbound frame to `handler`, in order, on the connection's queue,
-    /// instead of through ``frames``. The handler must not block.
+    /// instead of through ``frames``. The handler must not block. From then on the
+    /// connection stays open until either side closes it, even when no reference to it is
+    /// kept.
     public func setFrameHandler(_ handler: @escaping @Sendable ([UInt8]) -> Void) {
         let core = self.core
-        core.loop.execute { core.setHandler(handler) }
+        core.loop.execute {
+            if !core.isClosedFlag.load(ordering: .relaxed) { core.retainedOwner = self }
+            core.setHandler(handler)
+        }
     }
 
     /// Runs `handler` once when the connection closes, with the error that closed it or
@@ -102,15 +107,35 @@ public final class CastConnection: Sendable {
         if core.isClosedFlag.load(ordering: .relaxed) {
             throw CastConnectionError(code: .closed, reason: "send after the connection closed")
         }
-        let inTransit = core.bytesInTransit.add(frame.count, ordering: .relaxed).newValue
-        let queued = inTransit + core.channelBacklog.load(ordering: .relaxed)
-        if queued > core.configuration.sendQueueLimit {
-            core.bytesInTransit.subtract(frame.count, ordering: .relaxed)
+        let limit = core.configuration.sendQueueLimit
+        let backlog = core.channelBacklog.load(ordering: .relaxed)
+        let (accepted, queued, schedule) = core.outbox.withLock { outbox -> (Bool, Int, Bool) in
+            let queued = outbox.byteCount + frame.count + backlog
+            guard queued <= limit else { return (false, queued, false) }
+            outbox.frames.append(frame)
+            outbox.byteCount += frame.count
+            let schedule = !outbox.flushScheduled
+            outbox.flushScheduled = true
+            return (true, queued, schedule)
+        }
+        guard accepted else {
             let error = core.sendQueueFull(queued: queued)
             core.loop.execute { core.fail(error) }
             throw error
         }
-        core.loop.execute { core.write(frame) }
+        if schedule { core.loop.execute { core.flushOutbox() } }
+    }
+
+    /// Waits until every frame sent so far has been handed to the kernel. A sender that
+    /// produces frames faster than the peer reads can pace itself with this instead of
+    /// running into the send queue bound.
+    /// - Throws: ``CastConnectionError`` when the connection closes first.
+    public func flush() async throws(CastConnectionError) {
+        let core = self.core
+        let result = await withCheckedContinuation { continuation in
+            core.loop.execute { core.flush(continuation) }
+        }
+        try result.get()
     }
 
     /// Closes the connection after queued frames are sent (TLS close_notify, then FIN).

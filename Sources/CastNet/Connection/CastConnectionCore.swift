@@ -22,8 +22,10 @@ final class CastConnectionCore: ByteChannelHandler, @unchecked Sendable {
     let channel: any ByteChannel
     let loop: EventLoop
     let configuration: CastConnectionConfiguration
-    /// Bytes given to `send` and not yet written to the channel.
-    let bytesInTransit = Atomic<Int>(0)
+    /// Frames given to `send` and not yet written to the channel. Sends from any thread
+    /// append here; the first one of a batch schedules one write of the whole batch on the
+    /// loop, so a burst of frames costs one TLS write and one system call.
+    let outbox = Mutex(Outbox())
     /// Bytes the channel held for the socket after the last write (updated on the loop).
     let channelBacklog = Atomic<Int>(0)
     let isClosedFlag = Atomic<Bool>(false)
@@ -37,6 +39,10 @@ final class CastConnectionCore: ByteChannelHandler, @unchecked Sendable {
     private var closeError: CastConnectionError?
     private var closeWaiters: [CheckedContinuation<CastConnectionError?, Never>] = []
     private var closeHandlers: [@Sendable (CastConnectionError?) -> Void] = []
+    /// In handler mode the connection keeps its public object alive until it closes, so a
+    /// server need not hold it.
+    var retainedOwner: CastConnection?
+    private var flushWaiters: [CheckedContinuation<Result<Void, CastConnectionError>, Never>] = []
 
     /// Takes over an active channel; call on its loop.
     init(channel: any ByteChannel, configuration: CastConnectionConfiguration) {
@@ -130,12 +136,32 @@ final class CastConnectionCore: ByteChannelHandler, @unchecked Sendable {
         }
     }
 
+    struct Outbox {
+        var frames: [[UInt8]] = []
+        var byteCount = 0
+        var flushScheduled = false
+    }
+
     // MARK: Sending (on the loop)
 
-    func write(_ frame: [UInt8]) {
-        bytesInTransit.subtract(frame.count, ordering: .relaxed)
-        guard !finished else { return }
-        channel.write(frame)
+    func flushOutbox() {
+        let frames = outbox.withLock { outbox -> [[UInt8]] in
+            defer {
+                outbox.frames = []
+                outbox.byteCount = 0
+                outbox.flushScheduled = false
+            }
+            return outbox.frames
+        }
+        guard !finished, !frames.isEmpty else { return }
+        if frames.count == 1 {
+            channel.write(frames[0])
+        } else {
+            var batch: [UInt8] = []
+            batch.reserveCapacity(frames.reduce(0) { $0 + $1.count })
+            for frame in frames { batch.append(contentsOf: frame) }
+            channel.write(batch)
+        }
         let backlog = channel.pendingWriteBytes
         channelBacklog.store(backlog, ordering: .relaxed)
         if backlog > configuration.sendQueueLimit {
@@ -149,6 +175,20 @@ final class CastConnectionCore: ByteChannelHandler, @unchecked Sendable {
             reason: "\(queued) bytes wait to be sent, over the limit of \(configuration.sendQueueLimit): "
                 + "the peer is not reading"
         )
+    }
+
+    /// Resumes once every frame sent before the call has been handed to the kernel.
+    /// Frames sent earlier were queued on this loop before this call, so they are written.
+    func flush(_ continuation: CheckedContinuation<Result<Void, CastConnectionError>, Never>) {
+        if finished {
+            continuation.resume(
+                returning: .failure(closeError ?? CastConnectionError(code: .closed, reason: "flush after close"))
+            )
+        } else if channel.pendingWriteBytes == 0 {
+            continuation.resume(returning: .success(()))
+        } else {
+            flushWaiters.append(continuation)
+        }
     }
 
     func close(reason: String?) {
@@ -214,6 +254,9 @@ final class CastConnectionCore: ByteChannelHandler, @unchecked Sendable {
 
     func channelDidDrain(_ channel: any ByteChannel) {
         channelBacklog.store(0, ordering: .relaxed)
+        let waiters = flushWaiters
+        flushWaiters = []
+        for continuation in waiters { continuation.resume(returning: .success(())) }
     }
 
     func channel(_ channel: any ByteChannel, didCloseWith error: (any Error)?) {
@@ -226,6 +269,10 @@ final class CastConnectionCore: ByteChannelHandler, @unchecked Sendable {
             self.waiter = nil
             waiter.resume(returning: reported.map { .failure($0) } ?? .success(nil))
         }
+        let flushes = flushWaiters
+        flushWaiters = []
+        let failure = reported ?? CastConnectionError(code: .closed, reason: "the connection closed before the flush")
+        for continuation in flushes { continuation.resume(returning: .failure(failure)) }
         let waiters = closeWaiters
         closeWaiters = []
         for continuation in waiters { continuation.resume(returning: reported) }
@@ -233,5 +280,6 @@ final class CastConnectionCore: ByteChannelHandler, @unchecked Sendable {
         closeHandlers = []
         for handler in handlers { handler(reported) }
         if case .push = delivery { delivery = .none }
+        retainedOwner = nil
     }
 }

@@ -31,7 +31,12 @@ enum ChannelConnector {
         completion: @escaping @Sendable (Result<any ByteChannel, any Error>) -> Void
     ) {
         channel.loop.execute {
-            channel.startAccepted()
+            do {
+                try channel.startAccepted()
+            } catch {
+                completion(.failure(error))
+                return
+            }
             secure(channel, tls: tls, clock: clock, completion: completion)
         }
     }

@@ -14,6 +14,9 @@ final class HTTPServerConnection: ByteChannelHandler, @unchecked Sendable {
         case reading
         case handling
         case writing
+        /// An error response is out and our side is shut: read and discard what the client
+        /// still sends, so closing does not reset the connection before it reads the response.
+        case draining
         case closed
     }
 
@@ -31,6 +34,7 @@ final class HTTPServerConnection: ByteChannelHandler, @unchecked Sendable {
     private var keepAlive = false
     private var file: PreparedHTTPResponse.FileRegion?
     private var chunkInFlight = false
+    private var drained = 0
 
     /// Takes over an active channel; call on its loop.
     init(channel: any ByteChannel, routes: HTTPRoutes, configuration: HTTPServerConfiguration, clock: any CastClock) {
@@ -66,7 +70,9 @@ final class HTTPServerConnection: ByteChannelHandler, @unchecked Sendable {
 
     private func timerFired(_ generation: Int) {
         guard generation == timerGeneration, state == .reading else { return }
-        if parser.bufferedByteCount > 0 {
+        // A client that started a request, or never sent one, is told why it is cut off;
+        // an idle kept-alive connection is just closed.
+        if parser.bufferedByteCount > 0 || served == 0 {
             respondWithError(.requestTimeout)
         } else {
             state = .closed
@@ -188,10 +194,19 @@ final class HTTPServerConnection: ByteChannelHandler, @unchecked Sendable {
     private func respondWithError(_ status: HTTPStatus) {
         timer?.cancel()
         timer = nil
-        state = .closed
-        channel.setReading(false)
+        state = .draining
         channel.write(PreparedHTTPResponse.error(status))
-        channel.closeGracefully()
+        channel.shutdownOutput()
+        channel.setReading(true)
+        timerGeneration += 1
+        timer = clock.schedule(after: .seconds(2)) { [weak self] in
+            guard let self else { return }
+            self.loop.execute {
+                guard self.state == .draining else { return }
+                self.state = .closed
+                self.channel.close(error: nil)
+            }
+        }
     }
 
     // MARK: Channel events
@@ -199,12 +214,25 @@ final class HTTPServerConnection: ByteChannelHandler, @unchecked Sendable {
     func channelDidBecomeActive(_ channel: any ByteChannel) {}
 
     func channel(_ channel: any ByteChannel, didRead bytes: UnsafeRawBufferPointer) {
+        if state == .draining {
+            drained += bytes.count
+            if drained > 1 << 20 {
+                state = .closed
+                channel.close(error: nil)
+            }
+            return
+        }
         parser.append(bytes)
         processBuffered()
     }
 
     func channelDidReadEndOfFile(_ channel: any ByteChannel) {
         peerFinished = true
+        if state == .draining {
+            state = .closed
+            channel.close(error: nil)
+            return
+        }
         if state == .reading { processBuffered() }
     }
 

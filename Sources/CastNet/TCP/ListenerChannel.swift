@@ -7,14 +7,14 @@ import Glibc
 /// A listening socket whose accepted connections are spread over an event loop group.
 ///
 /// `@unchecked Sendable`: mutable state is used only on `loop.queue`.
-final class ListenerChannel: @unchecked Sendable {
+final class ListenerChannel: IOHandler, @unchecked Sendable {
     let loop: EventLoop
     let localAddress: SocketAddress
     private let group: EventLoopGroup
     private let clock: any CastClock
     private let fd: Int32
-    private var source: (any DispatchSourceRead)?
-    private var resumed = false
+    private var registered = false
+    private var paused = false
     private var closed = false
     private var acceptHandler: (@Sendable (StreamChannel) -> Void)?
 
@@ -45,14 +45,17 @@ final class ListenerChannel: @unchecked Sendable {
         loop.execute {
             guard !self.closed else { return }
             self.acceptHandler = handler
-            let source = DispatchSource.makeReadSource(fileDescriptor: self.fd, queue: self.loop.queue)
-            let fd = self.fd
-            source.setEventHandler { self.acceptReady() }
-            source.setCancelHandler { Socket.close(fd) }
-            self.source = source
-            self.resumed = true
-            source.resume()
+            do {
+                try self.loop.register(self.fd, interest: .read, handler: self)
+                self.registered = true
+            } catch {
+                self.closeNow()
+            }
         }
+    }
+
+    func ioReady(readable: Bool, writable: Bool, hangup: Bool, error: Bool) {
+        acceptReady()
     }
 
     private func acceptReady() {
@@ -75,29 +78,27 @@ final class ListenerChannel: @unchecked Sendable {
     /// Out of descriptors: stop accepting for a moment instead of spinning on a socket
     /// that stays readable.
     private func pauseAccepting() {
-        guard resumed, let source else { return }
-        resumed = false
-        source.suspend()
+        guard registered, !paused else { return }
+        paused = true
+        loop.update(fd, interest: [])
         loop.queue.asyncAfter(deadline: .now() + .milliseconds(100)) {
-            guard !self.closed, !self.resumed, let source = self.source else { return }
-            self.resumed = true
-            source.resume()
+            guard !self.closed, self.paused else { return }
+            self.paused = false
+            self.loop.update(self.fd, interest: .read)
         }
     }
 
     /// Stops listening and closes the socket.
     func close() {
-        loop.execute {
-            guard !self.closed else { return }
-            self.closed = true
-            self.acceptHandler = nil
-            if let source = self.source {
-                source.cancel()
-                if !self.resumed { source.resume() }
-                self.source = nil
-            } else {
-                Socket.close(self.fd)
-            }
-        }
+        loop.execute { self.closeNow() }
+    }
+
+    private func closeNow() {
+        guard !closed else { return }
+        closed = true
+        acceptHandler = nil
+        if registered { loop.deregister(fd) }
+        registered = false
+        Socket.close(fd)
     }
 }

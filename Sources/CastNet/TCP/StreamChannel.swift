@@ -1,14 +1,12 @@
-import Dispatch
-
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// A non-blocking TCP socket driven by Dispatch read and write sources on one event loop.
+/// A non-blocking TCP socket watched by its event loop's poller.
 ///
 /// `@unchecked Sendable`: every mutable property is read and written only on `loop.queue`
-/// (the sources fire there and every entry point asserts or hops to it).
-final class StreamChannel: ByteChannel, @unchecked Sendable {
+/// (readiness is delivered there and every entry point asserts or hops to it).
+final class StreamChannel: ByteChannel, IOHandler, @unchecked Sendable {
     private enum State {
         case idle
         case connecting
@@ -24,11 +22,10 @@ final class StreamChannel: ByteChannel, @unchecked Sendable {
     private let fd: Int32
     private let clock: any CastClock
     private var state = State.idle
-    private var readSource: (any DispatchSourceRead)?
-    private var writeSource: (any DispatchSourceWrite)?
+    private var registered = false
+    private var parked = false
+    private var interest: IOInterest = []
     private var readEnabled = false
-    private var readResumed = false
-    private var writeResumed = false
     private var inputClosed = false
     private var outputShutdownRequested = false
     private var outputShut = false
@@ -75,7 +72,13 @@ final class StreamChannel: ByteChannel, @unchecked Sendable {
         Socket.setNoDelay(fd)
         let channel = StreamChannel(fd: fd, loop: loop, clock: clock)
         channel.addressText = address.description
-        channel.makeSources()
+        do {
+            try channel.register()
+        } catch {
+            channel.close(error: error)
+            completion(.failure(error))
+            return
+        }
         let connected: Bool
         do {
             connected = try Socket.connect(fd, to: address)
@@ -90,16 +93,16 @@ final class StreamChannel: ByteChannel, @unchecked Sendable {
             return
         }
         channel.state = .connecting
+        channel.updateInterest()
         channel.connectCompletion = completion
-        channel.connectTimer = clock.schedule(after: timeout) { [weak channel] in
-            guard let channel else { return }
+        // The timer keeps the channel alive until it fires or is cancelled.
+        channel.connectTimer = clock.schedule(after: timeout) {
             channel.loop.execute {
                 guard channel.state == .connecting else { return }
                 let error = TCPError(code: .timedOut, operation: "connect", address: address.description)
                 channel.failConnect(error)
             }
         }
-        channel.resumeWriteSource()
     }
 
     private func finishConnect() {
@@ -111,7 +114,7 @@ final class StreamChannel: ByteChannel, @unchecked Sendable {
         connectTimer?.cancel()
         connectTimer = nil
         state = .active
-        suspendWriteSource()
+        updateInterest()
         let completion = connectCompletion
         connectCompletion = nil
         completion?(.success(self))
@@ -126,53 +129,69 @@ final class StreamChannel: ByteChannel, @unchecked Sendable {
         completion?(.failure(error))
     }
 
-    /// Starts an accepted channel: creates its sources and tells the handler it is active.
-    func startAccepted() {
+    /// Starts an accepted channel: registers it with its loop's poller.
+    func startAccepted() throws(TCPError) {
         loop.assertInLoop()
-        makeSources()
-        state = .active
-        handler?.channelDidBecomeActive(self)
-    }
-
-    // MARK: Sources
-
-    private func makeSources() {
-        let read = DispatchSource.makeReadSource(fileDescriptor: fd, queue: loop.queue)
-        let write = DispatchSource.makeWriteSource(fileDescriptor: fd, queue: loop.queue)
-        let closer = DescriptorCloser(fd: fd, sources: 2)
-        let cancelled: @Sendable () -> Void = { closer.sourceCancelled() }
-        // The handlers keep the channel alive while it is open; cancelling the sources on
-        // close releases them.
-        read.setEventHandler { self.readReady() }
-        write.setEventHandler { self.writeReady() }
-        read.setCancelHandler(handler: cancelled)
-        write.setCancelHandler(handler: cancelled)
-        readSource = read
-        writeSource = write
-    }
-
-    private func resumeWriteSource() {
-        guard !writeResumed, let writeSource else { return }
-        writeResumed = true
-        writeSource.resume()
-    }
-
-    private func suspendWriteSource() {
-        guard writeResumed, let writeSource else { return }
-        writeResumed = false
-        writeSource.suspend()
-    }
-
-    private func updateReadSource() {
-        guard let readSource else { return }
-        let want = readEnabled && !inputClosed && state == .active
-        if want && !readResumed {
-            readResumed = true
-            readSource.resume()
-        } else if !want && readResumed {
-            readResumed = false
-            readSource.suspend()
+        do {
+            try register()
+        } catch {
+            close(error: error)
+            throw error
         }
+        state = .active
+    }
+
+    // MARK: Readiness
+
+    private func register() throws(TCPError) {
+        try loop.register(fd, interest: [], handler: self)
+        registered = true
+    }
+
+    /// Watches for what the channel needs now: reading when enabled, writing while
+    /// connecting or while bytes wait.
+    private func updateInterest() {
+        guard registered, !parked else { return }
+        var wanted: IOInterest = []
+        if readEnabled && !inputClosed && state == .active { wanted.insert(.read) }
+        if state == .connecting || (state == .active && pendingWriteBytes > 0) { wanted.insert(.write) }
+        if wanted != interest {
+            interest = wanted
+            loop.update(fd, interest: wanted)
+        }
+    }
+
+    func ioReady(readable: Bool, writable: Bool, hangup: Bool, error: Bool) {
+        if state == .connecting {
+            if writable || hangup || error { finishConnect() }
+            return
+        }
+        guard state == .active else { return }
+        if error {
+            let code = Socket.pendingError(fd)
+            close(error: TCPError(errno: code == 0 ? ECONNRESET : code, operation: "poll", address: addressText))
+            return
+        }
+        if writable || (hangup && pendingWriteBytes > 0) { writeReady() }
+        guard state == .active else { return }
+        if readable { readReady() }
+        guard state == .active else { return }
+        if hangup && !(readEnabled && !inputClosed) && !parked {
+            // Hang-ups are reported whatever the interest: stop watching until the owner
+            // reads again, instead of spinning on a socket nobody reads.
+            parked = true
+            interest = []
+            loop.park(fd)
+        }
+    }
+
+    private func unpark() {
+        guard parked, state == .active else { return }
+        parked = false
+        interest = []
+        // Re-arm even when the interest set is empty, so hang-ups are reported again.
+        loop.update(fd, interest: [])
+        updateInterest()
     }
 
     // MARK: Reading
@@ -180,7 +199,11 @@ final class StreamChannel: ByteChannel, @unchecked Sendable {
     func setReading(_ enabled: Bool) {
         loop.assertInLoop()
         readEnabled = enabled
-        updateReadSource()
+        if enabled && parked {
+            unpark()
+        } else {
+            updateInterest()
+        }
     }
 
     private func readReady() {
@@ -196,7 +219,7 @@ final class StreamChannel: ByteChannel, @unchecked Sendable {
                 break
             case .endOfFile:
                 inputClosed = true
-                updateReadSource()
+                updateInterest()
                 handler?.channelDidReadEndOfFile(self)
             }
         } catch {
@@ -220,11 +243,11 @@ final class StreamChannel: ByteChannel, @unchecked Sendable {
                 close(error: error)
                 return
             }
+            updateInterest()
         } else {
             writeQueue.append(bytes)
             pendingWriteBytes += bytes.count
         }
-        resumeWriteSource()
     }
 
     /// Writes as much of `bytes[offset...]` as the kernel takes; returns the new offset.
@@ -272,7 +295,7 @@ final class StreamChannel: ByteChannel, @unchecked Sendable {
         writeQueue.removeAll(keepingCapacity: writeQueue.capacity <= 64)
         writeHead = 0
         pendingWriteBytes = 0
-        suspendWriteSource()
+        updateInterest()
         drained()
     }
 
@@ -334,39 +357,11 @@ final class StreamChannel: ByteChannel, @unchecked Sendable {
         writeQueue = []
         writeHead = 0
         pendingWriteBytes = 0
-        if let readSource {
-            readSource.cancel()
-            if !readResumed { readSource.resume() }
-        }
-        if let writeSource {
-            writeSource.cancel()
-            if !writeResumed { writeSource.resume() }
-        }
-        if readSource == nil && writeSource == nil { Socket.close(fd) }
-        readSource = nil
-        writeSource = nil
-        readResumed = false
-        writeResumed = false
+        if registered { loop.deregister(fd) }
+        registered = false
+        Socket.close(fd)
         let handler = self.handler
         self.handler = nil
         handler?.channel(self, didCloseWith: error)
-    }
-}
-
-/// Closes a descriptor once every Dispatch source watching it has been cancelled.
-///
-/// `@unchecked Sendable`: the cancel handlers that call it all run on one serial queue.
-private final class DescriptorCloser: @unchecked Sendable {
-    private let fd: Int32
-    private var remaining: Int
-
-    init(fd: Int32, sources: Int) {
-        self.fd = fd
-        self.remaining = sources
-    }
-
-    func sourceCancelled() {
-        remaining -= 1
-        if remaining == 0 { Socket.close(fd) }
     }
 }

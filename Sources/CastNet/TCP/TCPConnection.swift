@@ -46,7 +46,7 @@ public final class TCPConnection: Sendable {
         clock: any CastClock = SystemCastClock(),
         group: EventLoopGroup = .shared
     ) async throws -> TCPConnection {
-        let context = try tls.map { configuration throws(TLSError) in try TLSContext(client: configuration) }
+        let context = try tls.map { configuration throws(TLSError) in try configuration.makeContext() }
         let loop = group.next()
         let result = await withCheckedContinuation {
             (continuation: CheckedContinuation<Result<TCPConnection, any Error>, Never>) in

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// How a TLS client connects: which versions it offers and how it judges the server.
 ///
 /// The default suits Cast devices: any server certificate is accepted, because a device
@@ -47,17 +49,54 @@ public struct TLSClientConfiguration: Sendable {
     }
 
     /// How the server's certificate is checked. Defaults to ``Verification/none``.
-    public var verification: Verification = .none
+    public var verification: Verification = .none {
+        didSet { cache = ContextCache() }
+    }
     /// The host name sent in the SNI extension, and checked against the certificate when
     /// verifying. `nil` sends none.
-    public var serverName: String?
+    public var serverName: String? {
+        didSet { cache = ContextCache() }
+    }
     /// The oldest version offered. Defaults to TLS 1.2.
-    public var minimumVersion: TLSVersion = .v1_2
+    public var minimumVersion: TLSVersion = .v1_2 {
+        didSet { cache = ContextCache() }
+    }
     /// The newest version offered. Defaults to TLS 1.3.
-    public var maximumVersion: TLSVersion = .v1_3
+    public var maximumVersion: TLSVersion = .v1_3 {
+        didSet { cache = ContextCache() }
+    }
     /// How long the handshake may take after the TCP connection is up.
-    public var handshakeTimeout: Duration = .seconds(10)
+    public var handshakeTimeout: Duration = .seconds(10) {
+        didSet { cache = ContextCache() }
+    }
+
+    /// The OpenSSL context built from these settings, shared by copies of an unchanged
+    /// configuration so that each connection does not pay for building one.
+    /// Every configuration starts with the default settings, so they share one cache.
+    private var cache = ContextCache.defaultSettings
 
     /// Creates the default client configuration.
     public init() {}
+
+    /// The context for these settings, built on first use.
+    func makeContext() throws(TLSError) -> TLSContext {
+        try cache.context { () throws(TLSError) in try TLSContext(client: self) }
+    }
+}
+
+/// Holds the context built from one client configuration.
+private final class ContextCache: Sendable {
+    static let defaultSettings = ContextCache()
+
+    private let stored = Mutex<TLSContext?>(nil)
+
+    func context(_ make: () throws(TLSError) -> TLSContext) throws(TLSError) -> TLSContext {
+        if let context = stored.withLock({ $0 }) { return context }
+        let context = try make()
+        return stored.withLock { existing in
+            if let existing { return existing }
+            existing = context
+            return context
+        }
+    }
 }

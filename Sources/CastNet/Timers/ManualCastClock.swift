@@ -15,7 +15,13 @@ public final class ManualCastClock: CastClock {
         var now = CastInstant(offset: .zero)
         var entries: [Entry] = []
         var nextID = 0
-        var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+        var waiters: [(count: Int, within: Duration?, continuation: CheckedContinuation<Void, Never>)] = []
+
+        func satisfies(count: Int, within: Duration?) -> Bool {
+            guard let within else { return entries.count >= count }
+            let limit = now.advanced(by: within)
+            return entries.count { $0.deadline <= limit } >= count
+        }
     }
 
     private let state = Mutex(State())
@@ -36,12 +42,15 @@ public final class ManualCastClock: CastClock {
             let id = state.nextID
             state.nextID += 1
             state.entries.append(Entry(id: id, deadline: state.now.advanced(by: max(delay, .zero)), action: action))
-            let count = state.entries.count
             var ready: [CheckedContinuation<Void, Never>] = []
-            state.waiters.removeAll { waiter in
-                guard waiter.count <= count else { return false }
-                ready.append(waiter.continuation)
-                return true
+            let waiters = state.waiters
+            state.waiters = []
+            for waiter in waiters {
+                if state.satisfies(count: waiter.count, within: waiter.within) {
+                    ready.append(waiter.continuation)
+                } else {
+                    state.waiters.append(waiter)
+                }
             }
             return (id, ready)
         }
@@ -53,11 +62,14 @@ public final class ManualCastClock: CastClock {
 
     /// Suspends until at least `count` timers are scheduled, so a test can advance time
     /// exactly after the code under test armed its timeout.
-    public func waitForScheduledTimers(count: Int = 1) async {
+    /// - Parameters:
+    ///   - count: how many timers to wait for.
+    ///   - dueWithin: when given, only timers falling due within this time from now count.
+    public func waitForScheduledTimers(count: Int = 1, dueWithin: Duration? = nil) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let readyNow = state.withLock { state in
-                if state.entries.count >= count { return true }
-                state.waiters.append((count, continuation))
+                if state.satisfies(count: count, within: dueWithin) { return true }
+                state.waiters.append((count, dueWithin, continuation))
                 return false
             }
             if readyNow { continuation.resume() }

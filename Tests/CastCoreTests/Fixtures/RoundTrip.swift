@@ -7,6 +7,7 @@ import Testing
 /// - encoding it and decoding the result gives the same value;
 /// - the encoded JSON is the payload's JSON value (exact member names, nothing lost), with the
 ///   type member first;
+/// - the `Encodable` path and the token path write the same JSON;
 /// - the `Decodable` path, the token path and Foundation's `JSONDecoder` agree.
 func expectRoundTrip<Message: CastJSONMessage>(
     _ message: Message,
@@ -21,6 +22,9 @@ func expectRoundTrip<Message: CastJSONMessage>(
         "\(encoded)",
         sourceLocation: sourceLocation
     )
+
+    let viaEncodable = try message.jsonBytes(usesTokenEncodable: false)
+    #expect(try JSONValue(parsing: viaEncodable) == JSONValue(parsing: encoded), sourceLocation: sourceLocation)
 
     var codablePath = JSONPayloadDecoder()
     codablePath.usesTokenDecodable = false

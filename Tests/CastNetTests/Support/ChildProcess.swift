@@ -10,6 +10,7 @@ final class ChildProcess: @unchecked Sendable {
     let process = Process()
     private let output = Pipe()
     private let collected = LockedBytes()
+    private var reaped = false
 
     init(_ executable: String, _ arguments: [String], deadline: Duration = .seconds(60)) throws {
         process.executableURL = URL(fileURLWithPath: executable)
@@ -53,7 +54,11 @@ final class ChildProcess: @unchecked Sendable {
     func kill() {
         if process.isRunning { _ = Glibc.kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
+        guard !reaped else { return }
+        reaped = true
         output.fileHandleForReading.readabilityHandler = nil
+        // The child is gone: whatever it wrote is in the pipe, up to end of file.
+        collected.append(output.fileHandleForReading.readDataToEndOfFile())
     }
 
     /// Waits for the child to exit by itself, killing it after `timeout`.

@@ -1,0 +1,86 @@
+import CastCore
+
+/// Everything that makes one virtual device what it is: identity, apps, volume, timing.
+public struct VirtualDeviceConfiguration: Sendable {
+    /// Name, id, model and capabilities.
+    public var identity: DeviceIdentity
+    /// The apps the device can launch. Unknown ids get `LAUNCH_ERROR` `NOT_FOUND`.
+    public var applications: [ReceiverAppDefinition]
+    /// The app that runs while nothing else does (Backdrop by default); `nil` for none, so
+    /// `RECEIVER_STATUS` lists no applications when idle. Must be in ``applications``.
+    public var idleScreenAppId: String?
+    /// The device volume at start.
+    public var volume: Volume
+    /// How the device volume can be controlled (`attenuation`, `fixed`, `master`).
+    public var volumeControlType: VolumeControlType
+    /// The step of volume buttons reported in `RECEIVER_STATUS`.
+    public var volumeStepInterval: Double
+    /// How long loading media takes: the player shows `BUFFERING` for this long after a
+    /// `LOAD` (and between queue items that were not preloaded). Zero for benchmarks.
+    public var bufferingDelay: Duration
+    /// The duration, in seconds, of buffered media whose `LOAD` gives none. Live media
+    /// without a duration never ends.
+    public var defaultMediaDuration: Double
+    /// The duration, in seconds, of ad break clips that give none.
+    public var defaultBreakClipDuration: Double
+    /// Content that fails to load: a `LOAD` whose `contentId` or `contentUrl` contains one of
+    /// these strings gets `LOAD_FAILED` with `detailedErrorCode` 104.
+    public var unloadableContentMarkers: [String]
+    /// The device sends `PING` to a sender that has been silent this long.
+    public var pingInterval: Duration
+    /// The device closes a connection that has been silent this long (no message, not even
+    /// a `PONG`); `nil` never closes. Senders ping every 5 to 10 s.
+    public var livenessTimeout: Duration?
+    /// How device-authentication challenges are answered.
+    public var deviceAuthentication: DeviceAuthentication
+    /// The most items a media queue holds; larger queues are refused.
+    public var maximumQueueItems: Int
+    /// The most virtual connections one TLS connection may open.
+    public var maximumVirtualConnectionsPerConnection: Int
+    /// Seeds the generator of session and transport ids; `nil` seeds it randomly. Set it to
+    /// make a device's ids reproducible.
+    public var randomSeed: UInt64?
+
+    /// Creates a configuration; every parameter but the identity has a default that matches
+    /// a Chromecast with the Default Media Receiver and Backdrop.
+    public init(
+        identity: DeviceIdentity,
+        applications: [ReceiverAppDefinition] = [.defaultMediaReceiver, .backdrop],
+        idleScreenAppId: String? = ReceiverAppDefinition.backdrop.appId,
+        volume: Volume = Volume(level: 1.0, muted: false),
+        volumeControlType: VolumeControlType = .attenuation,
+        volumeStepInterval: Double = 0.05,
+        bufferingDelay: Duration = .milliseconds(200),
+        defaultMediaDuration: Double = 600,
+        defaultBreakClipDuration: Double = 15,
+        unloadableContentMarkers: [String] = ["unloadable"],
+        pingInterval: Duration = .seconds(5),
+        livenessTimeout: Duration? = .seconds(20),
+        deviceAuthentication: DeviceAuthentication = .unavailable,
+        maximumQueueItems: Int = 1000,
+        maximumVirtualConnectionsPerConnection: Int = 64,
+        randomSeed: UInt64? = nil
+    ) {
+        self.identity = identity
+        self.applications = applications
+        self.idleScreenAppId = idleScreenAppId
+        self.volume = volume
+        self.volumeControlType = volumeControlType
+        self.volumeStepInterval = volumeStepInterval
+        self.bufferingDelay = bufferingDelay
+        self.defaultMediaDuration = defaultMediaDuration
+        self.defaultBreakClipDuration = defaultBreakClipDuration
+        self.unloadableContentMarkers = unloadableContentMarkers
+        self.pingInterval = pingInterval
+        self.livenessTimeout = livenessTimeout
+        self.deviceAuthentication = deviceAuthentication
+        self.maximumQueueItems = maximumQueueItems
+        self.maximumVirtualConnectionsPerConnection = maximumVirtualConnectionsPerConnection
+        self.randomSeed = randomSeed
+    }
+
+    /// The registry entry for `appId`, if any.
+    public func application(withId appId: String) -> ReceiverAppDefinition? {
+        applications.first { $0.appId == appId }
+    }
+}

@@ -1,0 +1,34 @@
+import CastCore
+
+/// Encodes a status message once for all its recipients.
+///
+/// A status goes to the requester with its request id and to every other sender with 0;
+/// encoding is the costly part, so the message is encoded once with request id 0 and the
+/// requester's copy is made by rewriting that member, which the encoder writes right after
+/// `type`.
+struct StatusPayload: Sendable {
+    /// The payload with request id 0.
+    let broadcast: String
+    private let type: CastMessageType
+
+    init(_ message: some CastJSONMessage) {
+        self.broadcast = MediaPlayer.encode(message)
+        self.type = message.type
+    }
+
+    /// The payload with `requestId` in place of 0.
+    func reply(requestId: Int) -> String {
+        let prefix = #"{"type":"\#(type.rawValue)","requestId":0,"#
+        guard requestId != 0, broadcast.hasPrefix(prefix) else {
+            return requestId == 0 ? broadcast : Self.fallback(broadcast, requestId: requestId)
+        }
+        return #"{"type":"\#(type.rawValue)","requestId":\#(requestId),"# + broadcast.dropFirst(prefix.count)
+    }
+
+    /// Rewrites the request id by parsing, for an encoding whose layout is not the expected one.
+    private static func fallback(_ text: String, requestId: Int) -> String {
+        guard var value = try? JSONValue(parsing: text) else { return text }
+        value["requestId"] = .integer(requestId)
+        return value.description
+    }
+}

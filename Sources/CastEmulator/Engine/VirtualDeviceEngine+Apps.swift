@@ -1,0 +1,64 @@
+import CastCore
+
+/// Messages to the running app: the media player and custom namespaces.
+extension VirtualDeviceEngine {
+    mutating func handleMedia(_ text: String, from sender: SenderEndpoint) -> [DeviceAction] {
+        guard var player = application?.player else { return [] }
+        var failNextLoad = faults.failsNextLoad
+        let outputs = player.handle(text, from: sender, at: clock, failNextLoad: &failNextLoad)
+        faults.failsNextLoad = failNextLoad
+        application?.player = player
+        return actions(for: outputs)
+    }
+
+    /// Turns the player's outputs into messages from the app's transport.
+    func actions(for outputs: [MediaPlayerOutput]) -> [DeviceAction] {
+        guard let transportId = application?.transportId else { return [] }
+        var actions: [DeviceAction] = []
+        for output in outputs {
+            switch output {
+            case .reply(let payload, let sender):
+                guard connections[sender.connection] != nil else { continue }
+                actions.append(
+                    .send(Self.mediaMessage(payload, from: transportId, to: sender.senderId), to: sender.connection)
+                )
+            case .broadcast(let payload, let excluded):
+                for id in connections.keys.sorted() {
+                    for senderId in connections[id]?.senders(connectedTo: transportId) ?? [] {
+                        guard SenderEndpoint(connection: id, senderId: senderId) != excluded else { continue }
+                        actions.append(.send(Self.mediaMessage(payload, from: transportId, to: senderId), to: id))
+                    }
+                }
+            case .log(let entry):
+                actions.append(.log(entry))
+            }
+        }
+        return actions
+    }
+
+    private static func mediaMessage(_ payload: String, from transportId: String, to senderId: String) -> CastMessage {
+        CastMessage(sourceID: transportId, destinationID: senderId, namespace: .media, text: payload)
+    }
+
+    /// A custom-namespace message goes back to its sender unchanged, as the HelloWorld sample
+    /// receiver does.
+    func echo(_ message: CastMessage, from id: ConnectionID) -> [DeviceAction] {
+        var reply = message
+        reply.sourceID = message.destinationID
+        reply.destinationID = message.sourceID
+        reply.unknownFields = []
+        return [
+            .send(reply, to: id),
+            .log(
+                DeviceLogEntry(
+                    level: .debug,
+                    message: "custom message echoed",
+                    metadata: id.metadata.merging(
+                        ["cast.namespace": message.namespace.rawValue, "cast.source-id": message.sourceID],
+                        uniquingKeysWith: { first, _ in first }
+                    )
+                )
+            ),
+        ]
+    }
+}

@@ -1,0 +1,271 @@
+import CastCore
+
+/// The platform receiver (`urn:x-cast:com.google.cast.receiver` on `receiver-0`): status,
+/// launching and stopping apps, device volume.
+extension VirtualDeviceEngine {
+    mutating func handleReceiver(_ text: String, from sender: SenderEndpoint) -> [DeviceAction] {
+        let request: ReceiverMessage
+        do {
+            request = try ReceiverMessage(jsonString: text)
+        } catch {
+            return malformedReceiverRequest(text, error: error, from: sender)
+        }
+        let requestId = request.requestId ?? 0
+        switch request {
+        case .getStatus:
+            return [receiverStatusReply(requestId, to: sender)]
+        case .launch(let launch):
+            return self.launch(launch, requestId: requestId, from: sender)
+        case .stop(let stop):
+            return self.stop(sessionId: stop.sessionId, requestId: requestId, from: sender)
+        case .setVolume(let request):
+            return setDeviceVolume(request.volume, requestId: requestId, from: sender)
+        case .getAppAvailability(let request):
+            let availability = Dictionary(
+                request.appId.map { appId -> (String, AppAvailability) in
+                    (appId, configuration.application(withId: appId) == nil ? .unavailable : .available)
+                },
+                uniquingKeysWith: { first, _ in first }
+            )
+            return [
+                receiverReply(AppAvailabilityResponse(requestId: requestId, availability: availability), to: sender)
+            ]
+        default:
+            return [
+                receiverReply(InvalidRequestMessage(requestId: requestId, reason: .invalidCommand), to: sender),
+                .log(
+                    DeviceLogEntry(
+                        level: .warning,
+                        message: "unsupported receiver request",
+                        metadata: ["cast.type": request.type.rawValue, "cast.source-id": sender.senderId]
+                    )
+                ),
+            ]
+        }
+    }
+
+    private func malformedReceiverRequest(
+        _ text: String,
+        error: MessageDecodingError,
+        from sender: SenderEndpoint
+    ) -> [DeviceAction] {
+        let log = DeviceAction.log(
+            DeviceLogEntry(
+                level: .warning,
+                message: "malformed receiver request",
+                metadata: ["cast.source-id": sender.senderId, "cast.reason": "\(error)"]
+            )
+        )
+        guard let value = try? JSONValue(parsing: text), value.objectValue != nil else { return [log] }
+        let requestId = value["requestId"]?.intValue ?? 0
+        switch value["type"]?.stringValue {
+        case CastMessageType.launch.rawValue:
+            return [receiverReply(LaunchErrorMessage(requestId: requestId, reason: .badParameter), to: sender), log]
+        case nil:
+            return [
+                receiverReply(InvalidRequestMessage(requestId: requestId, reason: .invalidCommand), to: sender), log,
+            ]
+        default:
+            return [
+                receiverReply(InvalidRequestMessage(requestId: requestId, reason: .invalidParams), to: sender), log,
+            ]
+        }
+    }
+
+    func receiverReply(_ message: some CastJSONMessage, to sender: SenderEndpoint) -> DeviceAction {
+        send(message, from: Self.platformId, to: sender, namespace: .receiver)
+    }
+
+    func receiverStatusReply(_ requestId: Int, to sender: SenderEndpoint) -> DeviceAction {
+        receiverReply(ReceiverStatusMessage(requestId: requestId, status: receiverStatus), to: sender)
+    }
+
+    /// `RECEIVER_STATUS` with request id 0 for every sender connected to `receiver-0`, and
+    /// with `requestId` for `requester` when given.
+    func receiverStatusUpdate(requestId: Int, requester: SenderEndpoint?) -> [DeviceAction] {
+        let payload = StatusPayload(ReceiverStatusMessage(requestId: 0, status: receiverStatus))
+        func message(_ text: String, to senderId: String) -> CastMessage {
+            CastMessage(sourceID: Self.platformId, destinationID: senderId, namespace: .receiver, text: text)
+        }
+        var actions: [DeviceAction] = []
+        if let requester {
+            actions.append(
+                .send(message(payload.reply(requestId: requestId), to: requester.senderId), to: requester.connection)
+            )
+        }
+        for id in connections.keys.sorted() {
+            for senderId in connections[id]?.senders(connectedTo: Self.platformId) ?? [] {
+                guard SenderEndpoint(connection: id, senderId: senderId) != requester else { continue }
+                actions.append(.send(message(payload.broadcast, to: senderId), to: id))
+            }
+        }
+        return actions
+    }
+
+    // MARK: Applications
+
+    private mutating func launch(_ launch: LaunchRequest, requestId: Int, from sender: SenderEndpoint) -> [DeviceAction]
+    {
+        func launchError(_ reason: LaunchErrorReason) -> [DeviceAction] {
+            [
+                receiverReply(LaunchErrorMessage(requestId: requestId, reason: reason), to: sender),
+                .log(
+                    DeviceLogEntry(
+                        level: .info,
+                        message: "launch refused",
+                        metadata: ["cast.app-id": launch.appId, "cast.reason": reason.rawValue]
+                    )
+                ),
+            ]
+        }
+        if let refusal = faults.launchRefusal { return launchError(refusal) }
+        guard !launch.appId.isEmpty else { return launchError(.badParameter) }
+        guard let definition = configuration.application(withId: launch.appId) else { return launchError(.notFound) }
+        var actions: [DeviceAction] = []
+        let credentials = launch.appParams?.launchCheckerParams?.credentialsData
+        if let credentials {
+            actions.append(
+                .log(
+                    DeviceLogEntry(
+                        level: .info,
+                        message: "launch credentials received",
+                        metadata: [
+                            "cast.app-id": launch.appId,
+                            "cast.credentials": credentials.credentials ?? "",
+                            "cast.credentials-type": credentials.credentialsType ?? "",
+                        ]
+                    )
+                )
+            )
+        }
+        if application?.definition.appId == definition.appId {
+            if let credentials {
+                application?.launchCredentials = credentials
+                application?.player?.settings.launchCredentials = credentials
+            }
+            return actions + [receiverStatusReply(requestId, to: sender)]
+        }
+        let androidTV = definition.androidTV != nil && (launch.supportedAppTypes ?? []).contains(.androidTV)
+        actions += stopApplication()
+        startApplication(definition, appType: androidTV ? .androidTV : .web, launchCredentials: credentials)
+        actions.append(
+            .log(
+                DeviceLogEntry(
+                    level: .info,
+                    message: "application launched",
+                    metadata: ["cast.app-id": definition.appId, "cast.app-type": androidTV ? "ANDROID_TV" : "WEB"]
+                )
+            )
+        )
+        return actions + receiverStatusUpdate(requestId: requestId, requester: sender) + [
+            .appsChanged, .receiverStatusChanged,
+        ]
+    }
+
+    private mutating func stop(sessionId: String?, requestId: Int, from sender: SenderEndpoint) -> [DeviceAction] {
+        guard let running = application else {
+            guard sessionId == nil else {
+                return [
+                    receiverReply(InvalidRequestMessage(requestId: requestId, reason: .invalidSessionId), to: sender)
+                ]
+            }
+            return [receiverStatusReply(requestId, to: sender)]
+        }
+        if let sessionId, sessionId != running.sessionId {
+            return [receiverReply(InvalidRequestMessage(requestId: requestId, reason: .invalidSessionId), to: sender)]
+        }
+        if running.definition.isIdleScreen {
+            return [receiverStatusReply(requestId, to: sender)]
+        }
+        let actions = stopApplication()
+        startIdleScreen()
+        return actions + receiverStatusUpdate(requestId: requestId, requester: sender) + [
+            .appsChanged, .receiverStatusChanged,
+        ]
+    }
+
+    private mutating func setDeviceVolume(
+        _ volume: Volume,
+        requestId: Int,
+        from sender: SenderEndpoint
+    )
+        -> [DeviceAction]
+    {
+        guard volume.level != nil || volume.muted != nil else {
+            return [receiverReply(InvalidRequestMessage(requestId: requestId, reason: .invalidParams), to: sender)]
+        }
+        let before = deviceVolume
+        if let level = volume.level, level.isFinite, configuration.volumeControlType != .fixed {
+            deviceVolume.level = min(max(level, 0), 1)
+        }
+        if let muted = volume.muted {
+            deviceVolume.muted = muted
+        }
+        guard deviceVolume != before else { return [receiverStatusReply(requestId, to: sender)] }
+        return receiverStatusUpdate(requestId: requestId, requester: sender) + [.receiverStatusChanged]
+    }
+
+    /// Launches an app with fresh ids; the caller stopped the previous one.
+    mutating func startApplication(
+        _ definition: ReceiverAppDefinition,
+        appType: AppType,
+        launchCredentials: CredentialsData?
+    ) {
+        var player: MediaPlayer?
+        if definition.hasMediaPlayer {
+            let settings = MediaPlayerSettings(
+                bufferingDelay: configuration.bufferingDelay,
+                defaultMediaDuration: configuration.defaultMediaDuration,
+                defaultBreakClipDuration: configuration.defaultBreakClipDuration,
+                unloadableContentMarkers: configuration.unloadableContentMarkers,
+                maximumQueueItems: configuration.maximumQueueItems,
+                reportsCredentials: definition.androidTV != nil,
+                appType: appType,
+                launchCredentials: launchCredentials
+            )
+            player = MediaPlayer(settings: settings, seed: identifiers.next())
+        }
+        application = RunningApplication(
+            definition: definition,
+            appType: appType,
+            sessionId: identifiers.uuidString(),
+            transportId: identifiers.uuidString(),
+            launchCredentials: launchCredentials,
+            player: player
+        )
+    }
+
+    /// Starts the idle screen, when the configuration names one that exists.
+    mutating func startIdleScreen() {
+        guard let appId = configuration.idleScreenAppId, let definition = configuration.application(withId: appId)
+        else {
+            application = nil
+            return
+        }
+        startApplication(definition, appType: .web, launchCredentials: nil)
+    }
+
+    /// Stops the running app: `CLOSE` from its transport to every sender connected to it.
+    mutating func stopApplication() -> [DeviceAction] {
+        guard let running = application else { return [] }
+        var actions: [DeviceAction] = []
+        for id in connections.keys.sorted() {
+            for senderId in connections[id]?.senders(connectedTo: running.transportId) ?? [] {
+                let sender = SenderEndpoint(connection: id, senderId: senderId)
+                actions.append(send(CloseMessage(), from: running.transportId, to: sender, namespace: .connection))
+            }
+            connections[id]?.removeVirtualConnections(to: running.transportId)
+        }
+        application = nil
+        actions.append(
+            .log(
+                DeviceLogEntry(
+                    level: .info,
+                    message: "application stopped",
+                    metadata: ["cast.app-id": running.definition.appId]
+                )
+            )
+        )
+        return actions
+    }
+}

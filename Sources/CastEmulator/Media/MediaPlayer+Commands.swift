@@ -1,0 +1,461 @@
+import CastCore
+
+/// The requests of the media namespace.
+extension MediaPlayer {
+    // MARK: Loading
+
+    /// `LOAD` and `QUEUE_LOAD`: replaces the media session.
+    mutating func load(
+        _ data: LoadRequestData,
+        context: RequestContext,
+        forceFailure: Bool
+    ) -> [MediaPlayerOutput] {
+        var items: [QueueItem]
+        var startIndex = 0
+        var repeatMode = RepeatMode.off
+        var description: QueueData?
+        var startTime = data.currentTime
+        if let queueData = data.queueData, let queueItems = queueData.items, !queueItems.isEmpty {
+            items = queueItems
+            startIndex = queueData.startIndex ?? 0
+            startTime = data.currentTime ?? queueData.startTime
+            if queueData.shuffle == true {
+                items.shuffle(using: &generator)
+            }
+        } else if let media = data.media {
+            items = [QueueItem(media: media, autoplay: data.autoplay, activeTrackIds: data.activeTrackIds)]
+        } else {
+            return invalidRequest(.invalidParams, context)
+        }
+        if var queueData = data.queueData {
+            repeatMode = queueData.repeatMode ?? .off
+            queueData.items = nil
+            queueData.startIndex = nil
+            queueData.startTime = nil
+            queueData.shuffle = nil
+            description = queueData
+        }
+        guard items.count <= settings.maximumQueueItems, items.indices.contains(startIndex),
+            items.allSatisfy({ $0.media != nil })
+        else {
+            return invalidRequest(.invalidParams, context)
+        }
+        var outputs = endSession(reason: .interrupted, at: context.now)
+        let queue = MediaQueue(items: items, startIndex: startIndex, repeatMode: repeatMode, queueData: description)
+        let first = queue.currentItem
+        var rate = data.playbackRate ?? 1
+        if !rate.isFinite { rate = 1 }
+        session = MediaSession(
+            id: makeSessionId(),
+            queue: queue,
+            phase: .paused,
+            rate: min(max(rate, Self.playbackRates.lowerBound), Self.playbackRates.upperBound),
+            anchor: context.now,
+            position: 0
+        )
+        session!.loadCredentials = Self.credentials(of: data)
+        var loaded = [
+            "cast.content-id": first.media?.contentId ?? first.media?.contentUrl ?? "",
+            "cast.item-count": "\(queue.items.count)",
+            "cast.source-id": context.requester.senderId,
+        ]
+        if let customData = data.customData { loaded["cast.custom-data"] = "\(customData)" }
+        outputs.append(.log(DeviceLogEntry(level: .info, message: "media load requested", metadata: loaded)))
+        if let credentials = session!.loadCredentials {
+            outputs.append(
+                .log(
+                    DeviceLogEntry(
+                        level: .info,
+                        message: "load credentials received",
+                        metadata: ["cast.credentials": "\(credentials)", "cast.source-id": context.requester.senderId]
+                    )
+                )
+            )
+        }
+        if forceFailure || settings.isUnloadable(first.media!) {
+            session!.phase = .idle(.error)
+            let failure = LoadFailedMessage(
+                requestId: context.requestId,
+                itemId: first.itemId,
+                detailedErrorCode: forceFailure ? .loadFailed : .mediaSourceNotSupported
+            )
+            outputs.append(reply(failure, to: context.requester))
+            return outputs + statusUpdate(at: context.now, requester: nil)
+        }
+        outputs += moveToItem(at: startIndex, startTime: startTime, at: context.now)
+        if data.activeTrackIds != nil { session!.activeTrackIds = data.activeTrackIds }
+        if let autoplay = data.autoplay, case .loading(let until, _) = session!.phase {
+            session!.phase = .loading(until: until, autoplay: autoplay)
+        } else if data.autoplay == false, session!.phase == .playing {
+            session!.phase = .paused
+        }
+        if session!.isLoading {
+            session!.pendingLoad = MediaSession.PendingRequest(
+                endpoint: context.requester,
+                requestId: context.requestId
+            )
+            return outputs + statusUpdate(at: context.now, requester: nil)
+        }
+        return outputs + statusUpdate(at: context.now, requester: context)
+    }
+
+    /// The playback rates a sender may set.
+    static let playbackRates: ClosedRange<Double> = 0.5...2.0
+
+    /// The load credentials of a request, as the status of a Cast Connect app shows them.
+    private static func credentials(of data: LoadRequestData) -> JSONValue? {
+        var report: JSONValue = [:]
+        report["credentials"] = data.credentials.map(JSONValue.string)
+        report["credentialsType"] = data.credentialsType.map(JSONValue.string)
+        report["atvCredentials"] = data.atvCredentials.map(JSONValue.string)
+        report["atvCredentialsType"] = data.atvCredentialsType.map(JSONValue.string)
+        return report.objectValue?.isEmpty == false ? report : nil
+    }
+
+    // MARK: Playback
+
+    /// `PLAY`, `PAUSE`, `STOP`, `SKIP_AD`, `QUEUE_NEXT`, `QUEUE_PREV`, `QUEUE_GET_ITEM_IDS`.
+    mutating func sessionCommand(_ type: CastMessageType, context: RequestContext) -> [MediaPlayerOutput] {
+        guard let current = session else { return [] }
+        switch type {
+        case .queueGetItemIds:
+            let ids = QueueItemIdsMessage(
+                requestId: context.requestId,
+                itemIds: current.queue?.itemIds ?? [],
+                sequenceNumber: current.queue?.sequenceNumber ?? 0
+            )
+            return [reply(ids, to: context.requester)]
+        case _ where current.isIdle:
+            return invalidPlayerState(context)
+        case .play, .pause:
+            let play = type == .play
+            switch current.phase {
+            case .loading(let until, _):
+                session!.phase = .loading(until: until, autoplay: play)
+            case .playing where !play:
+                session!.phase = .paused
+            case .paused where play:
+                session!.phase = .playing
+            default:
+                return [
+                    reply(
+                        MediaStatusMessage(requestId: context.requestId, status: statusList(at: context.now)),
+                        to: context.requester
+                    )
+                ]
+            }
+            return statusUpdate(at: context.now, requester: context)
+        case .stop:
+            var outputs: [MediaPlayerOutput] = []
+            if let pending = current.pendingLoad {
+                let cancelled = LoadCancelledMessage(requestId: pending.requestId, itemId: current.queue?.currentItemId)
+                outputs.append(reply(cancelled, to: pending.endpoint))
+            }
+            session!.pendingLoad = nil
+            session!.phase = .idle(.cancelled)
+            session!.queue = nil
+            session!.ad = nil
+            session!.preloadedItemId = nil
+            return outputs + statusUpdate(at: context.now, requester: context)
+        case .skipAd:
+            guard let ad = current.ad, let whenSkippable = ad.clip.whenSkippable, ad.clipTime >= whenSkippable else {
+                return invalidPlayerState(context)
+            }
+            return endClip(at: context.now) + statusUpdate(at: context.now, requester: context)
+        case .queueNext, .queuePrev:
+            return jump(by: type == .queueNext ? 1 : -1, context: context)
+        default:
+            return invalidRequest(.invalidCommand, context)
+        }
+    }
+
+    /// Moves `offset` items from the current one.
+    private mutating func jump(by offset: Int, context: RequestContext) -> [MediaPlayerOutput] {
+        guard let queue = session?.queue else { return invalidPlayerState(context) }
+        guard let index = queue.index(offsetBy: offset) else { return invalidRequest(.endOfQueue, context) }
+        return moveToItem(at: index, startTime: nil, at: context.now, preloaded: isPreloaded(index))
+            + statusUpdate(at: context.now, requester: context)
+    }
+
+    private func isPreloaded(_ index: Int) -> Bool {
+        guard let preloaded = session?.preloadedItemId, let queue = session?.queue else { return false }
+        return queue.items[index].itemId == preloaded
+    }
+
+    /// `SEEK`.
+    mutating func seek(_ request: SeekRequest, context: RequestContext) -> [MediaPlayerOutput] {
+        guard let current = session, !current.isIdle, current.ad == nil, let timeline = currentTimeline else {
+            return invalidPlayerState(context)
+        }
+        let requested: Double
+        if let absolute = request.currentTime {
+            requested = absolute
+        } else if let relative = request.relativeTime {
+            requested = current.position + relative
+        } else {
+            return invalidRequest(.invalidParams, context)
+        }
+        let target = timeline.clamp(requested, liveEdge: current.position)
+        let origin = current.position
+        session!.position = target
+        if target < origin { session!.preloadedItemId = nil }
+        switch (current.phase, request.resumeState) {
+        case (.loading(let until, let autoplay), let resume):
+            let play = resume.map { $0 == .playbackStart } ?? autoplay
+            session!.phase = .loading(until: until, autoplay: play)
+        case (_, .some(.playbackStart)):
+            session!.phase = .playing
+        case (_, .some(.playbackPause)):
+            session!.phase = .paused
+        default:
+            break
+        }
+        if !session!.isLoading, target > origin {
+            playBreakSkipped(from: origin, includingStart: false)
+        }
+        return statusUpdate(at: context.now, requester: context)
+    }
+
+    /// `SET_PLAYBACK_RATE`.
+    mutating func setPlaybackRate(_ request: SetPlaybackRateRequest, context: RequestContext) -> [MediaPlayerOutput] {
+        guard let current = session, !current.isIdle else { return invalidPlayerState(context) }
+        guard let rate = request.playbackRate ?? request.relativePlaybackRate.map({ current.rate * $0 }),
+            rate.isFinite, Self.playbackRates.contains(rate)
+        else {
+            return invalidRequest(.invalidParams, context)
+        }
+        session!.rate = rate
+        return statusUpdate(at: context.now, requester: context)
+    }
+
+    /// `SET_VOLUME` on the media namespace: the stream volume.
+    mutating func setVolume(_ requested: Volume, context: RequestContext) -> [MediaPlayerOutput] {
+        guard let current = session, !current.isIdle else { return invalidPlayerState(context) }
+        guard requested.level != nil || requested.muted != nil else { return invalidRequest(.invalidParams, context) }
+        if let level = requested.level, level.isFinite { volume.level = min(max(level, 0), 1) }
+        if let muted = requested.muted { volume.muted = muted }
+        return statusUpdate(at: context.now, requester: context)
+    }
+
+    /// `EDIT_TRACKS_INFO`.
+    mutating func editTracks(_ request: EditTracksInfoRequest, context: RequestContext) -> [MediaPlayerOutput] {
+        guard let current = session, !current.isIdle, let item = current.queue?.currentItem else {
+            return invalidPlayerState(context)
+        }
+        let tracks = item.media?.tracks ?? []
+        let textTrackIds = Set(tracks.filter { $0.type == .text }.map(\.trackId))
+        var active = current.activeTrackIds ?? []
+        if let requested = request.activeTrackIds {
+            guard Set(requested).isSubset(of: tracks.map(\.trackId)) else {
+                return invalidRequest(.invalidParams, context)
+            }
+            active = requested
+        }
+        if let language = request.language?.lowercased() {
+            let match = tracks.first { track in
+                guard track.type == .text, let trackLanguage = track.language?.lowercased() else { return false }
+                return trackLanguage == language || trackLanguage.hasPrefix(language + "-")
+                    || language.hasPrefix(trackLanguage + "-")
+            }
+            guard let match else { return invalidRequest(.languageNotSupported, context) }
+            active = active.filter { !textTrackIds.contains($0) } + [match.trackId]
+        }
+        if request.enableTextTracks == false {
+            active.removeAll { textTrackIds.contains($0) }
+        }
+        if let style = request.textTrackStyle {
+            session!.textTrackStyle = style
+        }
+        session!.activeTrackIds = active
+        return statusUpdate(at: context.now, requester: context)
+    }
+
+    // MARK: Queue
+
+    /// `QUEUE_INSERT`.
+    mutating func queueInsert(_ request: QueueInsertRequest, context: RequestContext) -> [MediaPlayerOutput] {
+        guard let current = session, !current.isIdle, let queue = current.queue else {
+            return invalidPlayerState(context)
+        }
+        guard !request.items.isEmpty, request.items.allSatisfy({ $0.media != nil }),
+            queue.items.count + request.items.count <= settings.maximumQueueItems,
+            request.insertBefore.map({ queue.index(ofItem: $0) != nil }) ?? true,
+            request.currentItemIndex.map({ request.items.indices.contains($0) }) ?? true,
+            request.currentItemId.map({ queue.index(ofItem: $0) != nil }) ?? true
+        else {
+            return invalidRequest(.invalidParams, context)
+        }
+        let inserted = session!.queue!.insert(request.items, before: request.insertBefore)
+        var outputs = [queueChange(.insert, itemIds: inserted, insertBefore: request.insertBefore)]
+        let newCurrentId = request.currentItemIndex.map { inserted[$0] } ?? request.currentItemId
+        if let newCurrentId, let index = session!.queue!.index(ofItem: newCurrentId) {
+            outputs += moveToItem(at: index, startTime: request.currentTime, at: context.now)
+        }
+        dropStalePreload()
+        return outputs + statusUpdate(at: context.now, requester: context)
+    }
+
+    /// `QUEUE_REMOVE`.
+    mutating func queueRemove(_ request: QueueRemoveRequest, context: RequestContext) -> [MediaPlayerOutput] {
+        guard let current = session, !current.isIdle, current.queue != nil else { return invalidPlayerState(context) }
+        let result = session!.queue!.remove(request.itemIds)
+        guard !result.removed.isEmpty else { return invalidRequest(.invalidParams, context) }
+        var outputs = [queueChange(.remove, itemIds: result.removed)]
+        if session!.queue!.isEmpty {
+            session!.queue = nil
+            session!.ad = nil
+            session!.phase = .idle(.finished)
+            return outputs + statusUpdate(at: context.now, requester: context)
+        }
+        let requested = request.currentItemId.flatMap { session!.queue!.index(ofItem: $0) }
+        if let target = requested ?? (result.currentRemoved ? result.followingIndex : nil) {
+            if requested == nil || requested != session!.queue!.currentIndex || result.currentRemoved {
+                outputs += moveToItem(at: target, startTime: request.currentTime, at: context.now)
+            }
+        } else if result.currentRemoved {
+            session!.ad = nil
+            session!.phase = .idle(.finished)
+        }
+        dropStalePreload()
+        return outputs + statusUpdate(at: context.now, requester: context)
+    }
+
+    /// `QUEUE_REORDER`.
+    mutating func queueReorder(_ request: QueueReorderRequest, context: RequestContext) -> [MediaPlayerOutput] {
+        guard let current = session, !current.isIdle, let queue = current.queue else {
+            return invalidPlayerState(context)
+        }
+        let ids = request.itemIds
+        guard !ids.isEmpty, Set(ids).count == ids.count, ids.allSatisfy({ queue.index(ofItem: $0) != nil }),
+            request.insertBefore.map({ queue.index(ofItem: $0) != nil && !ids.contains($0) }) ?? true,
+            request.currentItemId.map({ queue.index(ofItem: $0) != nil }) ?? true
+        else {
+            return invalidRequest(.invalidParams, context)
+        }
+        session!.queue!.reorder(ids, before: request.insertBefore)
+        var outputs = [
+            queueChange(
+                .update,
+                itemIds: ids,
+                insertBefore: request.insertBefore,
+                reorderItemIds: session!.queue!.itemIds
+            )
+        ]
+        if let newCurrentId = request.currentItemId, newCurrentId != session!.queue!.currentItemId,
+            let index = session!.queue!.index(ofItem: newCurrentId)
+        {
+            outputs += moveToItem(at: index, startTime: request.currentTime, at: context.now)
+        }
+        dropStalePreload()
+        return outputs + statusUpdate(at: context.now, requester: context)
+    }
+
+    /// `QUEUE_UPDATE`: jump, repeat mode, shuffle, item changes.
+    mutating func queueUpdate(_ request: QueueUpdateRequest, context: RequestContext) -> [MediaPlayerOutput] {
+        guard let current = session, !current.isIdle, var queue = current.queue else {
+            return invalidPlayerState(context)
+        }
+        if let repeatMode = request.repeatMode { queue.repeatMode = repeatMode }
+        var baseIndex = queue.currentIndex
+        if let itemId = request.currentItemId {
+            guard let index = queue.index(ofItem: itemId) else { return invalidRequest(.invalidParams, context) }
+            baseIndex = index
+        }
+        var targetId: Int?
+        if let jump = request.jump {
+            let target = baseIndex + jump
+            if queue.items.indices.contains(target) {
+                targetId = queue.items[target].itemId
+            } else if queue.wraps {
+                let count = queue.items.count
+                targetId = queue.items[((target % count) + count) % count].itemId
+            } else {
+                return invalidRequest(.endOfQueue, context)
+            }
+        } else if request.currentItemId != nil {
+            targetId = queue.items[baseIndex].itemId
+        }
+        var outputs: [MediaPlayerOutput] = []
+        if let items = request.items {
+            let changed = queue.update(items)
+            if !changed.isEmpty {
+                outputs.append(queueChange(.update, itemIds: changed, sequenceNumber: queue.sequenceNumber))
+            }
+        }
+        session!.queue = queue
+        if request.shuffle == true, queue.items.count > 1 {
+            shuffleQueue()
+            outputs.append(queueChange(.update, itemIds: [], reorderItemIds: session!.queue!.itemIds))
+        }
+        let moves = targetId != nil && (request.jump != nil || targetId != session!.queue!.currentItemId)
+        if moves, let targetId, let index = session!.queue!.index(ofItem: targetId) {
+            outputs += moveToItem(
+                at: index,
+                startTime: request.currentTime,
+                at: context.now,
+                preloaded: isPreloaded(index)
+            )
+        } else if let time = request.currentTime, let timeline = currentTimeline, session!.ad == nil {
+            session!.position = timeline.clamp(time, liveEdge: session!.position)
+        }
+        dropStalePreload()
+        return outputs + statusUpdate(at: context.now, requester: context)
+    }
+
+    private mutating func shuffleQueue() {
+        var generator = self.generator
+        session?.queue?.shuffle(using: &generator)
+        self.generator = generator
+    }
+
+    /// `QUEUE_GET_ITEMS`: the items with the ids asked for, in the order asked.
+    func queueGetItems(_ itemIds: [Int], context: RequestContext) -> [MediaPlayerOutput] {
+        let queue = session?.queue
+        let items = itemIds.prefix(Self.maximumItemsPerReply).compactMap { queue?.item(withId: $0) }
+        let message = QueueItemsMessage(
+            requestId: context.requestId,
+            items: items,
+            sequenceNumber: queue?.sequenceNumber ?? 0
+        )
+        return [reply(message, to: context.requester)]
+    }
+
+    /// `QUEUE_GET_ITEM_RANGE`: the ids after or before an item.
+    func queueGetItemRange(_ request: QueueGetItemRangeRequest, context: RequestContext) -> [MediaPlayerOutput] {
+        guard let queue = session?.queue, let index = queue.index(ofItem: request.itemId) else {
+            return invalidRequest(.invalidParams, context)
+        }
+        let next = max(0, request.nextCount ?? 0)
+        let previous = max(0, request.prevCount ?? 0)
+        guard (next > 0) != (previous > 0) else { return invalidRequest(.invalidParams, context) }
+        let ids = queue.itemIds
+        let range =
+            next > 0
+            ? Array(ids[(index + 1)...].prefix(next))
+            : Array(ids[..<index].suffix(previous))
+        let message = QueueItemIdsMessage(
+            requestId: context.requestId,
+            itemIds: range,
+            sequenceNumber: queue.sequenceNumber
+        )
+        return [reply(message, to: context.requester)]
+    }
+
+    /// A `QUEUE_CHANGE` notice for every sender.
+    private func queueChange(
+        _ changeType: QueueChangeType,
+        itemIds: [Int],
+        insertBefore: Int? = nil,
+        reorderItemIds: [Int]? = nil,
+        sequenceNumber: Int? = nil
+    ) -> MediaPlayerOutput {
+        let message = QueueChangeMessage(
+            changeType: changeType,
+            itemIds: itemIds,
+            insertBefore: insertBefore,
+            reorderItemIds: reorderItemIds,
+            sequenceNumber: sequenceNumber ?? session?.queue?.sequenceNumber ?? 0
+        )
+        return .broadcast(Self.encode(message), excluding: nil)
+    }
+}

@@ -1,0 +1,105 @@
+import CastCore
+
+/// The `MEDIA_STATUS` the player reports.
+extension MediaPlayer {
+    /// The status at `now`, or `nil` before the first `LOAD`.
+    func status(at now: DeviceInstant) -> MediaStatus? {
+        guard let session else { return nil }
+        let (position, clipTime) = session.values(at: now)
+        var status = MediaStatus(mediaSessionId: session.id)
+        status.playbackRate = session.rate
+        switch session.phase {
+        case .loading: status.playerState = .buffering
+        case .playing: status.playerState = .playing
+        case .paused: status.playerState = .paused
+        case .idle(let reason):
+            status.playerState = .idle
+            status.idleReason = reason
+        }
+        status.currentTime = position
+        status.supportedMediaCommands = supportedCommands(at: now)
+        status.volume = volume
+        if let queue = session.queue {
+            status.media = reportedMedia(of: queue.currentItem, in: session)
+            status.activeTrackIds = session.activeTrackIds
+            status.currentItemId = queue.currentItemId
+            if session.isLoading { status.loadingItemId = queue.currentItemId }
+            status.preloadedItemId = session.preloadedItemId
+            if queue.items.count > 1 { status.items = queue.statusWindow }
+            status.repeatMode = queue.repeatMode
+            status.queueData = queue.queueData
+            status.sequenceNumber = queue.sequenceNumber
+        }
+        if let ad = session.ad, let clipTime {
+            status.breakStatus = AdBreakStatus(
+                breakId: ad.breakId,
+                breakClipId: ad.clip.id,
+                currentBreakTime: ad.elapsedBeforeClip + clipTime,
+                currentBreakClipTime: clipTime,
+                whenSkippable: ad.clip.whenSkippable
+            )
+        }
+        if settings.reportsCredentials {
+            status.customData = credentialsReport(session)
+        }
+        return status
+    }
+
+    /// The commands the player accepts at `now`.
+    func supportedCommands(at now: DeviceInstant) -> MediaCommands {
+        guard let session, let queue = session.queue, !session.isIdle else { return [] }
+        var commands: MediaCommands = [.pause, .streamVolume, .streamMute, .editTracks, .playbackRate]
+        if let ad = session.ad {
+            if let whenSkippable = ad.clip.whenSkippable, let clipTime = session.values(at: now).clipTime,
+                clipTime >= whenSkippable
+            {
+                commands.insert(.skipAd)
+            }
+        } else {
+            commands.insert(.seek)
+        }
+        if queue.index(offsetBy: 1) != nil { commands.insert(.queueNext) }
+        if queue.index(offsetBy: -1) != nil { commands.insert(.queuePrevious) }
+        if queue.items.count > 1 { commands.formUnion([.queueShuffle, .queueRepeat]) }
+        return commands
+    }
+
+    /// The media of an item as the status shows it: with the stream type and duration the
+    /// player found (media loaded without a stream type plays as buffered), watched breaks
+    /// marked, and the text-track style in use.
+    private func reportedMedia(of item: QueueItem, in session: MediaSession) -> MediaInformation? {
+        guard var media = item.media else { return nil }
+        if media.streamType == nil || media.streamType == .unspecified {
+            media.streamType = .buffered
+        }
+        if media.duration == nil, let duration = ItemTimeline(item: item, settings: settings).duration {
+            media.duration = duration
+        }
+        if let breaks = media.breaks {
+            media.breaks = breaks.map { adBreak in
+                var adBreak = adBreak
+                adBreak.isWatched = session.watchedBreakIds.contains(adBreak.id)
+                return adBreak
+            }
+        }
+        if let style = session.textTrackStyle {
+            media.textTrackStyle = style
+        }
+        return media
+    }
+
+    /// What a Cast Connect app shows of the credentials it received.
+    private func credentialsReport(_ session: MediaSession) -> JSONValue {
+        var launch: JSONValue = nil
+        if let credentials = settings.launchCredentials {
+            launch = [:]
+            launch["credentials"] = credentials.credentials.map(JSONValue.string)
+            launch["credentialsType"] = credentials.credentialsType.map(JSONValue.string)
+        }
+        return [
+            "appType": .string(settings.appType.rawValue),
+            "launchCredentials": launch,
+            "loadCredentials": session.loadCredentials ?? nil,
+        ]
+    }
+}

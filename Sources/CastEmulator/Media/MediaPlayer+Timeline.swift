@@ -1,0 +1,276 @@
+import CastCore
+
+/// The playback clock: what happens as time passes, and the state changes shared by requests.
+extension MediaPlayer {
+    /// Something scheduled on the playback timeline.
+    enum TimelineEvent: Hashable, Sendable {
+        case loadingDone
+        case adBecameSkippable
+        case clipEnded
+        case breakReached(AdBreak)
+        case preloadPoint(itemId: Int)
+        case itemEnded
+    }
+
+    /// The next instant at which ``advance(to:)`` has work.
+    var nextDeadline: DeviceInstant? { nextEvent()?.time }
+
+    /// Handles everything scheduled up to `now`, in order.
+    mutating func advance(to now: DeviceInstant) -> [MediaPlayerOutput] {
+        var outputs: [MediaPlayerOutput] = []
+        var handled = 0
+        while let (time, event) = nextEvent(), time <= now {
+            handled += 1
+            guard handled <= Self.maximumEventsPerAdvance else {
+                outputs.append(
+                    .log(
+                        DeviceLogEntry(
+                            level: .warning,
+                            message: "media timeline stalled",
+                            metadata: ["cast.event": "\(event)"]
+                        )
+                    )
+                )
+                break
+            }
+            outputs += apply(event, at: time)
+        }
+        return outputs
+    }
+
+    func nextEvent() -> (time: DeviceInstant, event: TimelineEvent)? {
+        guard let session, let queue = session.queue else { return nil }
+        switch session.phase {
+        case .loading(let until, _): return (until, .loadingDone)
+        case .paused, .idle: return nil
+        case .playing: break
+        }
+        func instant(reaching target: Double, from current: Double) -> DeviceInstant {
+            session.anchor + .seconds(max(0, target - current) / session.rate)
+        }
+        if let ad = session.ad {
+            if !ad.skippableAnnounced, let whenSkippable = ad.clip.whenSkippable, whenSkippable >= 0,
+                whenSkippable < ad.clipDuration
+            {
+                return (instant(reaching: whenSkippable, from: ad.clipTime), .adBecameSkippable)
+            }
+            return (instant(reaching: ad.clipDuration, from: ad.clipTime), .clipEnded)
+        }
+        let timeline = ItemTimeline(item: queue.currentItem, settings: settings)
+        var best: (time: DeviceInstant, event: TimelineEvent)?
+        func consider(_ time: DeviceInstant, _ event: TimelineEvent) {
+            if best == nil || time < best!.time { best = (time, event) }
+        }
+        if let next = timeline.midRolls.first(where: {
+            !session.watchedBreakIds.contains($0.id) && $0.position >= session.position
+        }) {
+            consider(instant(reaching: next.position, from: session.position), .breakReached(next))
+        }
+        if session.preloadedItemId == nil, let end = timeline.end, let next = preloadCandidate(in: queue) {
+            let point = max(timeline.start, end - next.preloadTime)
+            consider(instant(reaching: point, from: session.position), .preloadPoint(itemId: next.itemId))
+        }
+        if let end = timeline.end {
+            consider(instant(reaching: end, from: session.position), .itemEnded)
+        }
+        return best
+    }
+
+    /// The item that plays after the current one when it asks to be preloaded.
+    private func preloadCandidate(in queue: MediaQueue) -> (itemId: Int, preloadTime: Double)? {
+        guard let index = queue.indexAfterCurrentEnds(), index != queue.currentIndex,
+            let itemId = queue.items[index].itemId,
+            let preloadTime = queue.items[index].preloadTime, preloadTime.isFinite, preloadTime > 0
+        else { return nil }
+        return (itemId, preloadTime)
+    }
+
+    private mutating func apply(_ event: TimelineEvent, at time: DeviceInstant) -> [MediaPlayerOutput] {
+        guard session != nil else { return [] }
+        session!.rebase(to: time)
+        switch event {
+        case .loadingDone:
+            guard case .loading(_, let autoplay) = session!.phase else { return [] }
+            let pending = session!.pendingLoad
+            session!.pendingLoad = nil
+            beginPlayback(autoplay: autoplay, at: time)
+            let requester = pending.map { RequestContext(requester: $0.endpoint, requestId: $0.requestId, now: time) }
+            return statusUpdate(at: time, requester: requester)
+        case .adBecameSkippable:
+            if let whenSkippable = session!.ad?.clip.whenSkippable {
+                session!.ad!.clipTime = max(session!.ad!.clipTime, whenSkippable)
+            }
+            session!.ad?.skippableAnnounced = true
+            return statusUpdate(at: time, requester: nil)
+        case .clipEnded:
+            if let duration = session!.ad?.clipDuration { session!.ad!.clipTime = duration }
+            return endClip(at: time) + statusUpdate(at: time, requester: nil)
+        case .breakReached(let adBreak):
+            session!.position = adBreak.position
+            guard enterBreak(adBreak, resumeAt: adBreak.position, isPostRoll: false) else { return [] }
+            return statusUpdate(at: time, requester: nil)
+        case .preloadPoint(let itemId):
+            session!.preloadedItemId = itemId
+            return statusUpdate(at: time, requester: nil)
+        case .itemEnded:
+            if let end = currentTimeline?.end { session!.position = end }
+            return finishItemOrPlayPostRoll(at: time) + statusUpdate(at: time, requester: nil)
+        }
+    }
+
+    /// The timeline of the current item.
+    var currentTimeline: ItemTimeline? {
+        guard let item = session?.queue?.currentItem else { return nil }
+        return ItemTimeline(item: item, settings: settings)
+    }
+
+    // MARK: Shared state changes (they send no status; callers do)
+
+    /// Starts playing (or pauses) at the session's position; a break placed before the
+    /// position that was never watched plays first, as after a seek over it.
+    mutating func beginPlayback(autoplay: Bool, at now: DeviceInstant) {
+        session?.phase = autoplay ? .playing : .paused
+        session?.anchor = now
+        playBreakSkipped(from: 0, includingStart: true)
+    }
+
+    /// Plays the last unwatched break between `from` and the position, if any.
+    mutating func playBreakSkipped(from: Double, includingStart: Bool) {
+        guard let session, let timeline = currentTimeline else { return }
+        let target = session.position
+        let skipped = timeline.midRolls.last { adBreak in
+            !session.watchedBreakIds.contains(adBreak.id) && adBreak.position <= target
+                && (includingStart ? adBreak.position >= from : adBreak.position > from)
+        }
+        if let skipped {
+            _ = enterBreak(skipped, resumeAt: target, isPostRoll: false)
+        }
+    }
+
+    /// Starts an ad break; returns `false` (and marks it watched) when it has no playable clip.
+    @discardableResult
+    mutating func enterBreak(_ adBreak: AdBreak, resumeAt resumePosition: Double, isPostRoll: Bool) -> Bool {
+        guard let timeline = currentTimeline else { return false }
+        let clips = timeline.clips(of: adBreak)
+        guard !clips.isEmpty else {
+            session?.watchedBreakIds.insert(adBreak.id)
+            return false
+        }
+        session?.ad = MediaSession.AdPlayback(
+            breakId: adBreak.id,
+            clips: clips.map(\.clip),
+            clipDurations: clips.map(\.duration),
+            clipIndex: 0,
+            clipTime: 0,
+            resumePosition: resumePosition,
+            isPostRoll: isPostRoll,
+            skippableAnnounced: false
+        )
+        return true
+    }
+
+    /// Ends the playing clip: the next clip of the break starts, or the break ends.
+    mutating func endClip(at now: DeviceInstant) -> [MediaPlayerOutput] {
+        guard let ad = session?.ad else { return [] }
+        if ad.clipIndex + 1 < ad.clips.count {
+            session!.ad!.clipIndex += 1
+            session!.ad!.clipTime = 0
+            session!.ad!.skippableAnnounced = false
+            return []
+        }
+        session!.watchedBreakIds.insert(ad.breakId)
+        session!.ad = nil
+        session!.position = ad.resumePosition
+        return ad.isPostRoll ? finishItemOrPlayPostRoll(at: now) : []
+    }
+
+    /// The content of the current item ended: a post-roll plays, or the item is done.
+    mutating func finishItemOrPlayPostRoll(at now: DeviceInstant) -> [MediaPlayerOutput] {
+        guard let session, let timeline = currentTimeline else { return [] }
+        for postRoll in timeline.postRolls where !session.watchedBreakIds.contains(postRoll.id) {
+            if enterBreak(postRoll, resumeAt: session.position, isPostRoll: true) { return [] }
+        }
+        return finishItem(at: now)
+    }
+
+    /// The current item is done: the next one plays, or the session finishes.
+    mutating func finishItem(at now: DeviceInstant) -> [MediaPlayerOutput] {
+        guard let queue = session?.queue, let next = queue.indexAfterCurrentEnds() else {
+            session?.phase = .idle(.finished)
+            session?.preloadedItemId = nil
+            return []
+        }
+        var target = next
+        if next <= queue.currentIndex, queue.repeatMode == .allAndShuffle, queue.items.count > 1 {
+            var generator = self.generator
+            target = session!.queue!.reshuffleForNewRound(using: &generator)
+            self.generator = generator
+        }
+        let preloaded = session?.preloadedItemId != nil && session?.preloadedItemId == queue.items[next].itemId
+        return moveToItem(at: target, startTime: nil, at: now, preloaded: preloaded)
+    }
+
+    /// Makes the item at `index` current and starts loading it (at once when preloaded or
+    /// when loading takes no time).
+    mutating func moveToItem(
+        at index: Int,
+        startTime: Double?,
+        at now: DeviceInstant,
+        preloaded: Bool = false
+    ) -> [MediaPlayerOutput] {
+        guard session?.queue != nil else { return [] }
+        session!.queue!.setCurrent(index: index)
+        let item = session!.queue!.currentItem
+        let timeline = ItemTimeline(item: item, settings: settings)
+        session!.ad = nil
+        session!.preloadedItemId = nil
+        session!.watchedBreakIds = Set((item.media?.breaks ?? []).filter { $0.isWatched == true }.map(\.id))
+        session!.activeTrackIds = item.activeTrackIds
+        session!.position = startTime.map { timeline.clamp($0, liveEdge: $0) } ?? timeline.start
+        session!.anchor = now
+        if let media = item.media, settings.isUnloadable(media) {
+            session!.phase = .idle(.error)
+            let error = MediaErrorMessage(
+                requestId: 0,
+                detailedErrorCode: .mediaSourceNotSupported,
+                reason: .genericLoadError,
+                itemId: item.itemId
+            )
+            return [.broadcast(Self.encode(error), excluding: nil)]
+        }
+        let autoplay = item.autoplay ?? true
+        if preloaded || settings.bufferingDelay <= .zero {
+            beginPlayback(autoplay: autoplay, at: now)
+        } else {
+            session!.phase = .loading(until: now + settings.bufferingDelay, autoplay: autoplay)
+        }
+        return []
+    }
+
+    /// Forgets a preloaded item that is no longer the one that plays next.
+    mutating func dropStalePreload() {
+        guard let preloaded = session?.preloadedItemId, let queue = session?.queue else { return }
+        let next = queue.indexAfterCurrentEnds().flatMap { queue.items[$0].itemId }
+        if next != preloaded || next == queue.currentItemId { session?.preloadedItemId = nil }
+    }
+
+    /// Ends the session because something replaces it: a pending `LOAD` is cancelled and an
+    /// active session reports `IDLE` with `reason`.
+    mutating func endSession(reason: IdleReason, at now: DeviceInstant) -> [MediaPlayerOutput] {
+        guard session != nil else { return [] }
+        var outputs: [MediaPlayerOutput] = []
+        if let pending = session!.pendingLoad {
+            let cancelled = LoadCancelledMessage(requestId: pending.requestId, itemId: session!.queue?.currentItemId)
+            outputs.append(reply(cancelled, to: pending.endpoint))
+            session!.pendingLoad = nil
+        }
+        if !session!.isIdle {
+            session!.rebase(to: now)
+            session!.phase = .idle(reason)
+            session!.ad = nil
+            session!.preloadedItemId = nil
+            outputs += statusUpdate(at: now, requester: nil)
+        }
+        return outputs
+    }
+}

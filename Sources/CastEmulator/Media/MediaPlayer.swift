@@ -1,0 +1,211 @@
+import CastCore
+
+/// The simulated media player of a receiver app (the Default Media Receiver and any app
+/// with the media namespace): media sessions, the queue, ad breaks and a playback clock.
+///
+/// Like the engine, it is a value-type state machine: ``handle(_:from:at:failNextLoad:)``
+/// for requests, ``advance(to:)`` for time. The caller advances it to the current instant
+/// before every request.
+struct MediaPlayer: Sendable {
+    var settings: MediaPlayerSettings
+    /// The current media session, also after it went idle; `nil` before the first `LOAD`.
+    var session: MediaSession?
+    /// The stream volume; it outlives media sessions.
+    var volume = Volume(level: 1, muted: false)
+    var nextMediaSessionId = 1
+    var generator: IdentifierGenerator
+
+    /// Status requests are answered with at most this many queue items.
+    static let maximumItemsPerReply = 20
+    /// Bounds the number of timeline events handled in one call, as a guard against a
+    /// timeline that would not move forward.
+    static let maximumEventsPerAdvance = 10_000
+
+    init(settings: MediaPlayerSettings, seed: UInt64) {
+        self.settings = settings
+        self.generator = IdentifierGenerator(seed: seed)
+    }
+
+    // MARK: Requests
+
+    /// Handles a request of the media namespace from `requester`.
+    mutating func handle(
+        _ payload: String,
+        from requester: SenderEndpoint,
+        at now: DeviceInstant,
+        failNextLoad: inout Bool
+    ) -> [MediaPlayerOutput] {
+        let message: MediaMessage
+        do {
+            message = try MediaMessage(jsonString: payload)
+        } catch {
+            return malformedRequest(payload, error: error, from: requester)
+        }
+        let requestId = message.requestId ?? 0
+        if let pending = session?.pendingLoad, pending.endpoint == requester, pending.requestId == requestId,
+            requestId != 0
+        {
+            return [reply(InvalidRequestMessage(requestId: requestId, reason: .duplicateRequestId), to: requester)]
+        }
+        let context = RequestContext(requester: requester, requestId: requestId, now: now)
+        switch message {
+        case .load(let request):
+            defer { failNextLoad = false }
+            return load(request.data, context: context, forceFailure: failNextLoad)
+        case .queueLoad(let request):
+            let data = LoadRequestData(
+                queueData: QueueData(
+                    repeatMode: request.repeatMode,
+                    items: request.items,
+                    startIndex: request.startIndex,
+                    startTime: request.currentTime
+                ),
+                customData: request.customData
+            )
+            defer { failNextLoad = false }
+            return load(data, context: context, forceFailure: failNextLoad)
+        case .getStatus:
+            return [reply(MediaStatusMessage(requestId: requestId, status: statusList(at: now)), to: requester)]
+        case .sessionCommand(let request):
+            return withSession(request.mediaSessionId, context) { player in
+                player.sessionCommand(request.type, context: context)
+            }
+        case .seek(let request):
+            return withSession(request.mediaSessionId, context) { $0.seek(request, context: context) }
+        case .setPlaybackRate(let request):
+            return withSession(request.mediaSessionId, context) { $0.setPlaybackRate(request, context: context) }
+        case .setVolume(let request):
+            return withSession(request.mediaSessionId, context) { $0.setVolume(request.volume, context: context) }
+        case .editTracksInfo(let request):
+            return withSession(request.mediaSessionId, context) { $0.editTracks(request, context: context) }
+        case .queueInsert(let request):
+            return withSession(request.mediaSessionId, context) { $0.queueInsert(request, context: context) }
+        case .queueRemove(let request):
+            return withSession(request.mediaSessionId, context) { $0.queueRemove(request, context: context) }
+        case .queueReorder(let request):
+            return withSession(request.mediaSessionId, context) { $0.queueReorder(request, context: context) }
+        case .queueUpdate(let request):
+            return withSession(request.mediaSessionId, context) { $0.queueUpdate(request, context: context) }
+        case .queueGetItems(let request):
+            return withSession(request.mediaSessionId, context) { $0.queueGetItems(request.itemIds, context: context) }
+        case .queueGetItemRange(let request):
+            return withSession(request.mediaSessionId, context) { $0.queueGetItemRange(request, context: context) }
+        case .userAction(let request):
+            return withSession(request.mediaSessionId, context) { player in
+                player.invalidRequest(.notSupported, context)
+            }
+        default:
+            return [
+                reply(InvalidRequestMessage(requestId: requestId, reason: .invalidCommand), to: requester),
+                .log(
+                    DeviceLogEntry(
+                        level: .warning,
+                        message: "unsupported media request",
+                        metadata: ["cast.type": message.type.rawValue, "cast.source-id": requester.senderId]
+                    )
+                ),
+            ]
+        }
+    }
+
+    /// The request being handled.
+    struct RequestContext {
+        var requester: SenderEndpoint
+        var requestId: Int
+        var now: DeviceInstant
+    }
+
+    /// Checks the media session id, brings the session up to date and runs `body`.
+    private mutating func withSession(
+        _ mediaSessionId: Int,
+        _ context: RequestContext,
+        _ body: (inout MediaPlayer) -> [MediaPlayerOutput]
+    ) -> [MediaPlayerOutput] {
+        guard let session, session.id == mediaSessionId else {
+            return [
+                reply(
+                    InvalidRequestMessage(requestId: context.requestId, reason: .invalidMediaSessionId),
+                    to: context.requester
+                )
+            ]
+        }
+        self.session?.rebase(to: context.now)
+        return body(&self)
+    }
+
+    /// Answers a payload that does not decode as a media request.
+    private func malformedRequest(
+        _ payload: String,
+        error: MessageDecodingError,
+        from requester: SenderEndpoint
+    ) -> [MediaPlayerOutput] {
+        let log = MediaPlayerOutput.log(
+            DeviceLogEntry(
+                level: .warning,
+                message: "malformed media request",
+                metadata: ["cast.source-id": requester.senderId, "cast.reason": "\(error)"]
+            )
+        )
+        guard let value = try? JSONValue(parsing: payload), value.objectValue != nil else { return [log] }
+        let requestId = value["requestId"]?.intValue ?? 0
+        let reason: ErrorReason
+        if let type = value["type"]?.stringValue.map(CastMessageType.init(rawValue:)) {
+            let needsSession: Set<CastMessageType> = [
+                .play, .pause, .stop, .seek, .setPlaybackRate, .setVolume, .editTracksInfo, .queueInsert,
+                .queueRemove, .queueReorder, .queueUpdate, .queueNext, .queuePrev, .queueGetItemIds,
+                .queueGetItems, .queueGetItemRange, .skipAd, .userAction,
+            ]
+            if needsSession.contains(type), value["mediaSessionId"]?.intValue == nil {
+                reason = .invalidMediaSessionId
+            } else {
+                reason = .invalidParams
+            }
+        } else {
+            reason = .invalidCommand
+        }
+        return [reply(InvalidRequestMessage(requestId: requestId, reason: reason), to: requester), log]
+    }
+
+    // MARK: Output helpers
+
+    func reply(_ message: some CastJSONMessage, to endpoint: SenderEndpoint) -> MediaPlayerOutput {
+        .reply(Self.encode(message), to: endpoint)
+    }
+
+    static func encode(_ message: some CastJSONMessage) -> String {
+        // The player builds only finite numbers, the one thing the encoder can refuse.
+        (try? message.jsonString()) ?? "{\"type\":\"\(message.type.rawValue)\"}"
+    }
+
+    /// The status list of `MEDIA_STATUS`: empty without a session.
+    func statusList(at now: DeviceInstant) -> [MediaStatus] {
+        status(at: now).map { [$0] } ?? []
+    }
+
+    /// The current status sent as a reply to `requester` (when given) and as a broadcast to
+    /// every other sender.
+    func statusUpdate(at now: DeviceInstant, requester: RequestContext?) -> [MediaPlayerOutput] {
+        let payload = StatusPayload(MediaStatusMessage(requestId: 0, status: statusList(at: now)))
+        var outputs: [MediaPlayerOutput] = []
+        if let requester {
+            outputs.append(.reply(payload.reply(requestId: requester.requestId), to: requester.requester))
+        }
+        outputs.append(.broadcast(payload.broadcast, excluding: requester?.requester))
+        return outputs
+    }
+
+    func invalidPlayerState(_ context: RequestContext) -> [MediaPlayerOutput] {
+        [reply(InvalidPlayerStateMessage(requestId: context.requestId), to: context.requester)]
+    }
+
+    func invalidRequest(_ reason: ErrorReason, _ context: RequestContext) -> [MediaPlayerOutput] {
+        [reply(InvalidRequestMessage(requestId: context.requestId, reason: reason), to: context.requester)]
+    }
+
+    // MARK: Session life cycle
+
+    mutating func makeSessionId() -> Int {
+        defer { nextMediaSessionId += 1 }
+        return nextMediaSessionId
+    }
+}

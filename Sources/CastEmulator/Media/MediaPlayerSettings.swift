@@ -1,0 +1,25 @@
+import CastCore
+
+/// The parts of the device configuration and of the running app the media player needs.
+struct MediaPlayerSettings: Sendable {
+    var bufferingDelay: Duration
+    var defaultMediaDuration: Double
+    var defaultBreakClipDuration: Double
+    var unloadableContentMarkers: [String]
+    var maximumQueueItems: Int
+    /// Whether `MEDIA_STATUS` `customData` shows the credentials the app received (Cast
+    /// Connect apps).
+    var reportsCredentials: Bool
+    /// The variant of the app the player runs in.
+    var appType: AppType
+    /// The Cast Connect launch credentials of the app.
+    var launchCredentials: CredentialsData?
+
+    /// Whether loading `media` fails by configuration.
+    func isUnloadable(_ media: MediaInformation) -> Bool {
+        let locations = [media.contentId, media.contentUrl].compactMap { $0 }
+        return unloadableContentMarkers.contains { marker in
+            !marker.isEmpty && locations.contains { $0.contains(marker) }
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import CastCore
+
+/// One media session: what a `LOAD` started, until the next `LOAD`.
+struct MediaSession: Sendable {
+    /// What the player is doing.
+    enum Phase: Hashable, Sendable {
+        /// Loading (reported as `BUFFERING`) until an instant; then playing or paused.
+        case loading(until: DeviceInstant, autoplay: Bool)
+        case playing
+        case paused
+        /// Ended; the status keeps the reason.
+        case idle(IdleReason)
+    }
+
+    /// An ad break in progress.
+    struct AdPlayback: Hashable, Sendable {
+        var breakId: String
+        var clips: [AdBreakClip]
+        var clipDurations: [Double]
+        var clipIndex: Int
+        /// Seconds played of the current clip, at the session's anchor.
+        var clipTime: Double
+        /// Where content resumes after the break.
+        var resumePosition: Double
+        /// Whether the break plays after the end of the content.
+        var isPostRoll: Bool
+        /// Whether the status announcing that the clip became skippable was sent.
+        var skippableAnnounced: Bool
+
+        var clip: AdBreakClip { clips[clipIndex] }
+        var clipDuration: Double { clipDurations[clipIndex] }
+        var elapsedBeforeClip: Double { clipDurations[..<clipIndex].reduce(0, +) }
+    }
+
+    /// A request whose reply waits for the load to complete.
+    struct PendingRequest: Hashable, Sendable {
+        var endpoint: SenderEndpoint
+        var requestId: Int
+    }
+
+    var id: Int
+    /// The queue; `nil` after `STOP` removed it.
+    var queue: MediaQueue?
+    var phase: Phase
+    var rate: Double
+    /// The instant ``position`` (or the ad's clip time) was last brought up to date.
+    var anchor: DeviceInstant
+    /// The content position in seconds at ``anchor``.
+    var position: Double
+    var ad: AdPlayback?
+    var activeTrackIds: [Int]?
+    var textTrackStyle: TextTrackStyle?
+    var preloadedItemId: Int?
+    var watchedBreakIds: Set<String> = []
+    /// The `LOAD` whose reply waits for loading to finish.
+    var pendingLoad: PendingRequest?
+    /// The load credentials, as `MEDIA_STATUS` `customData` shows them for Cast Connect apps.
+    var loadCredentials: JSONValue?
+
+    var isIdle: Bool {
+        if case .idle = phase { return true }
+        return false
+    }
+
+    var isLoading: Bool {
+        if case .loading = phase { return true }
+        return false
+    }
+
+    /// The content position and ad clip time at `now`, without changing the session.
+    func values(at now: DeviceInstant) -> (position: Double, clipTime: Double?) {
+        guard phase == .playing, now > anchor else { return (position, ad?.clipTime) }
+        let elapsed = (now - anchor).secondsValue * rate
+        if let ad {
+            return (position, min(ad.clipTime + elapsed, ad.clipDuration))
+        }
+        return (position + elapsed, nil)
+    }
+
+    /// Folds the time played since ``anchor`` into the position.
+    mutating func rebase(to now: DeviceInstant) {
+        guard now > anchor else { return }
+        let (position, clipTime) = values(at: now)
+        self.position = position
+        if let clipTime { ad?.clipTime = clipTime }
+        anchor = now
+    }
+}

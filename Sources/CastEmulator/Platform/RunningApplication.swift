@@ -1,0 +1,40 @@
+import CastCore
+
+/// A launched receiver app and its state.
+struct RunningApplication: Sendable {
+    /// The registry entry the app was launched from.
+    var definition: ReceiverAppDefinition
+    /// The variant launched: `WEB` or `ANDROID_TV`.
+    var appType: AppType
+    /// The receiver application session id (the target of `STOP`).
+    var sessionId: String
+    /// The endpoint id senders address the app with.
+    var transportId: String
+    /// The Cast Connect launch credentials the app received.
+    var launchCredentials: CredentialsData?
+    /// The media player, for apps that handle the media namespace.
+    var player: MediaPlayer?
+
+    /// The app id `RECEIVER_STATUS` reports: the native id for an Android TV launch.
+    var reportedAppId: String {
+        if appType == .androidTV, let native = definition.androidTV?.nativeAppId { return native }
+        return definition.appId
+    }
+
+    /// The entry of `RECEIVER_STATUS` `applications`.
+    var status: ReceiverApplication {
+        ReceiverApplication(
+            appId: reportedAppId,
+            appType: appType,
+            universalAppId: definition.appId,
+            displayName: definition.displayName,
+            iconUrl: definition.iconUrl,
+            isIdleScreen: definition.isIdleScreen,
+            launchedFromCloud: false,
+            namespaces: definition.namespaces.map { ApplicationNamespace(name: $0.rawValue) },
+            sessionId: sessionId,
+            statusText: definition.statusText,
+            transportId: transportId
+        )
+    }
+}

@@ -1,0 +1,162 @@
+import Foundation
+import Glibc
+import Testing
+
+/// Runs `terminalui-demo` in a tmux pane as a person would: reads the screen with
+/// capture-pane, types with send-keys, and checks that the terminal's settings are back as
+/// they were after the program ends by Ctrl-C, by SIGTERM and by a crash.
+@Suite struct TmuxDemoTests {
+    enum Ending: String, CaseIterable, Sendable {
+        case controlC, sigterm, crash
+    }
+
+    /// A tmux server of its own, on a private socket.
+    private struct Tmux {
+        let executable: String
+        let socket: String
+        let environment: [String: String]
+
+        @discardableResult
+        func run(_ arguments: [String]) throws -> String {
+            let result = try runProgram(
+                executable,
+                ["-S", socket, "-f", "/dev/null"] + arguments,
+                environment: environment
+            )
+            guard result.status == 0 else {
+                throw DeadlineExceeded(what: "tmux \(arguments.joined(separator: " ")) failed: \(result.output)")
+            }
+            return result.output
+        }
+
+        func capture() throws -> String {
+            try run(["capture-pane", "-p", "-t", "demo"])
+        }
+
+        /// Polls the screen until `condition` holds; the screen has no other signal to wait on.
+        func waitForScreen(_ what: String, timeout: Double = 15, _ condition: (String) -> Bool) throws -> String {
+            let end = Date().addingTimeInterval(timeout)
+            var screen = ""
+            while Date() < end {
+                screen = try capture()
+                if condition(screen) { return screen }
+                usleep(50_000)
+            }
+            throw DeadlineExceeded(what: "\(what); the screen shows:\n\(screen)")
+        }
+
+        func shutDown() {
+            _ = try? runProgram(executable, ["-S", socket, "kill-server"], environment: environment)
+            unlink(socket)
+        }
+    }
+
+    private static func demoExecutable() throws -> String {
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("terminalui-demo").path
+        let inBuild = repositoryRoot.appendingPathComponent(".build/debug/terminalui-demo").path
+        for candidate in [beside, inBuild] where access(candidate, X_OK) == 0 {
+            return candidate
+        }
+        throw DeadlineExceeded(what: "terminalui-demo not found at \(beside) or \(inBuild); build it first")
+    }
+
+    @Test(arguments: Ending.allCases)
+    func demoDrawsReadsKeysAndRestoresTheTerminal(ending: Ending) throws {
+        guard let tmuxPath = findOnPath("tmux") else {
+            Issue.record("tmux is not installed (scripts/test.sh installs it)")
+            return
+        }
+        let demo = try Self.demoExecutable()
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("terminalui-\(getpid())-\(ending.rawValue)-\(UInt32.random(in: 0...UInt32.max))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let script = """
+            stty -a > "$1/before"
+            sh -c 'echo $$ > "$0/pid"; exec "$1"' "$1" "$2"
+            echo "demo status $?"
+            stty -a > "$1/after"
+            echo DEMO-EXITED
+            exec sleep 600
+            """
+        try script.write(to: directory.appendingPathComponent("run.sh"), atomically: true, encoding: .utf8)
+
+        var environment = ProcessInfo.processInfo.environment
+        environment["LANG"] = "C.UTF-8"
+        environment["LC_ALL"] = "C.UTF-8"
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        environment.removeValue(forKey: "TMUX")
+        environment.removeValue(forKey: "NO_COLOR")
+        let tmux = Tmux(
+            executable: tmuxPath,
+            socket: directory.appendingPathComponent("tmux.sock").path,
+            environment: environment
+        )
+        defer { tmux.shutDown() }
+        try tmux.run([
+            "new-session", "-d", "-s", "demo", "-x", "80", "-y", "24",
+            "sh \(directory.appendingPathComponent("run.sh").path) \(directory.path) \(demo)",
+        ])
+
+        let first = try tmux.waitForScreen("the demo's first frame") { $0.contains("keys: 0") }
+        let lines = first.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.first?.hasPrefix(" TerminalUI demo") == true)
+        #expect(first.contains("┌─ Items ─"))
+        #expect(first.contains("│› Item 1 "))
+        #expect(first.contains("01:23 / 10:00"))
+        #expect(first.contains("80x24"))
+        let paneTTY = try tmux.run(["display-message", "-p", "-t", "demo", "#{pane_tty}"])
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let stty = try #require(findOnPath("stty"))
+        let during = try runProgram(stty, ["-a", "-F", paneTTY], environment: environment).output
+        let rawFlags = during.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == ";" }).map(String.init)
+        #expect(rawFlags.contains("-icanon") && rawFlags.contains("-echo") && rawFlags.contains("-isig"), "\(during)")
+
+        try tmux.run(["send-keys", "-t", "demo", "Down", "Down", "+"])
+        let moved = try tmux.waitForScreen("the demo reacting to keys") { $0.contains("keys: 3") }
+        #expect(moved.contains("│› Item 3 "))
+        #expect(moved.contains("│  Item 1 "))
+        #expect(moved.contains("Last key: +"))
+        #expect(moved.contains("01:53 / 10:00"))
+
+        try tmux.run(["send-keys", "-t", "demo", "d"])
+        let dialog = try tmux.waitForScreen("the dialog") { $0.contains("Confirm") }
+        #expect(dialog.contains("[ Yes ]  [ No ]"))
+        try tmux.run(["send-keys", "-t", "demo", "Escape"])
+        _ = try tmux.waitForScreen("the dialog closing") { $0.contains("Cancelled") && !$0.contains("[ Yes ]") }
+
+        try tmux.run(["resize-window", "-t", "demo", "-x", "60", "-y", "20"])
+        _ = try tmux.waitForScreen("the demo redrawn at the new size") { $0.contains("60x20") }
+
+        switch ending {
+        case .controlC:
+            try tmux.run(["send-keys", "-t", "demo", "C-c"])
+        case .sigterm:
+            let pidText = try String(contentsOf: directory.appendingPathComponent("pid"), encoding: .utf8)
+            let pid = try #require(Int32(pidText.trimmingCharacters(in: .whitespacesAndNewlines)))
+            #expect(kill(pid, SIGTERM) == 0)
+        case .crash:
+            try tmux.run(["send-keys", "-t", "demo", "x"])
+        }
+        let after = try tmux.waitForScreen("the shell after the demo") { $0.contains("DEMO-EXITED") }
+        #expect(!after.contains("Items"), "the alternate screen was left")
+        switch ending {
+        case .controlC: #expect(after.contains("demo status 0"))
+        case .sigterm: #expect(after.contains("demo status 143"))
+        case .crash: #expect(after.contains("demo status 132"))
+        }
+        let before = try String(contentsOf: directory.appendingPathComponent("before"), encoding: .utf8)
+        let restored = try String(contentsOf: directory.appendingPathComponent("after"), encoding: .utf8)
+        let flags = restored.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == ";" }).map(String.init)
+        #expect(flags.contains("icanon"))
+        #expect(flags.contains("echo"))
+        #expect(flags.contains("isig"))
+        #expect(flags.contains("icrnl"))
+        #expect(flags.contains("opost"))
+        #expect(
+            restored.replacingOccurrences(of: "rows 20; columns 60", with: "rows 24; columns 80") == before,
+            "stty -a differs after the demo"
+        )
+    }
+}
