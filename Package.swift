@@ -16,9 +16,13 @@ let package = Package(
         .library(name: "CastCore", targets: ["CastCore"]),
         .library(name: "CastNet", targets: ["CastNet"]),
         .library(name: "CastAuth", targets: ["CastAuth"]),
-        .library(name: "TerminalUI", targets: ["TerminalUI"]),
+        .library(name: "CastSender", targets: ["CastSender"]),
         .library(name: "CastEmulator", targets: ["CastEmulator"]),
+        .library(name: "TerminalUI", targets: ["TerminalUI"]),
+        .library(name: "CastCommandLine", targets: ["CastCommandLine"]),
+        .executable(name: "cast", targets: ["cast"]),
         .executable(name: "cast-bench", targets: ["cast-bench"]),
+        .executable(name: "cast-emulator", targets: ["cast-emulator"]),
         .executable(name: "mdns-tool", targets: ["mdns-tool"]),
     ],
     targets: [
@@ -39,8 +43,12 @@ let package = Package(
         // MARK: Device authentication
         .target(name: "CastAuth", dependencies: ["CastCore", "CastNet"], swiftSettings: strictSettings),
 
-        // MARK: Terminal
-        .target(name: "TerminalUI", swiftSettings: strictSettings),
+        // MARK: SDK
+        .target(
+            name: "CastSender",
+            dependencies: ["CastCore", "CastNet", "CastAuth"],
+            swiftSettings: strictSettings
+        ),
 
         // MARK: Virtual device
         .target(
@@ -49,19 +57,35 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
-        // MARK: Executables
-        .executableTarget(
-            name: "cast-bench",
-            dependencies: ["CastCore", "CastNet"],
+        // MARK: Terminal
+        .target(name: "TerminalUI", swiftSettings: strictSettings),
+
+        // MARK: Command line
+        .target(
+            name: "CastCommandLine",
+            dependencies: ["CastSender", "CastCore", "CastNet", "TerminalUI"],
             swiftSettings: strictSettings
         ),
-        .executableTarget(name: "terminalui-demo", dependencies: ["TerminalUI"], swiftSettings: strictSettings),
+
+        // MARK: Executables
+        .executableTarget(name: "cast", dependencies: ["CastCommandLine"], swiftSettings: strictSettings),
+        .executableTarget(
+            name: "cast-emulator",
+            dependencies: ["CastEmulator", "CastCore", "CastNet"],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "cast-bench",
+            dependencies: ["CastCore", "CastNet", "CastSender", "CastEmulator"],
+            swiftSettings: strictSettings
+        ),
 
         .executableTarget(
             name: "mdns-tool",
             dependencies: ["CastCore", "CastNet"],
             swiftSettings: strictSettings
         ),
+        .executableTarget(name: "terminalui-demo", dependencies: ["TerminalUI"], swiftSettings: strictSettings),
 
         // MARK: Tests
         .testTarget(name: "CastCoreTests", dependencies: ["CastCore"], swiftSettings: strictSettings),
@@ -76,13 +100,23 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
-            name: "TerminalUITests",
-            dependencies: ["TerminalUI", "terminalui-demo"],
+            name: "CastSenderTests",
+            dependencies: ["CastSender", "CastNet", "CastCore"],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "CastEmulatorTests",
             dependencies: ["CastEmulator", "CastNet", "CastCore", "CastAuth"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "TerminalUITests",
+            dependencies: ["TerminalUI", "terminalui-demo"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "CastCommandLineTests",
+            dependencies: ["CastCommandLine", "CastEmulator", "CastSender", "CastNet", "CastCore", "cast"],
             swiftSettings: strictSettings
         ),
     ],

@@ -100,3 +100,10 @@ func printTable(_ rows: [BenchmarkRow]) {
     print(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  "))
     for row in cells { print(line(row)) }
 }
+
+/// A benchmark that could not produce a figure, with the reason.
+struct BenchmarkFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+    init(description: String) { self.description = description }
+}

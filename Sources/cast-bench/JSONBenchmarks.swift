@@ -50,9 +50,6 @@ let jsonBenchmarks = BenchmarkGroup(name: "json", summary: "MEDIA_STATUS payload
 }
 
 /// A benchmark precondition that did not hold.
-struct BenchmarkFailure: Error, CustomStringConvertible {
-    var description: String
-}
 
 /// Timing by the CPU time of the calling thread, which excludes time spent descheduled and so
 /// stays meaningful on a machine shared with other work.

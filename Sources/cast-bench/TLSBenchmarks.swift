@@ -58,11 +58,6 @@ let tlsBenchmarks = BenchmarkGroup(name: "tls", summary: "TLS loopback round tri
     ]
 }
 
-struct BenchmarkFailure: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}
-
 /// Counts frames on the server's queue and wakes the benchmark at the target.
 final class FrameCounter: Sendable {
     private struct State {

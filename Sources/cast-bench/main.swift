@@ -4,6 +4,7 @@ import Foundation
 let groups: [BenchmarkGroup] = [
     frameCodecBenchmarks,
     protobufBenchmarks,
+    sessionBenchmarks,
     jsonBenchmarks,
     tlsBenchmarks,
 ]

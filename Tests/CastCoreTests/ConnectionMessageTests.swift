@@ -13,6 +13,8 @@ import Testing
         case .connected(let connected): try expectRoundTrip(connected, payload: payload)
         case .unknown: Issue.record("\(payload) decoded as unknown")
         }
+        #expect(message.message != nil)
+        #expect(try ConnectionMessage(jsonString: message.jsonString()) == message)
     }
 
     @Test func pychromecastConnect() throws {
@@ -46,6 +48,8 @@ import Testing
                 )
         )
         #expect(message.type == "PAUSE_CONNECTION")
+        #expect(message.message == nil)
+        #expect(try message.jsonString() == #"{"extra":[1,2],"type":"PAUSE_CONNECTION"}"#)
     }
 
     @Test func unknownCloseReasonIsKept() throws {

@@ -12,6 +12,7 @@ import Testing
         case .pong(let pong): try expectRoundTrip(pong, payload: payload)
         case .unknown: Issue.record("\(payload) decoded as unknown")
         }
+        #expect(try HeartbeatMessage(jsonString: message.jsonString()) == message)
     }
 
     @Test func pingMayCarryARequestId() throws {

@@ -98,6 +98,23 @@ import Testing
         #expect(try JSONPayloadDecoder().decode(Manual.self, from: payload) == Manual(values: ["a", "b", "3", "c"]))
     }
 
+    @Test func memberOrderAndEscapedNamesDoNotMatter() throws {
+        let expected = try MediaStatusMessage(jsonString: mediaStatusFixture)
+        // Sorted keys: members arrive in an order unlike the declaration order.
+        let sorted = try JSONValue(parsing: mediaStatusFixture).description
+        #expect(try MediaStatusMessage(jsonString: sorted) == expected)
+        let escaped =
+            mediaStatusFixture
+            .replacingOccurrences(of: #""mediaSessionId""#, with: #""media\u0053essionId""#)
+            .replacingOccurrences(of: #""contentType""#, with: #""content\u0054ype""#)
+            .replacingOccurrences(of: #""url""#, with: #""\u0075rl""#)
+        #expect(escaped != mediaStatusFixture)
+        #expect(try MediaStatusMessage(jsonString: escaped) == expected)
+        var slow = JSONPayloadDecoder()
+        slow.usesTokenDecodable = false
+        #expect(try slow.decode(MediaStatusMessage.self, from: escaped) == expected)
+    }
+
     @Test func decodesFromJSONValue() throws {
         let customData: JSONValue = ["contentId": "x", "duration": 12]
         let media = try JSONPayloadDecoder().decode(MediaInformation.self, from: customData)

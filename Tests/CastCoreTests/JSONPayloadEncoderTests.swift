@@ -58,6 +58,28 @@ import Testing
         #expect(error.description.contains("values[1]"))
     }
 
+    struct Wrapper: Encodable {
+        var items: [QueueItem]
+        var note: String
+    }
+
+    @Test func nestedMessageTypesInsideCustomTypes() throws {
+        let wrapper = Wrapper(
+            items: [QueueItem(itemId: 1, media: MediaInformation(contentId: "a", duration: 5)), QueueItem(itemId: 2)],
+            note: "n"
+        )
+        let expected = #"{"items":[{"itemId":1,"media":{"contentId":"a","duration":5.0}},{"itemId":2}],"note":"n"}"#
+        #expect(try JSONPayloadEncoder().encode(wrapper) == expected)
+        var encodable = JSONPayloadEncoder()
+        encodable.usesTokenEncodable = false
+        #expect(try encodable.encode(wrapper) == expected)
+        #expect(try JSONPayloadEncoder().encodeToJSONValue(wrapper) == JSONValue(parsing: expected))
+        let broken = Wrapper(items: [QueueItem(), QueueItem(media: MediaInformation(duration: .nan))], note: "")
+        #expect(throws: MessageEncodingError(code: .invalidValue, path: "items[1].media.duration")) {
+            try JSONPayloadEncoder().encode(broken)
+        }
+    }
+
     @Test func doublesReadBackAsDoubles() throws {
         let text = try JSONPayloadEncoder().encode(Volume(level: 1, muted: false))
         #expect(text == #"{"level":1.0,"muted":false}"#)

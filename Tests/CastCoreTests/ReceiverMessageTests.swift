@@ -9,7 +9,7 @@ import Testing
         #expect(message.type.rawValue == (try payloadType(payload)))
         let typed = try #require(message.message, "\(payload) decoded as unknown")
         try expectRoundTrip(typed, payload: payload)
-        #expect(try ReceiverMessage(jsonString: typed.jsonString()) == message)
+        #expect(try ReceiverMessage(jsonString: message.jsonString()) == message)
     }
 
     @Test func coversEveryReceiverMessageType() throws {
@@ -96,6 +96,13 @@ import Testing
         #expect(message == .receiverStatus(ReceiverStatusMessage(requestId: 3, status: ReceiverStatus())))
     }
 
+    @Test func nullTypeFallsBackToResponseType() throws {
+        let message = try ReceiverMessage(jsonString: #"{"type":null,"responseType":"RECEIVER_STATUS","status":{}}"#)
+        #expect(message == .receiverStatus(ReceiverStatusMessage(status: ReceiverStatus())))
+        let error = decodingError { _ = try ReceiverMessage(jsonString: #"{"type":null}"#) }
+        #expect(error?.code == .missingType)
+    }
+
     @Test func launchStatusRequestIdFallsBackToLaunchRequestId() throws {
         let message = try ReceiverMessage(
             jsonString: #"{"type":"LAUNCH_STATUS","launchRequestId":5,"status":"USER_ALLOWED"}"#
@@ -125,5 +132,6 @@ import Testing
         #expect(message == .unknown(UnknownMessage(type: "DEVICE_INFO", payload: try JSONValue(parsing: payload))))
         #expect(message.requestId == 7)
         #expect(message.message == nil)
+        #expect(try JSONValue(parsing: message.jsonString()) == JSONValue(parsing: payload))
     }
 }

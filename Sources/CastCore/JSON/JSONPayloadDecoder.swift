@@ -8,6 +8,9 @@
 /// ```swift
 /// let status = try JSONPayloadDecoder().decode(MediaStatusMessage.self, from: payload)
 /// ```
+///
+/// - Important: The `Decoder` handed to `init(from:)` reads the payload in place and is only
+///   valid during the call; a conformance must not keep it (or its containers) afterwards.
 public struct JSONPayloadDecoder: Sendable {
     /// The deepest nesting of arrays and objects accepted.
     public var maximumDepth: Int

@@ -23,18 +23,18 @@ public struct JSONPayloadEncoder: Sendable {
             if (try? value.write(to: &writer)) != nil { return writer.bytes }
         }
         var writer = JSONWriter()
-        try JSONPayloadEncoder.encodedValue(value).write(to: &writer)
+        try encodedValue(value).write(to: &writer)
         return writer.bytes
     }
 
     /// Encodes `value` as a ``JSONValue``, e.g. to put it in a `customData` field.
     public func encodeToJSONValue<T: Encodable>(_ value: T) throws(MessageEncodingError) -> JSONValue {
-        try JSONPayloadEncoder.encodedValue(value).jsonValue
+        try encodedValue(value).jsonValue
     }
 
-    static func encodedValue<T: Encodable>(_ value: T) throws(MessageEncodingError) -> EncodedValue {
+    private func encodedValue<T: Encodable>(_ value: T) throws(MessageEncodingError) -> EncodedValue {
         do {
-            return try TokenEncoder.encodeNested(value, path: [])
+            return try TokenEncoder.encodeNested(value, parent: nil, key: nil, usesTokenEncodable: usesTokenEncodable)
         } catch let error as MessageEncodingError {
             throw error
         } catch let error as EncodingError {

@@ -92,6 +92,9 @@ struct TokenObject {
     /// The member-name token to try first, and its position among the members.
     private var cursor: Int
     private var cursorPosition = 0
+    /// One bit per member name, from its length and end bytes, so that most lookups of absent
+    /// members are answered without a scan; all ones when a name has escapes.
+    private var nameFilter: UInt64 = 0
 
     /// Opens the object at token `index`; throws when the value there is not an object.
     init(_ index: Int, _ document: JSONDocument) throws(MessageDecodingError) {
@@ -101,11 +104,29 @@ struct TokenObject {
         self.object = index
         self.memberCount = token.count
         self.cursor = index + 1
+        var name = index + 1
+        for _ in 0..<token.count {
+            let nameToken = document.tokens[name]
+            if nameToken.isEscaped {
+                nameFilter = .max
+                break
+            }
+            let start = document.bytes.baseAddress! + Int(nameToken.start)
+            nameFilter |= TokenObject.filterBit(start, nameToken.count)
+            name = document.next(after: name + 1)
+        }
+    }
+
+    @inline(__always)
+    private static func filterBit(_ name: UnsafePointer<UInt8>, _ count: Int) -> UInt64 {
+        let ends = count == 0 ? 0 : Int(name[0]) &* 7 &+ Int(name[count - 1])
+        return 1 &<< UInt64((count &* 31 &+ ends) & 63)
     }
 
     /// The member-name token index of `name`, if the object has it.
     @inline(__always)
     mutating func find(_ name: StaticString) -> Int? {
+        guard nameFilter & TokenObject.filterBit(name.utf8Start, name.utf8CodeUnitCount) != 0 else { return nil }
         var index = cursor
         var position = cursorPosition
         for _ in 0..<memberCount {

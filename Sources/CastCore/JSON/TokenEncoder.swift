@@ -11,6 +11,8 @@ enum EncodedValue {
     case array(EncodedArray)
     /// A value written later through a super-encoder.
     case deferred(TokenEncoder)
+    /// JSON text already written by a ``TokenEncodable`` value.
+    case fragment([UInt8])
 
     func write(to writer: inout JSONWriter) {
         switch self {
@@ -39,6 +41,9 @@ enum EncodedValue {
             writer.append(UInt8(ascii: "]"))
         case .deferred(let encoder):
             (encoder.value ?? .object(EncodedObject())).write(to: &writer)
+        case .fragment(let bytes):
+            bytes.withUnsafeBufferPointer { writer.append($0) }
+            writer.needsComma = true
         }
     }
 
@@ -55,6 +60,7 @@ enum EncodedValue {
             .object(Dictionary(zip(object.keys, object.values.map(\.jsonValue)), uniquingKeysWith: { _, last in last }))
         case .array(let array): .array(array.values.map(\.jsonValue))
         case .deferred(let encoder): (encoder.value ?? .object(EncodedObject())).jsonValue
+        case .fragment(let bytes): (try? JSONValue(parsing: bytes)) ?? .null
         }
     }
 }
@@ -84,17 +90,34 @@ final class EncodedArray {
 /// An `Encoder` building an ``EncodedValue`` tree that keeps member order.
 final class TokenEncoder {
     var value: EncodedValue?
-    let codingPath: [any CodingKey]
+    /// The encoder of the enclosing value and the key of this one, from which the coding path
+    /// is computed when asked for (errors, `codingPath`).
+    let parent: TokenEncoder?
+    let key: (any CodingKey)?
+    /// Whether nested values that offer ``TokenEncodable`` write through it.
+    let usesTokenEncodable: Bool
 
-    init(codingPath: [any CodingKey] = []) {
-        self.codingPath = codingPath
+    init(parent: TokenEncoder? = nil, key: (any CodingKey)? = nil, usesTokenEncodable: Bool = true) {
+        self.parent = parent
+        self.key = key
+        self.usesTokenEncodable = parent?.usesTokenEncodable ?? usesTokenEncodable
     }
 
-    static func checked(_ value: Double, path: [any CodingKey]) throws -> EncodedValue {
+    var codingPath: [any CodingKey] {
+        var path: [any CodingKey] = []
+        var encoder: TokenEncoder? = self
+        while let current = encoder {
+            if let key = current.key { path.append(key) }
+            encoder = current.parent
+        }
+        return path.reversed()
+    }
+
+    static func checked(_ value: Double, path: @autoclosure () -> [any CodingKey]) throws -> EncodedValue {
         guard value.isFinite else {
             throw MessageEncodingError(
                 code: .invalidValue,
-                path: JSONPath.string(path),
+                path: JSONPath.string(path()),
                 detail: "\(value) has no JSON representation"
             )
         }
@@ -119,10 +142,21 @@ final class TokenEncoder {
     }
 
     /// Encodes `value` as a nested value at `path`.
-    static func encodeNested<T: Encodable>(_ value: T, path: @autoclosure () -> [any CodingKey]) throws -> EncodedValue
-    {
-        if T.self == JSONValue.self { return try checked(value as! JSONValue, path: path()) }
-        let encoder = TokenEncoder(codingPath: path())
+    static func encodeNested<T: Encodable>(
+        _ value: T,
+        parent: TokenEncoder?,
+        key: (any CodingKey)?,
+        usesTokenEncodable: Bool = true
+    ) throws -> EncodedValue {
+        if T.self == JSONValue.self {
+            return try checked(value as! JSONValue, path: (parent?.codingPath ?? []) + (key.map { [$0] } ?? []))
+        }
+        if parent?.usesTokenEncodable ?? usesTokenEncodable, let fast = value as? any TokenEncodable {
+            var writer = JSONWriter(capacity: 64)
+            // A non-finite number ends the fast path; the Encodable path below reports where it is.
+            if (try? fast.write(to: &writer)) != nil { return .fragment(writer.bytes) }
+        }
+        let encoder = TokenEncoder(parent: parent, key: key, usesTokenEncodable: usesTokenEncodable)
         try value.encode(to: encoder)
         return encoder.value ?? .object(EncodedObject())
     }
@@ -146,11 +180,11 @@ extension TokenEncoder: Encoder {
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        KeyedEncodingContainer(TokenKeyedEncodingContainer<Key>(object: object(), codingPath: codingPath))
+        KeyedEncodingContainer(TokenKeyedEncodingContainer<Key>(object: object(), encoder: self))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        TokenUnkeyedEncodingContainer(array: array(), codingPath: codingPath)
+        TokenUnkeyedEncodingContainer(array: array(), encoder: self)
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer { self }
@@ -183,7 +217,10 @@ extension TokenEncoder: SingleValueEncodingContainer {
 
 private struct TokenKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let object: EncodedObject
-    let codingPath: [any CodingKey]
+    /// The encoder whose value this container writes; it carries the coding path.
+    let encoder: TokenEncoder
+
+    var codingPath: [any CodingKey] { encoder.codingPath }
 
     private func path(_ key: Key) -> [any CodingKey] { codingPath + [key] }
 
@@ -208,7 +245,7 @@ private struct TokenKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContain
     mutating func encode(_ value: UInt64, forKey key: Key) { object.set(.unsigned(value), for: key.stringValue) }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        object.set(try TokenEncoder.encodeNested(value, path: path(key)), for: key.stringValue)
+        object.set(try TokenEncoder.encodeNested(value, parent: encoder, key: key), for: key.stringValue)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(
@@ -222,7 +259,9 @@ private struct TokenKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContain
             nested = EncodedObject()
             object.set(.object(nested), for: key.stringValue)
         }
-        return KeyedEncodingContainer(TokenKeyedEncodingContainer<NestedKey>(object: nested, codingPath: path(key)))
+        return KeyedEncodingContainer(
+            TokenKeyedEncodingContainer<NestedKey>(object: nested, encoder: TokenEncoder(parent: encoder, key: key))
+        )
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
@@ -233,29 +272,32 @@ private struct TokenKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContain
             nested = EncodedArray()
             object.set(.array(nested), for: key.stringValue)
         }
-        return TokenUnkeyedEncodingContainer(array: nested, codingPath: path(key))
+        return TokenUnkeyedEncodingContainer(array: nested, encoder: TokenEncoder(parent: encoder, key: key))
     }
 
     mutating func superEncoder() -> any Encoder {
-        let encoder = TokenEncoder(codingPath: codingPath + [AnyCodingKey("super")])
-        object.set(.deferred(encoder), for: "super")
-        return encoder
+        let superEncoder = TokenEncoder(parent: encoder, key: AnyCodingKey("super"))
+        object.set(.deferred(superEncoder), for: "super")
+        return superEncoder
     }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
-        let encoder = TokenEncoder(codingPath: path(key))
-        object.set(.deferred(encoder), for: key.stringValue)
-        return encoder
+        let superEncoder = TokenEncoder(parent: encoder, key: key)
+        object.set(.deferred(superEncoder), for: key.stringValue)
+        return superEncoder
     }
 }
 
 private struct TokenUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     let array: EncodedArray
-    let codingPath: [any CodingKey]
+    /// The encoder whose value this container writes; it carries the coding path.
+    let encoder: TokenEncoder
 
+    var codingPath: [any CodingKey] { encoder.codingPath }
     var count: Int { array.values.count }
 
-    private var nextPath: [any CodingKey] { codingPath + [AnyCodingKey(intValue: array.values.count)] }
+    private var nextKey: AnyCodingKey { AnyCodingKey(intValue: array.values.count) }
+    private var nextPath: [any CodingKey] { codingPath + [nextKey] }
 
     mutating func encodeNil() { array.values.append(.null) }
     mutating func encode(_ value: Bool) { array.values.append(.bool(value)) }
@@ -278,28 +320,28 @@ private struct TokenUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: UInt64) { array.values.append(.unsigned(value)) }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
-        array.values.append(try TokenEncoder.encodeNested(value, path: nextPath))
+        array.values.append(try TokenEncoder.encodeNested(value, parent: encoder, key: nextKey))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(
         keyedBy keyType: NestedKey.Type
     ) -> KeyedEncodingContainer<NestedKey> {
         let nested = EncodedObject()
-        let path = nextPath
+        let pathAnchor = TokenEncoder(parent: encoder, key: nextKey)
         array.values.append(.object(nested))
-        return KeyedEncodingContainer(TokenKeyedEncodingContainer<NestedKey>(object: nested, codingPath: path))
+        return KeyedEncodingContainer(TokenKeyedEncodingContainer<NestedKey>(object: nested, encoder: pathAnchor))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
         let nested = EncodedArray()
-        let path = nextPath
+        let pathAnchor = TokenEncoder(parent: encoder, key: nextKey)
         array.values.append(.array(nested))
-        return TokenUnkeyedEncodingContainer(array: nested, codingPath: path)
+        return TokenUnkeyedEncodingContainer(array: nested, encoder: pathAnchor)
     }
 
     mutating func superEncoder() -> any Encoder {
-        let encoder = TokenEncoder(codingPath: nextPath)
-        array.values.append(.deferred(encoder))
-        return encoder
+        let superEncoder = TokenEncoder(parent: encoder, key: nextKey)
+        array.values.append(.deferred(superEncoder))
+        return superEncoder
     }
 }

@@ -4,7 +4,7 @@ public struct AppAvailabilityResponse: CastJSONMessage, Hashable {
     public var type: CastMessageType { .getAppAvailability }
     public static var typeMember: String { "responseType" }
 
-    /// The request id echoed in the reply; 0 or absent for unsolicited messages.
+    /// The id of the request this answers; 0 or absent for unsolicited messages.
     public var requestId: Int?
     /// Availability by application id.
     public var availability: [String: AppAvailability]

@@ -23,6 +23,16 @@ public enum ConnectionMessage: Sendable, Hashable {
         }
     }
 
+    /// The decoded message, or `nil` for an unknown type.
+    public var message: (any CastJSONMessage)? {
+        switch self {
+        case .connect(let message): message
+        case .close(let message): message
+        case .connected(let message): message
+        case .unknown: nil
+        }
+    }
+
     /// The message type.
     public var type: CastMessageType {
         switch self {
@@ -31,5 +41,11 @@ public enum ConnectionMessage: Sendable, Hashable {
         case .connected(let message): message.type
         case .unknown(let message): message.type
         }
+    }
+
+    /// Encodes the message as compact JSON text; an unknown message is written back as received.
+    public func jsonString() throws(MessageEncodingError) -> String {
+        if case .unknown(let message) = self { return message.payload.description }
+        return try message!.jsonString()
     }
 }

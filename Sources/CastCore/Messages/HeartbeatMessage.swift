@@ -20,6 +20,15 @@ public enum HeartbeatMessage: Sendable, Hashable {
         }
     }
 
+    /// The decoded message, or `nil` for an unknown type.
+    public var message: (any CastJSONMessage)? {
+        switch self {
+        case .ping(let message): message
+        case .pong(let message): message
+        case .unknown: nil
+        }
+    }
+
     /// The message type.
     public var type: CastMessageType {
         switch self {
@@ -36,5 +45,11 @@ public enum HeartbeatMessage: Sendable, Hashable {
         case .pong(let message): message.requestId
         case .unknown(let message): message.requestId
         }
+    }
+
+    /// Encodes the message as compact JSON text; an unknown message is written back as received.
+    public func jsonString() throws(MessageEncodingError) -> String {
+        if case .unknown(let message) = self { return message.payload.description }
+        return try message!.jsonString()
     }
 }

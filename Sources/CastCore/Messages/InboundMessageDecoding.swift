@@ -24,7 +24,9 @@ enum InboundMessageDecoding {
             )
         }
         for (name, isResponseType) in [("type", false), ("responseType", true)] {
-            guard let index = document.member(name, ofObjectAt: 0) else { continue }
+            guard let index = document.member(name, ofObjectAt: 0), document.tokens[index].kind != .null else {
+                continue
+            }
             guard document.tokens[index].kind == .string else {
                 throw MessageDecodingError(
                     code: .wrongType,

@@ -3,7 +3,7 @@ public struct InvalidPlayerStateMessage: CastJSONMessage, Hashable {
     /// Always ``CastMessageType/invalidPlayerState``.
     public var type: CastMessageType { .invalidPlayerState }
 
-    /// The request id echoed in the reply; 0 or absent for unsolicited messages.
+    /// The id of the request this answers; 0 or absent for unsolicited messages.
     public var requestId: Int?
     /// Data from the receiver application.
     public var customData: JSONValue?

@@ -3,7 +3,7 @@ public struct InvalidRequestMessage: CastJSONMessage, Hashable {
     /// Always ``CastMessageType/invalidRequest``.
     public var type: CastMessageType { .invalidRequest }
 
-    /// The request id echoed in the reply; 0 or absent for unsolicited messages.
+    /// The id of the request this answers; 0 or absent for unsolicited messages.
     public var requestId: Int?
     /// Why the request was rejected.
     public var reason: ErrorReason?

@@ -3,7 +3,7 @@ public struct LaunchErrorMessage: CastJSONMessage, Hashable {
     /// Always ``CastMessageType/launchError``.
     public var type: CastMessageType { .launchError }
 
-    /// The request id echoed in the reply; 0 or absent for unsolicited messages.
+    /// The id of the request this answers; 0 or absent for unsolicited messages.
     public var requestId: Int?
     /// Why the launch failed.
     public var reason: LaunchErrorReason?

@@ -3,7 +3,7 @@ public struct LaunchStatusMessage: CastJSONMessage, Hashable {
     /// Always ``CastMessageType/launchStatus``.
     public var type: CastMessageType { .launchStatus }
 
-    /// The request id echoed in the reply; 0 or absent for unsolicited messages.
+    /// The id of the request this answers; 0 or absent for unsolicited messages.
     public var requestId: Int?
     /// The request id of the launch, when sent instead of `requestId`.
     public var launchRequestId: Int?

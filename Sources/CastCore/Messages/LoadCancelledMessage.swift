@@ -3,7 +3,7 @@ public struct LoadCancelledMessage: CastJSONMessage, Hashable {
     /// Always ``CastMessageType/loadCancelled``.
     public var type: CastMessageType { .loadCancelled }
 
-    /// The request id echoed in the reply; 0 or absent for unsolicited messages.
+    /// The id of the request this answers; 0 or absent for unsolicited messages.
     public var requestId: Int?
     /// The queue item whose load was cancelled.
     public var itemId: Int?

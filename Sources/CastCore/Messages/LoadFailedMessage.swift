@@ -3,7 +3,7 @@ public struct LoadFailedMessage: CastJSONMessage, Hashable {
     /// Always ``CastMessageType/loadFailed``.
     public var type: CastMessageType { .loadFailed }
 
-    /// The request id echoed in the reply; 0 or absent for unsolicited messages.
+    /// The id of the request this answers; 0 or absent for unsolicited messages.
     public var requestId: Int?
     /// The queue item that failed.
     public var itemId: Int?

@@ -3,7 +3,7 @@ public struct MediaErrorMessage: CastJSONMessage, Hashable {
     /// Always ``CastMessageType/error``.
     public var type: CastMessageType { .error }
 
-    /// The request id echoed in the reply; 0 or absent for unsolicited messages.
+    /// The id of the request this answers; 0 or absent for unsolicited messages.
     public var requestId: Int?
     /// What failed.
     public var detailedErrorCode: DetailedErrorCode?

@@ -135,4 +135,10 @@ public enum MediaMessage: Sendable, Hashable {
         if case .unknown(let message) = self { return message.requestId }
         return message!.requestId
     }
+
+    /// Encodes the message as compact JSON text; an unknown message is written back as received.
+    public func jsonString() throws(MessageEncodingError) -> String {
+        if case .unknown(let message) = self { return message.payload.description }
+        return try message!.jsonString()
+    }
 }

@@ -5,7 +5,7 @@ public struct MediaStatusMessage: CastJSONMessage, Hashable {
     /// Always ``CastMessageType/mediaStatus``.
     public var type: CastMessageType { .mediaStatus }
 
-    /// The request id echoed in the reply; 0 or absent for unsolicited messages.
+    /// The id of the request this answers; 0 or absent for unsolicited messages.
     public var requestId: Int?
     /// The media sessions; normally none or one.
     public var status: [MediaStatus]

@@ -3,7 +3,7 @@ public struct QueueChangeMessage: CastJSONMessage, Hashable {
     /// Always ``CastMessageType/queueChange``.
     public var type: CastMessageType { .queueChange }
 
-    /// The request id echoed in the reply; 0 or absent for unsolicited messages.
+    /// The id of the request this answers; 0 or absent for unsolicited messages.
     public var requestId: Int?
     /// What changed.
     public var changeType: QueueChangeType

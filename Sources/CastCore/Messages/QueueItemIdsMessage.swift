@@ -3,7 +3,7 @@ public struct QueueItemIdsMessage: CastJSONMessage, Hashable {
     /// Always ``CastMessageType/queueItemIds``.
     public var type: CastMessageType { .queueItemIds }
 
-    /// The request id echoed in the reply; 0 or absent for unsolicited messages.
+    /// The id of the request this answers; 0 or absent for unsolicited messages.
     public var requestId: Int?
     /// The item ids in queue order.
     public var itemIds: [Int]

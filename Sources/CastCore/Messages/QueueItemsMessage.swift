@@ -3,7 +3,7 @@ public struct QueueItemsMessage: CastJSONMessage, Hashable {
     /// Always ``CastMessageType/queueItems``.
     public var type: CastMessageType { .queueItems }
 
-    /// The request id echoed in the reply; 0 or absent for unsolicited messages.
+    /// The id of the request this answers; 0 or absent for unsolicited messages.
     public var requestId: Int?
     /// The items.
     public var items: [QueueItem]

@@ -82,4 +82,10 @@ public enum ReceiverMessage: Sendable, Hashable {
         default: message!.requestId
         }
     }
+
+    /// Encodes the message as compact JSON text; an unknown message is written back as received.
+    public func jsonString() throws(MessageEncodingError) -> String {
+        if case .unknown(let message) = self { return message.payload.description }
+        return try message!.jsonString()
+    }
 }

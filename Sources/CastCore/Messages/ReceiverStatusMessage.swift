@@ -3,7 +3,7 @@ public struct ReceiverStatusMessage: CastJSONMessage, Hashable {
     /// Always ``CastMessageType/receiverStatus``.
     public var type: CastMessageType { .receiverStatus }
 
-    /// The request id echoed in the reply; 0 or absent for unsolicited messages.
+    /// The id of the request this answers; 0 or absent for unsolicited messages.
     public var requestId: Int?
     /// The receiver state.
     public var status: ReceiverStatus

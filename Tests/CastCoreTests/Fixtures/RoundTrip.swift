@@ -8,7 +8,8 @@ import Testing
 /// - the encoded JSON is the payload's JSON value (exact member names, nothing lost), with the
 ///   type member first;
 /// - the `Encodable` path and the token path write the same JSON;
-/// - the `Decodable` path, the token path and Foundation's `JSONDecoder` agree.
+/// - the `Decodable` path, the token path and Foundation's `JSONDecoder` agree, and what
+///   Foundation's `JSONEncoder` writes decodes back to the same value.
 func expectRoundTrip<Message: CastJSONMessage>(
     _ message: Message,
     payload: String,
@@ -32,6 +33,11 @@ func expectRoundTrip<Message: CastJSONMessage>(
     #expect(try JSONPayloadDecoder().decode(Message.self, from: payload) == message, sourceLocation: sourceLocation)
     let viaFoundation = try JSONDecoder().decode(Message.self, from: Data(payload.utf8))
     #expect(viaFoundation == message, sourceLocation: sourceLocation)
+    let fromFoundation = try JSONEncoder().encode(message)
+    #expect(
+        try JSONPayloadDecoder().decode(Message.self, from: Array(fromFoundation)) == message,
+        sourceLocation: sourceLocation
+    )
 }
 
 /// The ``MessageDecodingError`` `body` throws, or `nil`; any other error is a test failure.

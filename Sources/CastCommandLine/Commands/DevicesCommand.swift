@@ -1,0 +1,72 @@
+import CastCore
+import CastSender
+
+/// `cast devices [--timeout S] [--json]`.
+public struct DevicesCommand: CastCommand {
+    public static let spec = CommandSpec(
+        path: ["devices"],
+        summary: "List the Cast devices found on the network.",
+        discussion:
+            "Discovery uses mDNS on every multicast interface, or on those given by --interface or CAST_DISCOVERY_INTERFACES.",
+        options: [
+            .value("timeout", "S", help: "How long to listen, in seconds (default 3)."),
+            .flag("json", help: "Print a JSON array (see docs/cli.md)."),
+        ],
+        examples: ["cast devices", "cast devices --timeout 10 --json", "cast devices --interface eth0"]
+    )
+    /// How long to listen.
+    public var timeout: Double
+    /// JSON output.
+    public var json: Bool
+
+    public init(parsing arguments: ParsedArguments) throws(CommandLineError) {
+        _ = try arguments.positionals(0...0, for: Self.spec, names: "")
+        timeout = try arguments.double("timeout", for: Self.spec) ?? 3
+        json = arguments.has("json")
+    }
+
+    public func validate() throws(CommandLineError) {
+        guard timeout > 0, timeout <= 600 else {
+            throw CommandLineError(
+                .invalidValue,
+                "cast devices: --timeout must be between 0 and 600 seconds",
+                commandName: Self.spec.name
+            )
+        }
+    }
+
+    public func run(in runtime: CommandRuntime) async throws {
+        var devices = try await runtime.discover(timeout: .milliseconds(Int(timeout * 1000)))
+        if case .address(let host, let port) = runtime.target,
+            let device = try? await runtime.context.discoveryManager.addDevice(host: host, port: port),
+            !devices.contains(where: { $0.id == device.id })
+        {
+            devices.append(device)
+        }
+        if json {
+            runtime.output.json(devices.map(Self.json))
+            return
+        }
+        if devices.isEmpty { runtime.output.error("no devices found") }
+        for device in devices {
+            let address =
+                device.addresses.first.map {
+                    DeviceTarget.address(host: $0.description, port: Int(device.port)).description
+                } ?? "?"
+            let model = device.modelName.map { " (\($0))" } ?? ""
+            runtime.output.line("\(device.friendlyName ?? device.idText)\(model)\t\(address)")
+        }
+    }
+
+    static func json(_ device: CastDevice) -> [String: Any] {
+        [
+            "id": device.idText,
+            "name": device.friendlyName ?? NSNullValue.null,
+            "model": device.modelName ?? NSNullValue.null,
+            "host": device.addresses.first?.description ?? NSNullValue.null,
+            "addresses": device.addresses.map(\.description),
+            "port": Int(device.port),
+            "status": device.statusText ?? NSNullValue.null,
+        ]
+    }
+}

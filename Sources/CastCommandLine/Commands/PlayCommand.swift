@@ -1,0 +1,250 @@
+import CastCore
+import CastNet
+import CastSender
+import Foundation
+
+/// `cast play URL|FILE [--title T] [--subtitle URL|FILE] [--content-type M] [--start S] [--queue URL…]`.
+public struct PlayCommand: CastCommand {
+    public static let spec = CommandSpec(
+        path: ["play"],
+        summary: "Play a URL or a local file on the device.",
+        arguments: "URL|FILE",
+        discussion: """
+            A local file is served over HTTP (with byte ranges) from this machine while it plays; \
+            the command stays in the foreground showing progress, and Ctrl-C stops playback and serving. \
+            .srt subtitles are converted to WebVTT. On a device already running the media receiver, \
+            the media is replaced without relaunching the app.
+            """,
+        options: [
+            .value("title", "T", short: "t", help: "The title shown on the device."),
+            .value("subtitle", "URL|FILE", short: "s", help: "A WebVTT or SRT subtitle track (turned on)."),
+            .value("content-type", "M", help: "The MIME type (guessed from the name otherwise)."),
+            .value("start", "S", help: "Start at this position (seconds, mm:ss or hh:mm:ss)."),
+            .value("queue", "URL", short: "q", help: "Queue another item after this one (repeatable)."),
+            .flag("detach", help: "With a local file: return once loaded and stop serving."),
+        ],
+        examples: [
+            "cast play https://example.com/movie.mp4 --title 'A Movie'",
+            "cast play ./holiday.mp4 --subtitle ./holiday.srt",
+            "cast play https://example.com/a.mp3 --queue https://example.com/b.mp3",
+            "cast play URL --start 1:30",
+        ]
+    )
+
+    /// What to play: a URL or a file path.
+    public var source: String
+    /// The title.
+    public var title: String?
+    /// The subtitle URL or file.
+    public var subtitle: String?
+    /// The MIME type.
+    public var contentType: String?
+    /// The start position in seconds.
+    public var start: Double?
+    /// More items.
+    public var queue: [String]
+    /// Return once playing instead of following playback (local files stop being served).
+    public var detach: Bool
+
+    public init(parsing arguments: ParsedArguments) throws(CommandLineError) {
+        source = try arguments.positionals(1...1, for: Self.spec, names: "URL or FILE")[0]
+        title = arguments.value("title")
+        subtitle = arguments.value("subtitle")
+        contentType = arguments.value("content-type")
+        queue = arguments.values["queue"] ?? []
+        detach = arguments.has("detach")
+        if let text = arguments.value("start") {
+            guard let target = SeekTarget(text), !target.isRelative else {
+                throw CommandLineError(
+                    .invalidValue,
+                    "cast play: --start expects a position (seconds, mm:ss or hh:mm:ss), got '\(text)'",
+                    commandName: Self.spec.name
+                )
+            }
+            start = target.seconds
+        }
+    }
+
+    public func validate() throws(CommandLineError) {
+        for entry in [source] + queue + (subtitle.map { [$0] } ?? []) where !MediaURL.isRemote(entry) {
+            if entry.contains("://") {
+                throw CommandLineError(
+                    .invalidValue,
+                    "cast play: '\(entry)' is neither an http(s) URL nor a file",
+                    commandName: Self.spec.name
+                )
+            }
+        }
+        if let contentType, !contentType.contains("/") {
+            throw CommandLineError(
+                .invalidValue,
+                "cast play: --content-type expects a MIME type such as video/mp4, got '\(contentType)'",
+                commandName: Self.spec.name
+            )
+        }
+    }
+
+    public func run(in runtime: CommandRuntime) async throws {
+        for entry in [source] + queue + (subtitle.map { [$0] } ?? []) where !MediaURL.isRemote(entry) {
+            guard FileManager.default.isReadableFile(atPath: entry) else {
+                throw CommandLineError(.fileNotFound, "cannot read file '\(entry)'")
+            }
+        }
+        let session = try await runtime.session(launching: true)
+        let client = session.remoteMediaClient
+
+        // Serve local files and converted subtitles.
+        var entries: [String: LocalMediaServer.Entry] = [:]
+        var served: [String: String] = [:]  // source → path
+        for (index, entry) in ([source] + queue).enumerated() where !MediaURL.isRemote(entry) {
+            let name = URL(fileURLWithPath: entry).lastPathComponent
+            let path = "/media/\(index)/\(Self.escape(name))"
+            let type = (index == 0 ? contentType : nil) ?? MediaURL.contentType(for: name) ?? "application/octet-stream"
+            entries[path] = .file(path: entry, contentType: type)
+            served[entry] = path
+        }
+        var subtitleURL = subtitle
+        if let subtitle, !MediaURL.isRemote(subtitle) || subtitle.lowercased().hasSuffix(".srt") {
+            let bytes = try await Self.subtitleBytes(subtitle)
+            entries["/subtitles.vtt"] = .bytes(bytes, contentType: "text/vtt")
+            served[subtitle] = "/subtitles.vtt"
+        }
+        var server: LocalMediaServer?
+        if !entries.isEmpty {
+            guard let local = LocalMediaServer.localAddress(toward: session.host) else {
+                throw CommandLineError(.requestFailed, "cannot find the local address that reaches \(session.host)")
+            }
+            do {
+                server = try LocalMediaServer(address: local, entries: entries)
+            } catch {
+                throw CommandLineError(.requestFailed, "cannot serve local files on \(local): \(error)")
+            }
+        }
+        defer { server?.stop() }
+        func url(_ entry: String) -> String {
+            guard let path = served[entry], let server else { return entry }
+            return server.baseURL + path
+        }
+        if let subtitle { subtitleURL = url(subtitle) }
+
+        var media = MediaURL.information(
+            url(source),
+            title: title ?? Self.defaultTitle(source),
+            contentType: contentType
+        )
+        if !MediaURL.isRemote(source) {
+            media.contentType = contentType ?? MediaURL.contentType(for: source) ?? "video/mp4"
+        }
+        var activeTracks: [Int]?
+        if let subtitleURL {
+            media.tracks = [
+                MediaTrack(
+                    trackId: 1,
+                    type: .text,
+                    trackContentId: subtitleURL,
+                    trackContentType: "text/vtt",
+                    name: "Subtitles",
+                    subtype: .subtitles
+                )
+            ]
+            activeTracks = [1]
+        }
+        if queue.isEmpty {
+            let load = LoadRequestData(media: media, autoplay: true, currentTime: start, activeTrackIds: activeTracks)
+            try await client.load(load).result
+        } else {
+            var first = QueueItem(media: media, autoplay: true, activeTrackIds: activeTracks)
+            first.startTime = start
+            let rest = queue.map { MediaURL.queueItem(url($0), title: Self.defaultTitle($0), contentType: nil) }
+            try await client.queueLoad([first] + rest, options: MediaQueueLoadOptions(startIndex: 0)).result
+        }
+        let name = session.device.friendlyName ?? session.host
+        runtime.output.line("Playing \(media.metadata?.title ?? source) on \(name)")
+        guard let server else { return }
+        runtime.output.error("Serving \(server.baseURL); Ctrl-C stops.")
+        if detach { return }
+        try await followPlayback(client: client, runtime: runtime)
+    }
+
+    /// Shows progress until the media ends, or Ctrl-C (which stops playback).
+    private func followPlayback(client: RemoteMediaClient, runtime: CommandRuntime) async throws {
+        let interrupt = InterruptSignal()
+        let output = runtime.output
+        let watcher = Task {
+            var started = false
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .milliseconds(500))
+                let status = client.mediaStatus
+                let state = status?.playerState
+                if state == .playing || state == .paused || state == .buffering { started = true }
+                if started, state == nil || state == .idle { return }
+                let position = client.approximateStreamPosition
+                let duration = status?.media?.duration
+                let fraction = duration.map { $0 > 0 ? min(1, position / $0) : 0 } ?? 0
+                let text =
+                    "\((state?.rawValue ?? "LOADING").padding(9)) \(TerminalProgress.bar(fraction)) \(TerminalProgress.time(position, duration))"
+                if output.errorIsTerminal { output.progress("\r\u{1B}[K" + text) }
+            }
+        }
+        let interrupted = await withTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                await watcher.value
+                return false
+            }
+            group.addTask {
+                await interrupt.wait()
+                return !Task.isCancelled
+            }
+            let first = await group.next() ?? false
+            watcher.cancel()
+            group.cancelAll()
+            return first
+        }
+        if output.errorIsTerminal { output.progress("\n") }
+        if interrupted {
+            _ = await withTaskGroup(of: Void.self) { group in
+                group.addTask { _ = await client.stop().waitForOutcome() }
+                group.addTask { try? await Task.sleep(for: .seconds(2)) }
+                await group.next()
+                group.cancelAll()
+            }
+        }
+    }
+
+    static func subtitleBytes(_ subtitle: String) async throws -> [UInt8] {
+        let raw: [UInt8]
+        if MediaURL.isRemote(subtitle) {
+            do {
+                let response = try await HTTPClient().get(subtitle)
+                guard response.status.code == 200 else {
+                    throw CommandLineError(.requestFailed, "fetching \(subtitle): HTTP \(response.status.code)")
+                }
+                raw = response.body
+            } catch let error as CommandLineError {
+                throw error
+            } catch {
+                throw CommandLineError(.requestFailed, "fetching \(subtitle): \(error)")
+            }
+        } else {
+            guard let data = FileManager.default.contents(atPath: subtitle) else {
+                throw CommandLineError(.fileNotFound, "cannot read file '\(subtitle)'")
+            }
+            raw = Array(data)
+        }
+        if subtitle.lowercased().hasSuffix(".srt") {
+            return Array(SubRipConverter.webVTT(fromSubRip: raw).utf8)
+        }
+        return raw
+    }
+
+    static func defaultTitle(_ source: String) -> String {
+        guard MediaURL.isRemote(source) else { return URL(fileURLWithPath: source).lastPathComponent }
+        return URL(string: source)?.lastPathComponent.removingPercentEncoding ?? source
+    }
+
+    static func escape(_ name: String) -> String {
+        name.addingPercentEncoding(
+            withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "?#;"))
+        ) ?? "file"
+    }
+}

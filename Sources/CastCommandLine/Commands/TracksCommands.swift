@@ -1,0 +1,102 @@
+import CastCore
+import CastSender
+
+/// `cast tracks`: lists the media's tracks.
+public struct TracksCommand: CastCommand {
+    public static let spec = CommandSpec(
+        path: ["tracks"],
+        summary: "List the media's tracks (subtitles, audio); 'tracks on ID' / 'tracks off' choose.",
+        options: [.flag("json", help: "Print JSON (see docs/cli.md).")],
+        examples: ["cast tracks", "cast tracks on 1", "cast tracks off"]
+    )
+    /// JSON output.
+    public var json: Bool
+
+    public init(parsing arguments: ParsedArguments) throws(CommandLineError) {
+        _ = try arguments.positionals(0...0, for: Self.spec, names: "")
+        json = arguments.has("json")
+    }
+
+    public func run(in runtime: CommandRuntime) async throws {
+        let (_, status) = try await runtime.activeMedia()
+        let tracks = status.media?.tracks ?? []
+        let active = Set(status.activeTrackIds ?? [])
+        if json {
+            runtime.output.json(
+                tracks.map { track -> [String: Any] in
+                    [
+                        "trackId": track.trackId,
+                        "type": track.type.rawValue,
+                        "name": track.name ?? NSNullValue.null,
+                        "language": track.language ?? NSNullValue.null,
+                        "active": active.contains(track.trackId),
+                    ]
+                }
+            )
+            return
+        }
+        if tracks.isEmpty { runtime.output.line("no tracks") }
+        for track in tracks {
+            let mark = active.contains(track.trackId) ? "*" : " "
+            let name = [track.name, track.language].compactMap { $0 }.joined(separator: ", ")
+            runtime.output.line("\(mark) \(track.trackId)\t\(track.type.rawValue)\t\(name)")
+        }
+    }
+}
+
+/// `cast tracks on ID`.
+public struct TracksOnCommand: CastCommand {
+    public static let spec = CommandSpec(
+        path: ["tracks", "on"],
+        summary: "Turn a track on (by ID from 'cast tracks').",
+        arguments: "ID",
+        examples: ["cast tracks on 1"]
+    )
+    /// The track.
+    public var trackID: Int
+
+    public init(parsing arguments: ParsedArguments) throws(CommandLineError) {
+        let text = try arguments.positionals(1...1, for: Self.spec, names: "ID")[0]
+        guard let id = Int(text), id >= 0 else {
+            throw CommandLineError(
+                .invalidValue,
+                "cast tracks on: '\(text)' is not a track ID",
+                commandName: Self.spec.name
+            )
+        }
+        trackID = id
+    }
+
+    public func run(in runtime: CommandRuntime) async throws {
+        let (client, status) = try await runtime.activeMedia()
+        guard let track = status.media?.tracks?.first(where: { $0.trackId == trackID }) else {
+            throw CommandLineError(.requestFailed, "the media has no track \(trackID)")
+        }
+        // One track per type: keep active tracks of other types.
+        let others = (status.activeTrackIds ?? []).filter { id in
+            status.media?.tracks?.first { $0.trackId == id }?.type != track.type
+        }
+        try await client.setActiveTrackIDs(others + [trackID]).result
+    }
+}
+
+/// `cast tracks off`.
+public struct TracksOffCommand: CastCommand {
+    public static let spec = CommandSpec(
+        path: ["tracks", "off"],
+        summary: "Turn text tracks (subtitles) off.",
+        examples: ["cast tracks off"]
+    )
+
+    public init(parsing arguments: ParsedArguments) throws(CommandLineError) {
+        _ = try arguments.positionals(0...0, for: Self.spec, names: "")
+    }
+
+    public func run(in runtime: CommandRuntime) async throws {
+        let (client, status) = try await runtime.activeMedia()
+        let keep = (status.activeTrackIds ?? []).filter { id in
+            status.media?.tracks?.first { $0.trackId == id }?.type != .text
+        }
+        try await client.setActiveTrackIDs(keep).result
+    }
+}

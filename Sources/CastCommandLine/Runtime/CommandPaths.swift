@@ -1,0 +1,88 @@
+import Foundation
+
+/// Where `cast` keeps its configuration and its saved session.
+public struct CommandPaths: Sendable, Hashable {
+    /// `$XDG_CONFIG_HOME/cast/config.json`, else `~/.config/cast/config.json`.
+    public var configFile: URL
+    /// `$CAST_STATE_DIR/session.json`, else `$XDG_STATE_HOME/cast/session.json`, else
+    /// `~/.local/state/cast/session.json`.
+    public var sessionFile: URL
+
+    /// The paths for an environment.
+    public init(environment: [String: String]) {
+        let home = URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory(), isDirectory: true)
+        func base(_ variable: String, _ fallback: String) -> URL {
+            if let value = environment[variable], value.hasPrefix("/") {
+                return URL(fileURLWithPath: value, isDirectory: true)
+            }
+            return home.appendingPathComponent(fallback, isDirectory: true)
+        }
+        configFile = base("XDG_CONFIG_HOME", ".config").appendingPathComponent("cast/config.json")
+        if let state = environment["CAST_STATE_DIR"], !state.isEmpty {
+            sessionFile = URL(fileURLWithPath: state, isDirectory: true).appendingPathComponent("session.json")
+        } else {
+            sessionFile = base("XDG_STATE_HOME", ".local/state").appendingPathComponent("cast/session.json")
+        }
+    }
+}
+
+/// The settings read from `config.json`: `{"device": "Living Room", "interfaces": ["en0"]}`.
+public struct CommandConfiguration: Sendable, Hashable {
+    /// The default device (a name or `HOST[:PORT]`).
+    public var device: String?
+    /// Discovery interfaces.
+    public var interfaces: [String]
+
+    /// An empty configuration.
+    public init(device: String? = nil, interfaces: [String] = []) {
+        self.device = device
+        self.interfaces = interfaces
+    }
+
+    /// Reads the file; a missing file is an empty configuration.
+    /// - Throws: ``CommandLineError`` when the file exists but is not a JSON object of the
+    ///   expected shape.
+    public init(contentsOf url: URL) throws(CommandLineError) {
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            self.init()
+            return
+        }
+        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            throw CommandLineError(.invalidValue, "\(url.path): not a JSON object")
+        }
+        let device = object["device"]
+        guard device == nil || device is String else {
+            throw CommandLineError(.invalidValue, "\(url.path): \"device\" must be a string")
+        }
+        let interfaces = object["interfaces"]
+        guard interfaces == nil || interfaces is [String] else {
+            throw CommandLineError(.invalidValue, "\(url.path): \"interfaces\" must be an array of strings")
+        }
+        self.init(device: device as? String, interfaces: interfaces as? [String] ?? [])
+    }
+}
+
+/// The part of the SDK's saved session the command line reads to match it to a device.
+struct SavedSessionSummary: Sendable, Hashable {
+    var host: String
+    var port: Int
+    var deviceName: String?
+
+    init?(contentsOf url: URL) {
+        guard let data = FileManager.default.contents(atPath: url.path),
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let host = object["host"] as? String, let port = object["port"] as? Int
+        else { return nil }
+        self.host = host
+        self.port = port
+        self.deviceName = object["deviceName"] as? String
+    }
+
+    func matches(_ target: DeviceTarget?) -> Bool {
+        switch target {
+        case nil: true
+        case .address(let host, let port): host == self.host && port == self.port
+        case .name(let name): deviceName?.lowercased().hasPrefix(name.lowercased()) ?? false
+        }
+    }
+}

@@ -1,0 +1,189 @@
+import CastCore
+import CastSender
+import Foundation
+
+/// What a running command works with: the environment, output, paths, the chosen device and
+/// the SDK context, and the steps to reach a session.
+public final class CommandRuntime: Sendable {
+    /// The process environment (or a test's).
+    public let environment: [String: String]
+    /// Where output goes.
+    public let output: OutputSink
+    /// The global options (`--device`, `--interface`).
+    public let globals: ParsedArguments
+    /// Configuration and state file locations.
+    public let paths: CommandPaths
+    /// The configuration file's settings.
+    public let configuration: CommandConfiguration
+    /// The SDK context (no discovery until asked, no automatic session resume).
+    public let context: CastContext
+
+    /// Creates a runtime.
+    /// - Throws: ``CommandLineError`` when the configuration file is malformed.
+    public init(globals: ParsedArguments, environment: [String: String], output: OutputSink) throws(CommandLineError) {
+        self.environment = environment
+        self.output = output
+        self.globals = globals
+        paths = CommandPaths(environment: environment)
+        configuration = try CommandConfiguration(contentsOf: paths.configFile)
+        let interfaces = globals.values["interface"] ?? []
+        if !interfaces.isEmpty {
+            // The discovery layer reads its interface list from this variable.
+            setenv("CAST_DISCOVERY_INTERFACES", interfaces.joined(separator: ","), 1)
+        } else if environment["CAST_DISCOVERY_INTERFACES"] == nil, !configuration.interfaces.isEmpty {
+            setenv("CAST_DISCOVERY_INTERFACES", configuration.interfaces.joined(separator: ","), 1)
+        }
+        var options = CastOptions(receiverApplicationID: DiscoveryCriteria.defaultMediaReceiverApplicationID)
+        options.disableDiscoveryAutostart = true
+        options.resumesSavedSession = false
+        options.sessionStoreURL = paths.sessionFile
+        options.userAgent = "cast/\(CastCommandLine.version)"
+        options.logger = CastLogger()
+        options.requestTimeout = .seconds(Self.seconds(environment["CAST_REQUEST_TIMEOUT"]) ?? 10)
+        options.launchTimeout = .seconds(Self.seconds(environment["CAST_LAUNCH_TIMEOUT"]) ?? 30)
+        context = CastContext(options: options)
+    }
+
+    private static func seconds(_ text: String?) -> Double? {
+        text.flatMap(Double.init).flatMap { $0 > 0 ? $0 : nil }
+    }
+
+    // MARK: Choosing a device
+
+    /// The device named by `-d`, else `CAST_DEVICE`, else the configuration file.
+    public var target: DeviceTarget? {
+        let text = globals.value("device") ?? environment["CAST_DEVICE"] ?? configuration.device
+        return text.flatMap { $0.isEmpty ? nil : DeviceTarget($0) }
+    }
+
+    /// Runs discovery for up to `timeout`, returning early once `done` holds.
+    public func discover(
+        timeout: Duration,
+        until done: @escaping @Sendable ([CastDevice]) -> Bool = { _ in false }
+    ) async throws -> [CastDevice] {
+        let manager = context.discoveryManager
+        let events = manager.events()
+        do {
+            try manager.startDiscovery()
+        } catch {
+            throw CommandLineError(.noDevice, "discovery failed: \(error.reason)")
+        }
+        if !done(manager.devices) {
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    for await _ in events where done(manager.devices) { return }
+                }
+                group.addTask { try? await Task.sleep(for: timeout) }
+                await group.next()
+                group.cancelAll()
+            }
+        }
+        return manager.devices
+    }
+
+    /// Finds the device to use and the address to reach it at.
+    public func resolveDevice(
+        timeout: Duration = .seconds(5)
+    ) async throws -> (device: CastDevice, host: String, port: Int) {
+        switch target {
+        case .address(let host, let port):
+            do {
+                let device = try await context.discoveryManager.addDevice(host: host, port: port)
+                return (device, host, port)
+            } catch {
+                throw CommandLineError(
+                    .deviceNotFound,
+                    "no Cast device answers at \(DeviceTarget.address(host: host, port: port)): \(error.reason)"
+                )
+            }
+        case .name(let name):
+            let wanted = name.lowercased()
+            let matches: @Sendable (CastDevice) -> Bool = { ($0.friendlyName ?? "").lowercased().hasPrefix(wanted) }
+            let devices = try await discover(timeout: timeout) { $0.contains(where: matches) }
+            guard
+                let device = devices.first(where: { ($0.friendlyName ?? "").lowercased() == wanted })
+                    ?? devices.first(where: matches),
+                let address = device.addresses.first
+            else {
+                throw CommandLineError(.deviceNotFound, "no device named '\(name)' found in \(Self.format(timeout))")
+            }
+            return (device, address.description, Int(device.port))
+        case nil:
+            let devices = try await discover(timeout: timeout)
+            guard let device = devices.first, let address = device.addresses.first else {
+                throw CommandLineError(
+                    .noDevice,
+                    "no device found; name one with -d NAME or -d HOST[:PORT], or set CAST_DEVICE"
+                )
+            }
+            guard devices.count == 1 else {
+                let names = devices.map { $0.friendlyName ?? $0.idText }.joined(separator: ", ")
+                throw CommandLineError(.noDevice, "several devices found (\(names)); choose one with -d NAME")
+            }
+            return (device, address.description, Int(device.port))
+        }
+    }
+
+    // MARK: Reaching a session
+
+    /// A session on the chosen device: the saved one when it is for this device (no new
+    /// LAUNCH), else a new one that joins our receiver app if it runs.
+    /// - Parameter launching: whether the receiver app may be launched; when `false` and
+    ///   the device runs no app, this fails with ``CommandLineError/Code/nothingPlaying``.
+    public func session(launching: Bool) async throws -> CastSession {
+        let manager = context.sessionManager
+        if let saved = SavedSessionSummary(contentsOf: paths.sessionFile), saved.matches(target) {
+            if let session = try? await manager.resumeSavedSession() {
+                return session
+            }
+        }
+        let (device, host, port) = try await resolveDevice()
+        if !launching {
+            let appID = context.options.receiverApplicationID
+            let running = (try? await ReceiverProbe.runningApplicationIDs(host: host, port: port)) ?? []
+            guard running.contains(appID) else {
+                throw CommandLineError(
+                    .nothingPlaying,
+                    "nothing is playing on \(device.friendlyName ?? host) (the media receiver is not running)"
+                )
+            }
+        }
+        do {
+            return try await manager.startSession(with: device, host: host, port: port)
+        } catch {
+            throw CommandLineError(
+                .requestFailed,
+                "cannot start a session on \(device.friendlyName ?? host): \(error.reason)"
+            )
+        }
+    }
+
+    /// The media client of a joined session, with a fresh media status.
+    public func mediaClient() async throws -> RemoteMediaClient {
+        let client = try await session(launching: false).remoteMediaClient
+        try await client.requestStatus().result
+        return client
+    }
+
+    /// The media client with a media session, or ``CommandLineError/Code/nothingPlaying``.
+    public func activeMedia() async throws -> (client: RemoteMediaClient, status: MediaStatus) {
+        let client = try await mediaClient()
+        guard let status = client.mediaStatus else {
+            throw CommandLineError(.nothingPlaying, "nothing is playing")
+        }
+        return (client, status)
+    }
+
+    static func format(_ duration: Duration) -> String {
+        let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        return seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\(seconds) s"
+    }
+}
+
+extension Error {
+    /// A short reason: a ``CastError``'s reason, else the description.
+    var reason: String {
+        if let error = self as? CastError { return error.reason }
+        return "\(self)"
+    }
+}

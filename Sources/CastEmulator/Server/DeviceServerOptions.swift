@@ -1,0 +1,48 @@
+/// Where a virtual device listens and what its setup server reports beyond its identity.
+public struct DeviceServerOptions: Sendable, Equatable {
+    /// The numeric IP address every listener binds to, such as `127.0.0.2`.
+    public var address: String
+    /// The port of the TLS Cast channel; 8009 unless changed, 0 for an ephemeral port.
+    public var castPort: Int
+    /// The port of the plain HTTP setup server; 8008 unless changed, 0 for an ephemeral port.
+    public var httpPort: Int
+    /// The port of the HTTPS setup server; 8443 unless changed, 0 for an ephemeral port.
+    public var httpsPort: Int
+    /// The locale reported by the setup server.
+    public var locale: String
+    /// The time zone reported by the setup server.
+    public var timeZone: String
+    /// The firmware version reported by the setup server.
+    public var firmwareVersion: String
+    /// Whether the plain HTTP setup server answers `/control/…` fault-injection requests.
+    /// Only honoured when ``address`` is a loopback address (`127.x.x.x`).
+    public var controlEndpointEnabled: Bool
+    /// How long the device's self-signed TLS certificate is valid from its start.
+    public var certificateValidity: Duration
+    /// The most frames queued for one sender before its connection is closed.
+    public var sendQueueLimit: Int
+
+    /// Creates options with the real ports 8009, 8008 and 8443 on `address`.
+    public init(address: String = "127.0.0.2") {
+        self.address = address
+        self.castPort = 8009
+        self.httpPort = 8008
+        self.httpsPort = 8443
+        self.locale = "en-US"
+        self.timeZone = "UTC"
+        self.firmwareVersion = "1.56.500000"
+        self.controlEndpointEnabled = false
+        self.certificateValidity = .seconds(2 * 86_400)
+        self.sendQueueLimit = 1024
+    }
+
+    /// Options for tests: ephemeral ports on `address`, control endpoint on.
+    public static func ephemeral(address: String = "127.0.0.1") -> DeviceServerOptions {
+        var options = DeviceServerOptions(address: address)
+        options.castPort = 0
+        options.httpPort = 0
+        options.httpsPort = 0
+        options.controlEndpointEnabled = true
+        return options
+    }
+}

@@ -1,0 +1,485 @@
+import CastCore
+import CastNet
+import Foundation
+import Synchronization
+
+/// A virtual Cast device: a TLS Cast channel (8009), a setup HTTP server (8008) and its HTTPS
+/// twin (8443), all bound to the device's own address, around a sans-I/O behaviour engine.
+///
+/// Sockets run on the event loops of `CastNet`; the engine, the fault state and the
+/// connection table sit under one lock. Each sender connection has a reader and a writer
+/// task (tasks, not threads); the engine's timers become one clock timer at its next deadline.
+///
+/// ```swift
+/// let identity = DeviceIdentity(friendlyName: "Living Room", deviceID: "0123456789abcdef0123456789abcdef")
+/// let device = VirtualDevice(configuration: .init(identity: identity), options: .init(address: "127.0.0.2"))
+/// try await device.start()
+/// device.faults.ignoresPings = true
+/// await device.stop()
+/// ```
+public final class VirtualDevice: Sendable {
+    /// The ports a started device listens on (the chosen ones when 0 was asked for).
+    public struct Ports: Sendable, Equatable {
+        /// The TLS Cast channel.
+        public var cast: Int
+        /// The plain HTTP setup server.
+        public var http: Int
+        /// The HTTPS setup server.
+        public var https: Int
+    }
+
+    private struct State {
+        var engine: any HostedEngine
+        var replyDelay = Duration.zero
+        var connections: [Int: DeviceConnection] = [:]
+        var connectionTasks: [Int: Task<Void, Never>] = [:]
+        var endedConnections: Set<Int> = []
+        var nextConnection = 1
+        var tickTimer: CastTimer?
+        var tickDeadline: CastInstant?
+        var listener: TCPListener?
+        var setupServers: [HTTPServer] = []
+        var acceptTasks: [Task<Void, Never>] = []
+        var ports: Ports?
+        var startedAt: CastInstant?
+        var certificate: Certificate?
+        var status = DeviceAdvertisedStatus.idle
+        var stopped = false
+    }
+
+    /// Who the device is, its apps and timing.
+    public let configuration: VirtualDeviceConfiguration
+    /// Where the device listens.
+    public let options: DeviceServerOptions
+    private let clock: any CastClock
+    private let log: (any FrameLogSink)?
+    private let advertiser: (any DeviceAdvertiser)?
+    private let certificateKey: PrivateKey?
+    private let makeEngine: @Sendable (DeviceInstant) -> any HostedEngine
+    private let state: Mutex<State>
+
+    /// Creates a device; it listens once ``start()`` is called.
+    /// - Parameters:
+    ///   - configuration: identity, apps, volume and timing of the device.
+    ///   - options: address, ports and setup-server details.
+    ///   - clock: the device's clock (timers, reply delays, uptime).
+    ///   - log: where frames in and out and connection events are recorded, if anywhere.
+    ///   - advertiser: told when the device starts, changes status and stops (mDNS).
+    ///   - certificateKey: the RSA key of the TLS certificate; a new 2048-bit key unless
+    ///     given (a fleet shares one key to start quickly).
+    public convenience init(
+        configuration: VirtualDeviceConfiguration,
+        options: DeviceServerOptions = DeviceServerOptions(),
+        clock: any CastClock = SystemCastClock(),
+        log: (any FrameLogSink)? = nil,
+        advertiser: (any DeviceAdvertiser)? = nil,
+        certificateKey: PrivateKey? = nil
+    ) {
+        self.init(
+            configuration: configuration,
+            options: options,
+            clock: clock,
+            log: log,
+            advertiser: advertiser,
+            certificateKey: certificateKey
+        ) { now in
+            VirtualDeviceEngine(configuration: configuration, at: now)
+        }
+    }
+
+    init(
+        configuration: VirtualDeviceConfiguration,
+        options: DeviceServerOptions,
+        clock: any CastClock,
+        log: (any FrameLogSink)?,
+        advertiser: (any DeviceAdvertiser)?,
+        certificateKey: PrivateKey?,
+        makeEngine: @escaping @Sendable (DeviceInstant) -> any HostedEngine
+    ) {
+        self.configuration = configuration
+        self.options = options
+        self.clock = clock
+        self.log = log
+        self.advertiser = advertiser
+        self.certificateKey = certificateKey
+        self.makeEngine = makeEngine
+        self.state = Mutex(State(engine: makeEngine(DeviceInstant(sinceEpoch: clock.now.offset))))
+    }
+
+    deinit {
+        state.withLock { state in
+            state.tickTimer?.cancel()
+            state.listener?.close()
+            for server in state.setupServers { server.close() }
+            for task in state.acceptTasks { task.cancel() }
+            for connection in state.connections.values { connection.abort() }
+        }
+    }
+
+    // MARK: Lifecycle
+
+    /// The ports the device listens on, once started.
+    public var ports: Ports? { state.withLock { $0.ports } }
+
+    /// The device's TLS certificate, once started.
+    public var certificate: Certificate? { state.withLock { $0.certificate } }
+
+    /// The number of sender connections open now.
+    public var connectionCount: Int { state.withLock { $0.connections.count } }
+
+    /// The device's mDNS advertisement (valid once started).
+    public var advertisement: DeviceAdvertisement {
+        let (port, status) = state.withLock { ($0.ports?.cast ?? options.castPort, $0.status) }
+        return DeviceAdvertisement(
+            identity: configuration.identity,
+            address: options.address,
+            port: port,
+            status: status
+        )
+    }
+
+    /// Generates the TLS certificate and starts listening on the three ports.
+    /// - Throws: ``TCPError`` (address in use or not available), ``TLSError`` or
+    ///   `OpenSSLError` (certificate generation).
+    /// - Returns: the ports the device listens on.
+    @discardableResult
+    public func start() async throws -> Ports {
+        let validity = Double(options.certificateValidity.components.seconds)
+        // A minute in the past, so a sender whose clock is slightly behind still accepts it.
+        let identity = try SelfSignedCertificate.generate(
+            commonName: configuration.identity.deviceID,
+            notBefore: Date().addingTimeInterval(-60),
+            validity: validity,
+            key: certificateKey
+        )
+        let tls = TLSServerConfiguration(identity)
+        let address = options.address
+        let cast = try TCPListener(
+            address: try SocketAddress(ipAddress: address, port: options.castPort),
+            tls: tls
+        )
+        let http: HTTPServer
+        let https: HTTPServer
+        // The setup endpoints take small JSON bodies at most.
+        var setup = HTTPServerConfiguration()
+        setup.limits.maximumBodySize = 64 * 1024
+        do {
+            http = try HTTPServer(
+                address: try SocketAddress(ipAddress: address, port: options.httpPort),
+                routes: SetupHTTPServer.routes(for: self, secure: false),
+                configuration: setup
+            )
+            do {
+                https = try HTTPServer(
+                    address: try SocketAddress(ipAddress: address, port: options.httpsPort),
+                    tls: tls,
+                    routes: SetupHTTPServer.routes(for: self, secure: true),
+                    configuration: setup
+                )
+            } catch {
+                http.close()
+                throw error
+            }
+        } catch {
+            cast.close()
+            throw error
+        }
+        let ports = Ports(cast: cast.localAddress.port, http: http.localAddress.port, https: https.localAddress.port)
+        let acceptTask = Task { [weak self] in
+            for await connection in cast.connections {
+                guard let self else {
+                    connection.close()
+                    continue
+                }
+                self.adopt(connection)
+            }
+        }
+        let now = clock.now
+        state.withLock { state in
+            state.listener = cast
+            state.setupServers = [http, https]
+            state.acceptTasks = [acceptTask]
+            state.ports = ports
+            state.startedAt = now
+            state.certificate = identity.certificate
+            state.status = DeviceAdvertisedStatus(application: state.engine.runningApplication)
+        }
+        advertiser?.deviceDidStart(advertisement)
+        return ports
+    }
+
+    /// Stops listening, closes every connection and waits for their tasks to end.
+    public func stop() async {
+        let wasRunning = state.withLock { $0.ports != nil && !$0.stopped }
+        if wasRunning { advertiser?.deviceWillStop(advertisement) }
+        let (connections, tasks) = state.withLock { state -> ([DeviceConnection], [Task<Void, Never>]) in
+            state.stopped = true
+            state.tickTimer?.cancel()
+            state.tickTimer = nil
+            state.tickDeadline = nil
+            state.listener?.close()
+            state.listener = nil
+            for server in state.setupServers { server.close() }
+            state.setupServers = []
+            let tasks = state.acceptTasks + Array(state.connectionTasks.values)
+            state.acceptTasks = []
+            let connections = Array(state.connections.values)
+            state.connections = [:]
+            return (connections, tasks)
+        }
+        for connection in connections { connection.abort() }
+        for task in tasks { await task.value }
+    }
+
+    /// Seconds since ``start()``, on the device's clock.
+    var uptime: Double {
+        guard let startedAt = state.withLock({ $0.startedAt }) else { return 0 }
+        return startedAt.duration(to: clock.now) / .seconds(1)
+    }
+
+    // MARK: Faults
+
+    /// The behaviour faults in force (ignored pings, refused launches, a failing load).
+    public var faults: DeviceFaults {
+        get { state.withLock { $0.engine.faults } }
+        set { state.withLock { $0.engine.faults = newValue } }
+    }
+
+    /// How long every frame the device sends is held back (zero for none). Frames keep their
+    /// order on each connection.
+    public var replyDelay: Duration {
+        get { state.withLock { $0.replyDelay } }
+        set { state.withLock { $0.replyDelay = max(.zero, newValue) } }
+    }
+
+    /// Applies a control request: lasting faults first, then the one-shot actions.
+    public func apply(_ request: FaultControlRequest) {
+        state.withLock { state in
+            request.apply(to: &state.engine.faults, replyDelay: &state.replyDelay)
+        }
+        if request.restartApp { restartApplication() }
+        if request.reboot { reboot() }
+        if request.crashMidFrame { crashConnectionsMidFrame() }
+        if request.dropConnections { dropAllConnections() }
+    }
+
+    /// Restarts the running app with new session and transport IDs; its senders get
+    /// `CLOSE` and everyone the new `RECEIVER_STATUS`.
+    public func restartApplication() {
+        let now = clock.now
+        perform { state in state.engine.restartApplication(at: DeviceInstant(sinceEpoch: now.offset)) }
+    }
+
+    /// Closes every sender connection at once; the receiver keeps its apps and media.
+    public func dropAllConnections() {
+        let connections = state.withLock { Array($0.connections.values) }
+        for connection in connections {
+            record(connection.id, event: "fault: connection dropped")
+            connection.abort()
+        }
+    }
+
+    /// Sends half of a frame on every sender connection, then closes it.
+    public func crashConnectionsMidFrame() {
+        let ping = CastMessage(
+            sourceID: "receiver-0",
+            destinationID: "sender-0",
+            namespace: .heartbeat,
+            text: #"{"type":"PING"}"#
+        )
+        let frame = (try? CastFrameEncoder.encode(ping.serializedBytes())) ?? [0, 0, 0, 16]
+        let half = Array(frame.prefix(max(1, frame.count / 2)))
+        let connections = state.withLock { Array($0.connections.values) }
+        for connection in connections {
+            record(connection.id, event: "fault: \(half.count) of \(frame.count) frame bytes sent, then closed")
+            if connection.enqueue(.crash(half)) != .queued { connection.abort() }
+        }
+    }
+
+    /// Reboots the receiver: every connection is dropped and the engine starts afresh (the
+    /// lasting faults stay), so apps and media sessions come back with new session IDs.
+    public func reboot() {
+        let now = DeviceInstant(sinceEpoch: clock.now.offset)
+        let (connections, status) = state.withLock { state -> ([DeviceConnection], DeviceAdvertisedStatus?) in
+            let connections = Array(state.connections.values)
+            state.connections = [:]
+            let faults = state.engine.faults
+            state.engine = makeEngine(now)
+            state.engine.faults = faults
+            let changed = updateStatus(&state)
+            rescheduleTick(&state)
+            return (connections, changed)
+        }
+        for connection in connections {
+            record(connection.id, event: "fault: device rebooted")
+            connection.abort()
+        }
+        if status != nil { advertiser?.deviceDidUpdate(advertisement) }
+    }
+
+    // MARK: Connections
+
+    private func adopt(_ transport: TCPConnection) {
+        let connection = state.withLock { state -> DeviceConnection? in
+            guard !state.stopped else { return nil }
+            let id = state.nextConnection
+            state.nextConnection += 1
+            let connection = DeviceConnection(id: id, transport: transport, queueLimit: options.sendQueueLimit)
+            state.connections[id] = connection
+            return connection
+        }
+        guard let connection else {
+            transport.close()
+            return
+        }
+        let peer = transport.remoteAddress?.description ?? "unknown peer"
+        record(connection.id, event: "connected from \(peer) (\(transport.tlsVersion ?? "no TLS"))")
+        let clock = self.clock
+        // The engine learns of the connection before the reader can deliver its first message.
+        let now = DeviceInstant(sinceEpoch: clock.now.offset)
+        perform { state in state.engine.connectionOpened(ConnectionID(rawValue: UInt64(connection.id)), at: now) }
+        let task = Task { [weak self] in
+            await withDiscardingTaskGroup { group in
+                group.addTask {
+                    await connection.runWriter(clock: clock) { message in
+                        self?.record(message, connection: connection.id, direction: .outbound)
+                    }
+                }
+                let reason = await connection.runReader(maximumBodySize: CastFrameDecoder.maximumBodySize) { message in
+                    self?.handle(message, from: connection)
+                }
+                connection.abort()
+                self?.connectionEnded(connection, reason: reason)
+            }
+        }
+        state.withLock { state in
+            // A connection that already ended has nothing left for stop() to wait for.
+            if state.endedConnections.remove(connection.id) == nil {
+                state.connectionTasks[connection.id] = task
+            }
+        }
+    }
+
+    private func handle(_ message: CastMessage, from connection: DeviceConnection) {
+        record(message, connection: connection.id, direction: .inbound)
+        let now = DeviceInstant(sinceEpoch: clock.now.offset)
+        perform { state in
+            state.engine.received(message, from: ConnectionID(rawValue: UInt64(connection.id)), at: now)
+        }
+    }
+
+    private func connectionEnded(_ connection: DeviceConnection, reason: String) {
+        record(connection.id, event: "closed: \(reason)")
+        let now = DeviceInstant(sinceEpoch: clock.now.offset)
+        perform { state in
+            if state.connectionTasks.removeValue(forKey: connection.id) == nil {
+                state.endedConnections.insert(connection.id)
+            }
+            guard state.connections.removeValue(forKey: connection.id) != nil else { return [] }
+            return state.engine.connectionClosed(ConnectionID(rawValue: UInt64(connection.id)), at: now)
+        }
+    }
+
+    private func tick() {
+        let now = DeviceInstant(sinceEpoch: clock.now.offset)
+        perform { state in
+            state.tickTimer = nil
+            state.tickDeadline = nil
+            return state.engine.tick(at: now)
+        }
+    }
+
+    /// Runs one engine step under the lock and carries out its outputs.
+    ///
+    /// Frames are queued while the lock is held so that every connection sees the engine's
+    /// messages in the order the engine produced them; queuing only schedules the writer
+    /// task and runs no other code.
+    private func perform(_ step: (inout State) -> [DeviceAction]) {
+        let now = clock.now
+        var overflowed: [DeviceConnection] = []
+        var events: [(Int, String)] = []
+        let changed = state.withLock { state -> DeviceAdvertisedStatus? in
+            guard !state.stopped else { return nil }
+            let actions = step(&state)
+            let delay = state.replyDelay
+            let notBefore = delay > .zero ? now.advanced(by: delay) : nil
+            for action in actions {
+                switch action {
+                case .send(let message, let id):
+                    guard let connection = state.connections[Int(id.rawValue)] else { continue }
+                    guard let frame = try? CastFrameEncoder.encode(message.serializedBytes()) else {
+                        events.append((connection.id, "engine message over the frame size limit: dropped"))
+                        continue
+                    }
+                    if connection.enqueue(.frame(frame, message: message, notBefore: notBefore)) == .full {
+                        overflowed.append(connection)
+                    }
+                case .close(let id, let reason):
+                    // The engine has forgotten the connection: it expects no connectionClosed.
+                    guard let connection = state.connections.removeValue(forKey: Int(id.rawValue)) else { continue }
+                    events.append((connection.id, "closing: \(reason)"))
+                    if connection.enqueue(.close) == .full { overflowed.append(connection) }
+                case .log(let entry):
+                    let id = entry.metadata["cast.connection"].flatMap { Int($0.filter(\.isNumber)) } ?? 0
+                    events.append((id, entry.description))
+                case .receiverStatusChanged, .appsChanged:
+                    break
+                }
+            }
+            rescheduleTick(&state)
+            return updateStatus(&state)
+        }
+        for (id, event) in events { record(id, event: event) }
+        for connection in overflowed {
+            record(connection.id, event: "send queue full (\(options.sendQueueLimit) frames): closing")
+            connection.abort()
+        }
+        if changed != nil { advertiser?.deviceDidUpdate(advertisement) }
+    }
+
+    private func updateStatus(_ state: inout State) -> DeviceAdvertisedStatus? {
+        let status = DeviceAdvertisedStatus(application: state.engine.runningApplication)
+        guard status != state.status else { return nil }
+        state.status = status
+        return status
+    }
+
+    private func rescheduleTick(_ state: inout State) {
+        let deadline = state.engine.nextDeadline.map { CastInstant(offset: $0.sinceEpoch) }
+        guard deadline != state.tickDeadline else { return }
+        state.tickTimer?.cancel()
+        state.tickTimer = nil
+        state.tickDeadline = deadline
+        guard let deadline, !state.stopped else { return }
+        let delay = max(.zero, clock.now.duration(to: deadline))
+        state.tickTimer = clock.schedule(after: delay) { [weak self] in self?.tick() }
+    }
+
+    // MARK: Logging
+
+    private func record(_ message: CastMessage, connection: Int, direction: FrameLogRecord.Direction) {
+        guard let log else { return }
+        log.record(
+            FrameLogRecord(
+                message: message,
+                time: Date(),
+                device: configuration.identity.friendlyName,
+                connection: connection,
+                direction: direction
+            )
+        )
+    }
+
+    private func record(_ connection: Int, event: String) {
+        guard let log else { return }
+        log.record(
+            FrameLogRecord(
+                time: Date(),
+                device: configuration.identity.friendlyName,
+                connection: connection,
+                direction: .event,
+                payload: event
+            )
+        )
+    }
+}

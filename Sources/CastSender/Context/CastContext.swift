@@ -1,0 +1,161 @@
+import CastNet
+import Dispatch
+import Foundation
+import Synchronization
+
+/// The entry point of the SDK (as `GCKCastContext`): options, discovery, sessions, cast
+/// state and launch credentials.
+///
+/// Apps usually configure one shared context early:
+///
+/// ```swift
+/// try CastContext.setSharedInstance(with: CastOptions(receiverApplicationID: "CC1AD845"))
+/// let context = CastContext.sharedInstance
+/// ```
+///
+/// Tests and tools can create independent contexts with ``init(options:)``.
+public final class CastContext: Sendable {
+    private struct State {
+        var castState = CastState.noDevicesAvailable
+    }
+
+    private final class CredentialsBox: Sendable {
+        let value = Mutex<CredentialsData?>(nil)
+    }
+
+    private static let shared = Mutex<CastContext?>(nil)
+
+    /// The options the context was created with.
+    public let options: CastOptions
+    /// Device discovery.
+    public let discoveryManager: DiscoveryManager
+    /// Sessions.
+    public let sessionManager: SessionManager
+    private let state = Mutex(State())
+    private let credentials = CredentialsBox()
+    private let castStates: ListenerSet<AnyObject, CastState>
+
+    // MARK: Shared instance
+
+    /// Configures the shared context.
+    /// - Throws: ``CastError/Code/alreadyInitialized`` (19) when it was configured before.
+    public static func setSharedInstance(with options: CastOptions) throws(CastError) {
+        let created = shared.withLock { shared -> Bool in
+            guard shared == nil else { return false }
+            shared = CastContext(options: options)
+            return true
+        }
+        guard created else {
+            throw CastError(.alreadyInitialized, "setSharedInstance: the shared CastContext is already configured")
+        }
+    }
+
+    /// Whether the shared context was configured.
+    public static var isSharedInstanceInitialized: Bool { shared.withLock { $0 != nil } }
+
+    /// The shared context. Configure it first with ``setSharedInstance(with:)``; using it
+    /// before that is a programming error.
+    public static var sharedInstance: CastContext {
+        guard let context = shared.withLock({ $0 }) else {
+            preconditionFailure("CastContext.sharedInstance used before CastContext.setSharedInstance(with:)")
+        }
+        return context
+    }
+
+    // MARK: Creating
+
+    /// Creates an independent context connecting over TLS and discovering over mDNS.
+    public convenience init(options: CastOptions) {
+        let clock = SystemCastClock()
+        self.init(
+            options: options,
+            connector: TLSTransportConnector(clock: clock),
+            clock: clock,
+            browser: MDNSDeviceBrowser(applicationID: options.receiverApplicationID)
+        )
+    }
+
+    init(
+        options: CastOptions,
+        connector: any CastTransportConnector,
+        clock: any CastClock,
+        browser: (any DeviceBrowser)?,
+        random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }
+    ) {
+        self.options = options
+        let credentials = self.credentials
+        castStates = ListenerSet(queue: options.callbackQueue)
+        let environment = SessionEnvironment(
+            options: options,
+            connector: connector,
+            clock: clock,
+            random: random,
+            launchCredentials: { credentials.value.withLock { $0 } },
+            store: options.sessionStoreURL.map(SessionStore.init(url:))
+        )
+        let changed = WeakContext()
+        discoveryManager = DiscoveryManager(browser: browser, environment: environment) {
+            changed.value?.updateCastState()
+        }
+        sessionManager = SessionManager(environment: environment) { changed.value?.updateCastState() }
+        changed.value = self
+        options.logger.log(.info, .context, "context created", metadata: ["cast.app-id": options.receiverApplicationID])
+        if !options.disableDiscoveryAutostart, !options.startDiscoveryAfterFirstTapOnCastButton {
+            try? discoveryManager.startDiscovery()
+        }
+        if options.resumesSavedSession, sessionManager.hasSavedSession {
+            let manager = sessionManager
+            Task { _ = try? await manager.resumeSavedSession() }
+        }
+    }
+
+    // MARK: Cast state
+
+    /// Whether casting is possible and happening.
+    public var castState: CastState { state.withLock { $0.castState } }
+
+    /// A stream of every later cast state change.
+    public func castStateChanges() -> AsyncStream<CastState> { castStates.stream() }
+
+    func updateCastState() {
+        let connection = sessionManager.connectionState
+        let next: CastState =
+            switch connection {
+            case .connected: .connected
+            case .connecting: .connecting
+            default: discoveryManager.hasDiscoveredDevices ? .notConnected : .noDevicesAvailable
+            }
+        let changed = state.withLock { state -> Bool in
+            guard state.castState != next else { return false }
+            state.castState = next
+            return true
+        }
+        guard changed else { return }
+        let post: @Sendable () -> Void = { [self] in
+            NotificationCenter.default.post(
+                name: CastState.didChangeNotification,
+                object: self,
+                userInfo: [CastState.notificationKey: next]
+            )
+        }
+        castStates.emit(next, { _, _ in }, after: post)
+    }
+
+    // MARK: Cast Connect
+
+    /// Sets the credentials sent with LAUNCH (and when joining) for Cast Connect
+    /// (`appParams.launchCheckerParams.credentialsData`). They reach the receiver only at the
+    /// next launch or join; setting them during a session sends nothing.
+    public func setLaunchCredentials(_ credentials: CredentialsData?) {
+        self.credentials.value.withLock { $0 = credentials }
+    }
+
+    /// The launch credentials in effect.
+    public var launchCredentials: CredentialsData? { credentials.value.withLock { $0 } }
+}
+
+/// Lets the managers reach their context without keeping it alive.
+private final class WeakContext: @unchecked Sendable {
+    // Written once during CastContext.init before any callback can run; read afterwards.
+    weak var value: CastContext?
+}

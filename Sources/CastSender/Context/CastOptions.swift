@@ -1,0 +1,72 @@
+import CastAuth
+import Dispatch
+import Foundation
+
+/// The configuration of a ``CastContext`` (as `GCKCastOptions`), set once when the context
+/// is created.
+///
+/// ```swift
+/// var options = CastOptions(discoveryCriteria: DiscoveryCriteria(applicationID: "CC1AD845"))
+/// options.physicalVolumeButtonsWillControlDeviceVolume = true
+/// options.launchOptions = LaunchOptions(androidReceiverCompatible: true)
+/// try CastContext.setSharedInstance(with: options)
+/// ```
+public struct CastOptions: Sendable {
+    /// Which receiver app sessions launch, and which devices discovery looks for.
+    public var discoveryCriteria: DiscoveryCriteria
+    /// How the receiver app is launched; `nil` uses ``LaunchOptions/init(languageCode:relaunchIfRunning:androidReceiverCompatible:)``'s defaults.
+    public var launchOptions: LaunchOptions?
+    /// When `true`, discovery starts only when the app calls ``DiscoveryManager/startDiscovery()``.
+    public var disableDiscoveryAutostart = false
+    /// When `true` (the default) and autostart is on, discovery waits for the first tap on
+    /// the Cast button (see ``DiscoveryManager/castButtonTapped()``).
+    public var startDiscoveryAfterFirstTapOnCastButton = true
+    /// Whether hardware volume keys should drive the device volume (read by the UI layer).
+    public var physicalVolumeButtonsWillControlDeviceVolume = true
+    /// Whether ending a session also stops the receiver app.
+    public var stopReceiverApplicationWhenEndingSession = false
+    /// Whether sessions are suspended when the app goes to the background (read by apps that
+    /// report backgrounding through ``SessionManager/suspendSession(reason:)``).
+    public var suspendSessionsWhenBackgrounded = true
+    /// The PING interval. Defaults to 5 s.
+    public var heartbeatInterval: Duration = .seconds(5)
+    /// The silence after which a device is considered lost. Defaults to 10 s.
+    public var heartbeatTimeout: Duration = .seconds(10)
+    /// How long a request waits for its reply. Defaults to 10 s.
+    public var requestTimeout: Duration = .seconds(10)
+    /// How long LAUNCH waits for the app to start. Defaults to 30 s.
+    public var launchTimeout: Duration = .seconds(30)
+    /// How lost sessions reconnect.
+    public var reconnectBackoff = ReconnectBackoff()
+    /// Where the current session is saved so that the next process can resume it; `nil`
+    /// (the default) saves nothing.
+    public var sessionStoreURL: URL?
+    /// Whether a new context resumes the session found at ``sessionStoreURL``.
+    public var resumesSavedSession = true
+    /// Whether and how devices prove they are genuine after the TLS handshake (the
+    /// `deviceauth` challenge). Defaults to ``DeviceAuthenticationPolicy/off``.
+    public var deviceAuthentication: DeviceAuthenticationPolicy = .off
+    /// How long the device-auth reply may take. Defaults to 10 s.
+    public var deviceAuthenticationTimeout: Duration = .seconds(10)
+    /// The logger; silent until the app gives it a sink.
+    public var logger: CastLogger = .shared
+    /// The serial queue on which every listener, delegate and channel callback runs, in order.
+    public var callbackQueue = DispatchQueue(label: "swift-cast.sender.callbacks")
+    /// The user agent sent in CONNECT.
+    public var userAgent = "swift-cast"
+    /// The name of this sender device, sent in LAUNCH.
+    public var senderDeviceName: String?
+
+    /// Creates options for the app in `discoveryCriteria`.
+    public init(discoveryCriteria: DiscoveryCriteria) {
+        self.discoveryCriteria = discoveryCriteria
+    }
+
+    /// Creates options for `receiverApplicationID`.
+    public init(receiverApplicationID: String) {
+        self.init(discoveryCriteria: DiscoveryCriteria(applicationID: receiverApplicationID))
+    }
+
+    /// The receiver application ID.
+    public var receiverApplicationID: String { discoveryCriteria.applicationID }
+}

@@ -1,0 +1,152 @@
+/// The sender's copy of the receiver's queue: the full list of item ids and an LRU cache
+/// of items fetched on demand (as `GCKMediaQueue`).
+struct MediaQueueCache: Sendable {
+    /// A change to report to the queue's listeners.
+    enum Change: Hashable, Sendable {
+        /// The id list was replaced.
+        case reloaded
+        /// Items were inserted at these indexes.
+        case inserted([Int])
+        /// Items at these indexes changed (or became available).
+        case updated([Int])
+        /// Items at these indexes were removed (indexes before the removal).
+        case removed([Int])
+    }
+
+    let cacheSize: Int
+    let maximumFetchCount: Int
+    private(set) var itemIDs: [Int] = []
+    private var items: [Int: QueueItem] = [:]
+    private var recency: [Int] = []
+    private var wanted: [Int] = []
+    private var inFlight: Set<Int> = []
+
+    init(cacheSize: Int = 100, maximumFetchCount: Int = 20) {
+        self.cacheSize = max(1, cacheSize)
+        self.maximumFetchCount = max(1, maximumFetchCount)
+    }
+
+    var itemCount: Int { itemIDs.count }
+    var cachedItemCount: Int { items.count }
+
+    func index(of itemID: Int) -> Int? { itemIDs.firstIndex(of: itemID) }
+
+    func itemID(at index: Int) -> Int? {
+        itemIDs.indices.contains(index) ? itemIDs[index] : nil
+    }
+
+    /// The cached item at `index`; when it is missing and `fetch` is set, its id is queued
+    /// for the next ``takeFetchBatch()``.
+    mutating func item(at index: Int, fetch: Bool = true) -> QueueItem? {
+        guard let id = itemID(at: index) else { return nil }
+        if let item = items[id] {
+            touch(id)
+            return item
+        }
+        if fetch, !inFlight.contains(id) {
+            wanted.removeAll { $0 == id }
+            wanted.append(id)
+            if wanted.count > maximumFetchCount { wanted.removeFirst(wanted.count - maximumFetchCount) }
+        }
+        return nil
+    }
+
+    /// The ids to ask for with QUEUE_GET_ITEMS (most recently wanted), now marked in flight.
+    mutating func takeFetchBatch() -> [Int] {
+        let batch = wanted.filter { itemIDs.contains($0) && items[$0] == nil }
+        wanted.removeAll()
+        inFlight.formUnion(batch)
+        return batch
+    }
+
+    /// A fetch failed; its ids may be asked for again.
+    mutating func fetchFailed(_ ids: [Int]) {
+        inFlight.subtract(ids)
+    }
+
+    /// QUEUE_ITEM_IDS: the full id list.
+    mutating func setItemIDs(_ ids: [Int]) -> [Change] {
+        guard ids != itemIDs else { return [] }
+        itemIDs = ids
+        let kept = Set(ids)
+        items = items.filter { kept.contains($0.key) }
+        recency.removeAll { !kept.contains($0) }
+        wanted.removeAll { !kept.contains($0) }
+        inFlight = inFlight.filter { kept.contains($0) }
+        return [.reloaded]
+    }
+
+    /// QUEUE_ITEMS: items for ids in the list.
+    mutating func store(_ newItems: [QueueItem]) -> [Change] {
+        var indexes: [Int] = []
+        for item in newItems {
+            guard let id = item.itemId else { continue }
+            inFlight.remove(id)
+            guard let index = itemIDs.firstIndex(of: id) else { continue }
+            items[id] = item
+            touch(id)
+            indexes.append(index)
+        }
+        evict()
+        return indexes.isEmpty ? [] : [.updated(indexes.sorted())]
+    }
+
+    /// QUEUE_CHANGE: applies an edit. Returns the changes and whether the id list must be
+    /// fetched again (an edit that cannot be applied locally).
+    mutating func apply(_ change: QueueChangeMessage) -> (changes: [Change], needsReload: Bool) {
+        let ids = change.itemIds ?? []
+        switch change.changeType {
+        case .insert:
+            var position = change.insertBefore.flatMap { itemIDs.firstIndex(of: $0) } ?? itemIDs.count
+            var inserted: [Int] = []
+            for id in ids where !itemIDs.contains(id) {
+                itemIDs.insert(id, at: position)
+                inserted.append(position)
+                position += 1
+            }
+            return (inserted.isEmpty ? [] : [.inserted(inserted)], false)
+        case .remove:
+            let indexes = ids.compactMap { itemIDs.firstIndex(of: $0) }.sorted()
+            for id in ids {
+                itemIDs.removeAll { $0 == id }
+                items[id] = nil
+                recency.removeAll { $0 == id }
+            }
+            return (indexes.isEmpty ? [] : [.removed(indexes)], false)
+        case .update:
+            if let reordered = change.reorderItemIds, Set(reordered) == Set(itemIDs) {
+                itemIDs = reordered
+                return ([.reloaded], false)
+            }
+            if change.reorderItemIds != nil { return ([], true) }
+            let indexes = ids.compactMap { itemIDs.firstIndex(of: $0) }.sorted()
+            for id in ids { items[id] = nil }
+            return (indexes.isEmpty ? [] : [.updated(indexes)], false)
+        case .itemsChange:
+            let indexes = ids.compactMap { itemIDs.firstIndex(of: $0) }.sorted()
+            for id in ids { items[id] = nil }
+            return (indexes.isEmpty ? [] : [.updated(indexes)], false)
+        default:
+            return ([], change.changeType != .noChange)
+        }
+    }
+
+    /// Forgets everything (no media session).
+    mutating func clear() -> [Change] {
+        guard !itemIDs.isEmpty || !items.isEmpty else { return [] }
+        self = MediaQueueCache(cacheSize: cacheSize, maximumFetchCount: maximumFetchCount)
+        return [.reloaded]
+    }
+
+    private mutating func touch(_ id: Int) {
+        recency.removeAll { $0 == id }
+        recency.append(id)
+    }
+
+    private mutating func evict() {
+        while items.count > cacheSize, let oldest = recency.first {
+            recency.removeFirst()
+            items[oldest] = nil
+        }
+    }
+}

@@ -1,0 +1,642 @@
+import CastAuth
+import CastNet
+import Dispatch
+import Foundation
+import Synchronization
+
+/// A session with a receiver app on one device (as `GCKCastSession`).
+///
+/// Sessions are created by ``SessionManager``. The session owns the device connection,
+/// the ``remoteMediaClient`` and the registered channels; it suspends when the connection
+/// is lost and resumes on the same receiver session without relaunching the app.
+public final class CastSession: Sendable, CustomStringConvertible {
+    /// Where the session stands.
+    public enum ConnectionState: Sendable, Hashable {
+        case disconnected
+        case connecting
+        case connected
+        case disconnecting
+    }
+
+    private struct State {
+        var machine: SessionStateMachine
+        var connection: DeviceConnection?
+        var generation = 0
+        var application: ReceiverApplication?
+        var applicationSessionID: String?
+        var reconnectTimer: CastTimer?
+        var channels: [CastNamespace: CastChannel] = [:]
+        var volume: DeviceVolume?
+        var statusText: String?
+        var task: Task<Void, Never>?
+    }
+
+    /// The device.
+    public let device: CastDevice
+    /// Media control for the receiver app.
+    public let remoteMediaClient: RemoteMediaClient
+    /// The host the session connects to.
+    public let host: String
+    /// The port the session connects to.
+    public let port: Int
+    /// This sender's id for app messages (`sender-…`).
+    let senderID: String
+    private let environment: SessionEnvironment
+    private let state: Mutex<State>
+    private let sink: @Sendable (CastSession, SessionStateMachine.Notification) -> Void
+    private let deviceSink: @Sendable (SessionEvent) -> Void
+
+    init(
+        device: CastDevice,
+        host: String,
+        port: Int,
+        environment: SessionEnvironment,
+        saved: PersistedSession? = nil,
+        sink: @escaping @Sendable (CastSession, SessionStateMachine.Notification) -> Void,
+        deviceSink: @escaping @Sendable (SessionEvent) -> Void
+    ) {
+        self.device = device
+        self.host = host
+        self.port = port
+        self.environment = environment
+        self.sink = sink
+        self.deviceSink = deviceSink
+        senderID = saved?.senderID ?? "sender-\(UInt32.random(in: 100_000...999_999_999))"
+        remoteMediaClient = RemoteMediaClient(
+            clock: environment.clock,
+            logger: environment.options.logger,
+            callbackQueue: environment.options.callbackQueue
+        )
+        var initial = State(
+            machine: SessionStateMachine(backoff: environment.options.reconnectBackoff, random: environment.random)
+        )
+        initial.applicationSessionID = saved?.applicationSessionID
+        state = Mutex(initial)
+    }
+
+    // MARK: Public state
+
+    /// The receiver application session id (`sessionId`), once known.
+    public var sessionID: String? { state.withLock { $0.applicationSessionID } }
+
+    /// The running receiver application, as last reported.
+    public var applicationMetadata: ReceiverApplication? { state.withLock { $0.application } }
+
+    /// Where the session stands.
+    public var connectionState: ConnectionState {
+        switch state.withLock({ $0.machine.state }) {
+        case .idle, .ended: .disconnected
+        case .starting, .suspended, .resuming: .connecting
+        case .connected: .connected
+        case .ending: .disconnecting
+        }
+    }
+
+    /// Whether the session is suspended (lost its connection and waits to resume).
+    public var isSuspended: Bool {
+        if case .suspended = state.withLock({ $0.machine.state }) { return true }
+        return false
+    }
+
+    /// The device's status text (e.g. the app's "Ready To Cast").
+    public var deviceStatusText: String? { state.withLock { $0.statusText } }
+
+    /// The device volume, 0 to 1.
+    public var currentDeviceVolume: Double { state.withLock { $0.volume?.level ?? 0 } }
+
+    /// Whether the device is muted.
+    public var currentDeviceMuted: Bool { state.withLock { $0.volume?.muted ?? false } }
+
+    /// The step of the device volume (e.g. 0.05).
+    public var deviceVolumeIncrement: Double { state.withLock { $0.volume?.stepInterval ?? 0.05 } }
+
+    /// Whether the device volume cannot be changed (`controlType` `fixed`).
+    public var isFixedVolume: Bool { state.withLock { $0.volume?.controlType == .fixed } }
+
+    public var description: String {
+        "CastSession(\(device.friendlyName ?? device.idText) at \(host):\(port), \(sessionID ?? "no app session"))"
+    }
+
+    // MARK: Device volume
+
+    /// Sets the device volume, 0 to 1 (receiver SET_VOLUME).
+    @discardableResult
+    public func setDeviceVolume(_ level: Double) -> CastRequest {
+        guard (0...1).contains(level) else {
+            return CastRequest.failed(
+                "SET_VOLUME",
+                CastError(.invalidRequest, "setDeviceVolume: level \(level) is outside [0, 1]"),
+                callbackQueue: environment.options.callbackQueue
+            )
+        }
+        return receiverRequest("SET_VOLUME") { SetDeviceVolumeRequest(requestId: $0, volume: Volume(level: level)) }
+    }
+
+    /// Mutes or unmutes the device (receiver SET_VOLUME).
+    @discardableResult
+    public func setDeviceMuted(_ muted: Bool) -> CastRequest {
+        receiverRequest("SET_VOLUME") { SetDeviceVolumeRequest(requestId: $0, volume: Volume(muted: muted)) }
+    }
+
+    // MARK: Channels
+
+    /// Registers a channel; it connects now if the session is connected and the app lists
+    /// its namespace, or later when that becomes true.
+    public func add(_ channel: CastChannel) {
+        let found = state.withLock { state -> CastChannel.Route? in
+            state.channels[channel.protocolNamespace] = channel
+            return self.route(for: channel.protocolNamespace, in: state)
+        }
+        if let found { channel.connect(found) }
+    }
+
+    /// Unregisters a channel and disconnects it.
+    public func remove(_ channel: CastChannel) {
+        let removed = state.withLock { state -> Bool in
+            guard state.channels[channel.protocolNamespace] === channel else { return false }
+            state.channels[channel.protocolNamespace] = nil
+            return true
+        }
+        if removed { channel.disconnect() }
+    }
+
+    private func route(for namespace: CastNamespace, in state: State) -> CastChannel.Route? {
+        guard case .connected = state.machine.state, let connection = state.connection,
+            let app = state.application, let transportID = app.transportId,
+            app.supports(namespace: namespace.rawValue)
+        else { return nil }
+        return CastChannel.Route(
+            connection: connection,
+            senderID: senderID,
+            transportID: transportID,
+            callbackQueue: environment.options.callbackQueue
+        )
+    }
+
+    // MARK: Lifecycle (manager side)
+
+    func start() { transition { $0.startRequested() } }
+
+    func resume() { transition { $0.resumeRequested() } }
+
+    func end(stopReceiverApp: Bool) { transition { $0.endRequested(stopReceiverApp: stopReceiverApp) } }
+
+    func suspend(reason: SessionSuspendReason) { transition { $0.suspendRequested(reason) } }
+
+    /// Runs one machine event; notifications are handed to the sink inside the lock so they
+    /// keep the order of the transitions (the sink only queues them).
+    private func transition(_ event: (inout SessionStateMachine) -> [SessionStateMachine.Action]) {
+        let actions = state.withLock { state -> [SessionStateMachine.Action] in
+            let actions = event(&state.machine)
+            for action in actions {
+                switch action {
+                case .notify(let notification): sink(self, notification)
+                case .persistSession: persist(state)
+                case .clearPersistedSession: environment.store?.clear()
+                default: break
+                }
+            }
+            return actions
+        }
+        for action in actions { perform(action) }
+    }
+
+    private func perform(_ action: SessionStateMachine.Action) {
+        switch action {
+        case .notify(let notification):
+            if case .didEnd = notification { remoteMediaClient.sessionEnded() }
+            if case .didFailToStart = notification { remoteMediaClient.sessionEnded() }
+            if case .didFailToResume = notification { remoteMediaClient.sessionEnded() }
+        case .runStart:
+            run { session in await session.runStart() }
+        case .runResume:
+            run { session in await session.runResume() }
+        case .runEnd(let stop):
+            run { session in await session.runEnd(stopReceiverApp: stop) }
+        case .scheduleReconnect(let delay):
+            let timer = environment.clock.schedule(after: delay) { [weak self] in
+                self?.transition { $0.reconnectDue() }
+            }
+            let old = state.withLock { state -> CastTimer? in
+                defer { state.reconnectTimer = timer }
+                return state.reconnectTimer
+            }
+            old?.cancel()
+        case .cancelReconnect:
+            state.withLock { state -> CastTimer? in
+                defer { state.reconnectTimer = nil }
+                return state.reconnectTimer
+            }?.cancel()
+        case .closeConnection:
+            closeConnection()
+        case .clearPersistedSession, .persistSession:
+            break
+        }
+    }
+
+    private func run(_ body: @escaping @Sendable (CastSession) async -> Void) {
+        let task = Task { [self] in await body(self) }
+        state.withLock { $0.task = task }
+    }
+
+    private func closeConnection() {
+        let (connection, channels) = state.withLock { state -> (DeviceConnection?, [CastChannel]) in
+            defer {
+                state.connection = nil
+                state.generation += 1
+            }
+            return (state.connection, Array(state.channels.values))
+        }
+        remoteMediaClient.detach()
+        for channel in channels { channel.disconnect() }
+        connection?.close()
+    }
+
+    /// Saves the session; runs inside the state lock so the file matches the order of the
+    /// transitions (a small write, at start, resume and end only).
+    private func persist(_ state: State) {
+        guard let store = environment.store else { return }
+        let saved = { () -> PersistedSession? in
+            guard let app = state.application, let sessionID = app.sessionId, let transportID = app.transportId else {
+                return nil
+            }
+            return PersistedSession(
+                deviceID: device.idText,
+                deviceName: device.friendlyName,
+                host: host,
+                port: port,
+                applicationID: environment.options.receiverApplicationID,
+                applicationSessionID: sessionID,
+                transportID: transportID,
+                mediaSessionID: remoteMediaClient.mediaStatus?.mediaSessionId,
+                senderID: senderID
+            )
+        }()
+        if let saved { store.save(saved) }
+    }
+
+    // MARK: Sequences
+
+    private func runStart() async {
+        do {
+            let connection = try await openConnection()
+            let status = try await receiverStatus(on: connection)
+            let appID = environment.options.receiverApplicationID
+            let launch = environment.options.launchOptions ?? LaunchOptions()
+            let app: ReceiverApplication
+            if let running = Self.application(appID, in: status), !launch.relaunchIfRunning {
+                environment.options.logger.log(.info, .session, "joining running app", metadata: ["cast.app-id": appID])
+                app = running
+            } else {
+                app = try await self.launch(appID, options: launch, on: connection)
+            }
+            try await attach(app, on: connection)
+            transition { $0.startSucceeded() }
+            connectChannels()
+        } catch {
+            environment.options.logger.log(
+                .error,
+                .session,
+                "session start failed",
+                metadata: ["cast.error": "\(error)"]
+            )
+            transition { $0.startFailed(error) }
+        }
+    }
+
+    private func runResume() async {
+        do throws(CastError) {
+            let connection = try await openConnection()
+            let status = try await receiverStatus(on: connection)
+            let wanted = state.withLock { $0.applicationSessionID }
+            guard let app = status.applications?.first(where: { $0.sessionId != nil && $0.sessionId == wanted }) else {
+                transition {
+                    $0.resumeFailed(
+                        CastError(
+                            .applicationNotRunning,
+                            "resume failed: receiver session \(wanted ?? "?") is no longer running on \(host):\(port)"
+                        ),
+                        retry: false
+                    )
+                }
+                return
+            }
+            try await attach(app, on: connection)
+            transition { $0.resumeSucceeded() }
+            connectChannels()
+        } catch {
+            environment.options.logger.log(
+                .info,
+                .session,
+                "resume attempt failed",
+                metadata: ["cast.error": "\(error)"]
+            )
+            transition { $0.resumeFailed(error, retry: true) }
+        }
+    }
+
+    private func runEnd(stopReceiverApp: Bool) async {
+        let (connection, app) = state.withLock { ($0.connection, $0.application) }
+        if let connection {
+            if stopReceiverApp, let sessionID = app?.sessionId {
+                _ = try? await connection.request(
+                    name: "STOP",
+                    namespace: .receiver,
+                    from: DeviceConnection.platformSenderID,
+                    to: DeviceConnection.platformReceiverID
+                ) { StopApplicationRequest(requestId: $0, sessionId: sessionID) }
+            }
+            if let transportID = app?.transportId {
+                try? connection.send(CloseMessage(), namespace: .connection, from: senderID, to: transportID)
+            }
+        }
+        transition { $0.endCompleted() }
+    }
+
+    private func openConnection() async throws(CastError) -> DeviceConnection {
+        let options = environment.options
+        let generation = state.withLock { state -> Int in
+            state.generation += 1
+            return state.generation
+        }
+        let connection = try await DeviceConnection.open(
+            host: host,
+            port: port,
+            connector: environment.connector,
+            clock: environment.clock,
+            logger: options.logger,
+            heartbeatInterval: options.heartbeatInterval,
+            heartbeatTimeout: options.heartbeatTimeout,
+            requestTimeout: options.requestTimeout
+        ) { [weak self] event in
+            self?.handle(event, generation: generation)
+        }
+        let current = state.withLock { state -> Bool in
+            guard state.generation == generation, state.machine.isActive else { return false }
+            state.connection = connection
+            return true
+        }
+        guard current else {
+            connection.close()
+            throw CastError(.cancelled, "the session ended while connecting to \(host):\(port)")
+        }
+        try await authenticate(connection)
+        try connection.send(
+            ConnectMessage(origin: .object([:]), userAgent: options.userAgent, senderInfo: Self.senderInfo),
+            namespace: .connection,
+            from: DeviceConnection.platformSenderID,
+            to: DeviceConnection.platformReceiverID
+        )
+        return connection
+    }
+
+    /// The optional device-auth step: challenge, then verify the reply against the TLS
+    /// certificate the device presented.
+    private func authenticate(_ connection: DeviceConnection) async throws(CastError) {
+        let policy = environment.options.deviceAuthentication
+        guard policy.mode != .off else { return }
+        let authenticator: DeviceAuthenticator
+        let challenge: DeviceAuthChallenge
+        do {
+            authenticator = try DeviceAuthenticator(policy: policy)
+            challenge = try authenticator.makeChallenge()
+        } catch {
+            throw CastError(.deviceAuthentication, "device authentication could not start: \(error)", underlying: error)
+        }
+        guard let certificate = connection.peerCertificateDER else {
+            throw CastError(
+                .deviceAuthentication,
+                "device authentication: \(host):\(port) presented no TLS certificate"
+            )
+        }
+        do {
+            let reply = try await connection.exchangeBinary(
+                challenge.castMessage,
+                timeout: environment.options.deviceAuthenticationTimeout
+            )
+            let result = try authenticator.verify(
+                replyPayload: reply,
+                to: challenge,
+                peerCertificateDER: certificate,
+                at: Date()
+            )
+            environment.options.logger.log(
+                .info,
+                .session,
+                "device authenticated",
+                metadata: ["cast.result": "\(result)"]
+            )
+        } catch let error as DeviceAuthError {
+            throw CastError(
+                .deviceAuthentication,
+                "device authentication of \(host):\(port) failed: \(error)",
+                underlying: error
+            )
+        } catch let error as CastError where error.code == .timeout {
+            do {
+                _ = try authenticator.timedOut(challenge)
+            } catch {
+                throw CastError(
+                    .deviceAuthentication,
+                    "device authentication of \(host):\(port) timed out",
+                    underlying: error
+                )
+            }
+        } catch let error as CastError {
+            throw error
+        } catch {
+            throw CastError(.deviceAuthentication, "device authentication failed: \(error)")
+        }
+    }
+
+    private static let senderInfo = SenderInfo(sdkType: 2, version: "1.0", platform: 6, connectionType: 1)
+
+    private func receiverStatus(on connection: DeviceConnection) async throws(CastError) -> ReceiverStatus {
+        let reply = try await connection.request(
+            name: "GET_STATUS",
+            namespace: .receiver,
+            from: DeviceConnection.platformSenderID,
+            to: DeviceConnection.platformReceiverID
+        ) { GetReceiverStatusRequest(requestId: $0) }
+        guard case .receiver(.receiverStatus(let message)) = reply else {
+            throw CastError(.invalidResponse, "GET_STATUS: the reply was not RECEIVER_STATUS")
+        }
+        apply(message.status, notify: false)
+        return message.status
+    }
+
+    private func launch(
+        _ appID: String,
+        options: LaunchOptions,
+        on connection: DeviceConnection
+    ) async throws(CastError)
+        -> ReceiverApplication
+    {
+        let credentials = environment.launchCredentials()
+        let request = LaunchRequest(
+            appId: appID,
+            language: options.languageCode,
+            supportedAppTypes: options.supportedAppTypes,
+            appParams: credentials.map {
+                LaunchRequest.AppParams(launchCheckerParams: LaunchRequest.LaunchCheckerParams(credentialsData: $0))
+            },
+            senderDeviceName: environment.options.senderDeviceName
+        )
+        environment.options.logger.log(.info, .session, "launching app", metadata: ["cast.app-id": appID])
+        let reply = try await connection.request(
+            name: "LAUNCH",
+            namespace: .receiver,
+            from: DeviceConnection.platformSenderID,
+            to: DeviceConnection.platformReceiverID,
+            timeout: environment.options.launchTimeout
+        ) { id in
+            var launch = request
+            launch.requestId = id
+            return launch
+        }
+        guard case .receiver(.receiverStatus(let message)) = reply,
+            let app = Self.application(appID, in: message.status)
+        else {
+            throw CastError(.applicationNotRunning, "LAUNCH of \(appID): the receiver status does not list the app")
+        }
+        return app
+    }
+
+    private static func application(_ appID: String, in status: ReceiverStatus) -> ReceiverApplication? {
+        status.applications?.first { ($0.appId == appID || $0.universalAppId == appID) && $0.transportId != nil }
+    }
+
+    private func attach(_ app: ReceiverApplication, on connection: DeviceConnection) async throws(CastError) {
+        guard let transportID = app.transportId else {
+            throw CastError(.invalidResponse, "the receiver app \(app.appId) has no transportId")
+        }
+        state.withLock { state in
+            state.application = app
+            state.applicationSessionID = app.sessionId
+        }
+        try connection.send(
+            ConnectMessage(
+                origin: .object([:]),
+                userAgent: environment.options.userAgent,
+                senderInfo: Self.senderInfo,
+                connType: .strong
+            ),
+            namespace: .connection,
+            from: senderID,
+            to: transportID
+        )
+        remoteMediaClient.attach(
+            RemoteMediaClient.Link(
+                connection: connection,
+                senderID: senderID,
+                transportID: transportID,
+                appSessionID: app.sessionId
+            )
+        )
+        if app.supports(namespace: CastNamespace.media.rawValue) {
+            _ = try await connection.request(
+                name: "GET_STATUS",
+                namespace: .media,
+                from: senderID,
+                to: transportID
+            ) { GetMediaStatusRequest(requestId: $0, sessionId: app.sessionId) }
+        }
+    }
+
+    /// Connects the channels whose namespaces the app lists (after the state reached connected).
+    private func connectChannels() {
+        let routes = state.withLock { state in
+            state.channels.values.compactMap { channel in
+                route(for: channel.protocolNamespace, in: state).map { (channel, $0) }
+            }
+        }
+        for (channel, route) in routes { channel.connect(route) }
+    }
+
+    // MARK: Inbound
+
+    private func handle(_ event: DeviceConnectionEvent, generation: Int) {
+        guard state.withLock({ $0.generation == generation }) else { return }
+        switch event {
+        case .receiverStatus(let status):
+            apply(status, notify: true)
+        case .media(let message, _):
+            remoteMediaClient.receive(message)
+        case .closeFrom(let source):
+            let ours = state.withLock { $0.application?.transportId == source && $0.machine.state == .connected }
+            if ours {
+                transition {
+                    $0.applicationStopped(
+                        CastError(.applicationNotRunning, "the receiver app closed the connection (\(source))")
+                    )
+                }
+            }
+        case .custom(let namespace, _, let text):
+            let channel = state.withLock { $0.channels[namespace] }
+            channel?.deliver(text)
+        case .lost(let error, let reason):
+            environment.options.logger.log(.info, .session, "connection lost", metadata: ["cast.error": error.reason])
+            transition { $0.connectionLost(reason) }
+        }
+    }
+
+    private func apply(_ status: ReceiverStatus, notify: Bool) {
+        let appID = environment.options.receiverApplicationID
+        let result = state.withLock { state -> (volume: DeviceVolume?, text: String??, stopped: Bool) in
+            var volumeChange: DeviceVolume?
+            if let volume = status.volume, volume != state.volume {
+                state.volume = volume
+                volumeChange = volume
+            }
+            let ownApp = status.applications?.first {
+                $0.sessionId != nil && $0.sessionId == state.applicationSessionID
+            }
+            let text = (ownApp ?? status.applications?.first { $0.appId == appID })?.statusText
+            var textChange: String??
+            if text != state.statusText {
+                state.statusText = text
+                textChange = .some(text)
+            }
+            if let ownApp { state.application = ownApp }
+            let stopped = state.machine.state == .connected && state.applicationSessionID != nil && ownApp == nil
+            return (volumeChange, textChange, stopped)
+        }
+        if notify {
+            if let volume = result.volume {
+                deviceSink(.didReceiveDeviceVolume(self, volume: volume.level ?? 0, muted: volume.muted ?? false))
+            }
+            if let text = result.text { deviceSink(.didReceiveDeviceStatus(self, statusText: text)) }
+        }
+        if result.stopped {
+            transition {
+                $0.applicationStopped(
+                    CastError(.applicationNotRunning, "the receiver app was stopped (by another sender or the device)")
+                )
+            }
+        } else if notify {
+            connectChannels()
+        }
+    }
+
+    private func receiverRequest(_ name: String, _ build: @escaping (Int) -> any CastJSONMessage) -> CastRequest {
+        let callbackQueue = environment.options.callbackQueue
+        guard let connection = state.withLock({ $0.machine.state == .connected ? $0.connection : nil }) else {
+            return CastRequest.failed(
+                name,
+                CastError(.deviceNotConnected, "\(name): the session is not connected"),
+                callbackQueue: callbackQueue
+            )
+        }
+        let request = CastRequest(name: name, callbackQueue: callbackQueue)
+        let id = connection.sendRequest(
+            name: name,
+            namespace: .receiver,
+            from: DeviceConnection.platformSenderID,
+            to: DeviceConnection.platformReceiverID,
+            build: build,
+            completion: { request.settle(CastRequest.Outcome($0)) }
+        )
+        request.attach(requestID: id) { [weak connection] _ in connection?.cancelRequest(id) }
+        return request
+    }
+}

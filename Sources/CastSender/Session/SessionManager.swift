@@ -1,0 +1,236 @@
+import CastNet
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Starts, ends, suspends and resumes sessions, and tells listeners (as
+/// `GCKSessionManager`). Reach it through ``CastContext/sessionManager``.
+///
+/// ```swift
+/// let session = try await context.sessionManager.startSession(with: device)
+/// try await session.remoteMediaClient.load(request).result
+/// await context.sessionManager.endSession()
+/// ```
+public final class SessionManager: Sendable {
+    private struct State {
+        var current: CastSession?
+        var waiters: [ObjectIdentifier: [CheckedContinuation<Result<CastSession, CastError>, Never>]] = [:]
+        var endWaiters: [ObjectIdentifier: [CheckedContinuation<Void, Never>]] = [:]
+    }
+
+    private let state = Mutex(State())
+    private let environment: SessionEnvironment
+    private let listeners: ListenerSet<any SessionManagerListener, SessionEvent>
+    let onChange: @Sendable () -> Void
+
+    init(environment: SessionEnvironment, onChange: @escaping @Sendable () -> Void) {
+        self.environment = environment
+        self.onChange = onChange
+        listeners = ListenerSet(queue: environment.options.callbackQueue)
+    }
+
+    // MARK: State
+
+    /// The current session, if any (connected, connecting or suspended).
+    public var currentSession: CastSession? { state.withLock { $0.current } }
+
+    /// Whether there is a connected session.
+    public var hasConnectedSession: Bool { currentSession?.connectionState == .connected }
+
+    /// The state of the current session, or ``CastSession/ConnectionState/disconnected``.
+    public var connectionState: CastSession.ConnectionState { currentSession?.connectionState ?? .disconnected }
+
+    // MARK: Listeners
+
+    /// Adds a listener (held weakly).
+    public func add(_ listener: any SessionManagerListener) { listeners.add(listener) }
+
+    /// Removes a listener.
+    public func remove(_ listener: any SessionManagerListener) { listeners.remove(listener) }
+
+    /// A stream of every later session event.
+    public func events() -> AsyncStream<SessionEvent> { listeners.stream() }
+
+    // MARK: Starting
+
+    /// Starts a session on `device` and waits until it is connected.
+    /// - Parameters:
+    ///   - device: the device; its first address and its port are used unless given.
+    ///   - host: the address to connect to, overriding the device's.
+    ///   - port: the port to connect to, overriding the device's.
+    /// - Throws: ``CastError``: ``CastError/Code/invalidState`` when a session already
+    ///   exists, else the reason the start failed.
+    @discardableResult
+    public func startSession(
+        with device: CastDevice,
+        host: String? = nil,
+        port: Int? = nil
+    ) async throws(CastError)
+        -> CastSession
+    {
+        guard let address = host ?? device.addresses.first?.description else {
+            throw CastError(.invalidRequest, "startSession: device \(device.idText) has no address")
+        }
+        let session = makeSession(device: device, host: address, port: port ?? Int(device.port), saved: nil)
+        let installed = state.withLock { state -> Bool in
+            guard state.current == nil else { return false }
+            state.current = session
+            return true
+        }
+        guard installed else {
+            throw CastError(.invalidState, "startSession: a session already exists; end it first")
+        }
+        return try await run(session) { $0.start() }
+    }
+
+    /// Starts a session without waiting (as `startSessionWithDevice:`); listeners hear the
+    /// outcome. Returns `false` when a session already exists.
+    @discardableResult
+    public func startSession(with device: CastDevice) -> Bool {
+        guard state.withLock({ $0.current == nil }) else { return false }
+        Task { _ = try? await startSession(with: device, host: nil, port: nil) }
+        return true
+    }
+
+    /// Resumes the session saved by an earlier process (see ``CastOptions/sessionStoreURL``)
+    /// without relaunching the receiver app.
+    /// - Throws: ``CastError/Code/invalidState`` when nothing is saved or a session exists;
+    ///   else why resuming failed (the saved session is then forgotten).
+    @discardableResult
+    public func resumeSavedSession() async throws(CastError) -> CastSession {
+        guard let saved = environment.store?.load() else {
+            throw CastError(.invalidState, "resumeSavedSession: no saved session")
+        }
+        let device = CastDevice(
+            id: CastDevice.parseID(saved.deviceID) ?? UUID(),
+            friendlyName: saved.deviceName,
+            addresses: IPAddress(saved.host).map { [$0] } ?? [],
+            port: UInt16(clamping: saved.port)
+        )
+        let session = makeSession(device: device, host: saved.host, port: saved.port, saved: saved)
+        let installed = state.withLock { state -> Bool in
+            guard state.current == nil else { return false }
+            state.current = session
+            return true
+        }
+        guard installed else {
+            throw CastError(.invalidState, "resumeSavedSession: a session already exists")
+        }
+        return try await run(session) { $0.resume() }
+    }
+
+    /// Whether a saved session exists.
+    public var hasSavedSession: Bool { environment.store?.load() != nil }
+
+    // MARK: Ending
+
+    /// Ends the current session and waits for it to end; stops the receiver app when
+    /// `stopCasting` is set (default: ``CastOptions/stopReceiverApplicationWhenEndingSession``).
+    public func endSession(stopCasting: Bool? = nil) async {
+        guard let session = currentSession else { return }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let key = ObjectIdentifier(session)
+            let current = state.withLock { state -> Bool in
+                guard state.current === session else { return false }
+                state.endWaiters[key, default: []].append(continuation)
+                return true
+            }
+            if !current {
+                continuation.resume()
+                return
+            }
+            session.end(stopReceiverApp: stopCasting ?? environment.options.stopReceiverApplicationWhenEndingSession)
+        }
+    }
+
+    /// Ends the current session and stops the receiver app.
+    public func endSessionAndStopCasting() async {
+        await endSession(stopCasting: true)
+    }
+
+    /// Suspends the current session (e.g. the app went to the background); it resumes with
+    /// ``resumeSession()``.
+    public func suspendSession(reason: SessionSuspendReason) {
+        currentSession?.suspend(reason: reason)
+    }
+
+    /// Resumes a suspended current session now.
+    public func resumeSession() {
+        currentSession?.resume()
+    }
+
+    // MARK: Internals
+
+    private func makeSession(device: CastDevice, host: String, port: Int, saved: PersistedSession?) -> CastSession {
+        CastSession(
+            device: device,
+            host: host,
+            port: port,
+            environment: environment,
+            saved: saved,
+            sink: { [weak self] session, notification in self?.received(notification, from: session) },
+            deviceSink: { [weak self] event in self?.emit(event) }
+        )
+    }
+
+    private func run(_ session: CastSession, _ begin: (CastSession) -> Void) async throws(CastError) -> CastSession {
+        let result = await withCheckedContinuation {
+            (continuation: CheckedContinuation<Result<CastSession, CastError>, Never>) in
+            state.withLock { $0.waiters[ObjectIdentifier(session), default: []].append(continuation) }
+            begin(session)
+        }
+        return try result.get()
+    }
+
+    /// Called by a session inside its lock: only queues work.
+    private func received(_ notification: SessionStateMachine.Notification, from session: CastSession) {
+        let event: SessionEvent =
+            switch notification {
+            case .willStart: .willStart(session)
+            case .didStart: .didStart(session)
+            case .didFailToStart(let error): .didFailToStart(session, error)
+            case .willEnd: .willEnd(session)
+            case .didEnd(let error): .didEnd(session, error)
+            case .didSuspend(let reason): .didSuspend(session, reason)
+            case .willResume: .willResume(session)
+            case .didResume: .didResume(session)
+            case .didFailToResume(let error): .didFailToResume(session, error)
+            }
+        let key = ObjectIdentifier(session)
+        let outcome: Result<CastSession, CastError>?
+        let ends: Bool
+        switch notification {
+        case .didStart, .didResume:
+            outcome = .success(session)
+            ends = false
+        case .didFailToStart(let error), .didFailToResume(let error):
+            outcome = .failure(error)
+            ends = true
+        case .didEnd(let error):
+            outcome = .failure(error ?? CastError(.cancelled, "the session ended"))
+            ends = true
+        default:
+            outcome = nil
+            ends = false
+        }
+        let settle: @Sendable () -> Void = { [self] in
+            let (waiters, endWaiters) = state.withLock { state in
+                let waiters = outcome == nil ? [] : (state.waiters.removeValue(forKey: key) ?? [])
+                var endWaiters: [CheckedContinuation<Void, Never>] = []
+                if ends {
+                    if state.current === session { state.current = nil }
+                    endWaiters = state.endWaiters.removeValue(forKey: key) ?? []
+                }
+                return (waiters, endWaiters)
+            }
+            if let outcome { for waiter in waiters { waiter.resume(returning: outcome) } }
+            for waiter in endWaiters { waiter.resume() }
+            onChange()
+        }
+        listeners.emit(event, { [self] listener, event in event.deliver(to: listener, from: self) }, after: settle)
+    }
+
+    private func emit(_ event: SessionEvent) {
+        listeners.emit(event) { [self] listener, event in event.deliver(to: listener, from: self) }
+    }
+}

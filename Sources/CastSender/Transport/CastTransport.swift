@@ -1,0 +1,28 @@
+/// What a ``CastTransport`` reports about its connection.
+enum CastTransportEvent: Sendable {
+    /// A message arrived.
+    case message(CastMessage)
+    /// The connection closed: `nil` for an orderly close.
+    case closed(CastError?)
+}
+
+/// One connection to a device, carrying `CastMessage`s (TLS in production, memory in tests).
+protocol CastTransport: AnyObject, Sendable {
+    /// The DER of the TLS certificate the device presented, if any.
+    var peerCertificateDER: [UInt8]? { get }
+    /// Queues a message for sending.
+    func send(_ message: CastMessage) throws(CastError)
+    /// Closes the connection; a `.closed` event follows.
+    func close()
+}
+
+/// Opens ``CastTransport``s.
+protocol CastTransportConnector: Sendable {
+    /// Connects to the device at `host`:`port`; `onEvent` receives every inbound message and
+    /// the close, in order.
+    func connect(
+        host: String,
+        port: Int,
+        onEvent: @escaping @Sendable (CastTransportEvent) -> Void
+    ) async throws(CastError) -> any CastTransport
+}

@@ -1,0 +1,162 @@
+import CastEmulator
+import Foundation
+
+/// The parsed command line of `cast-emulator`.
+struct EmulatorOptions: Equatable {
+    /// Where the frame log goes.
+    enum LogTarget: Equatable {
+        case standardOutput
+        case file(String)
+    }
+
+    var deviceCount = 1
+    var name = "Virtual Cast"
+    var model = "Chromecast"
+    var firstAddress = "127.0.0.2"
+    var configFile: String?
+    var log: LogTarget?
+    var control = false
+    var castPort: Int?
+    var httpPort: Int?
+    var httpsPort: Int?
+    var showHelp = false
+
+    /// A command-line error, with the exit code 64 (usage).
+    struct UsageError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    static let help = """
+        USAGE: cast-emulator [options]
+
+        Runs virtual Google Cast devices that real senders (pychromecast, catt, the swift-cast SDK)
+        accept: TLS Cast channel on 8009, setup HTTP on 8008 and HTTPS on 8443, each device on its
+        own address (127.0.0.2, 127.0.0.3, ... by default).
+
+        OPTIONS:
+          --devices N         Number of devices to run (default 1). Names: NAME, NAME 2, NAME 3...
+          --name NAME         Friendly name of the first device (default "Virtual Cast").
+          --model MODEL       Model name (default "Chromecast").
+          --address A         IPv4 address of the first device; the others follow (default 127.0.0.2).
+          --config FILE       JSON file describing the devices and apps (replaces --devices,
+                              --name, --model and --address; see CONFIG FILE).
+          --log               Write one JSON line per frame in or out, and per connection event,
+                              to standard output: {"time", "device", "connection", "direction"
+                              ("in", "out", "event"), "namespace", "source", "destination",
+                              "payload"}.
+          --log=FILE          The same, appended to FILE.
+          --control           Enable the fault-injection endpoint on each device's plain HTTP port
+                              (loopback addresses only): POST /control/faults with a JSON object
+                              {"ignorePings": bool, "refuseLaunch": bool or reason, "failNextLoad":
+                              bool, "replyDelayMs": int, "dropConnections": true, "crashMidFrame":
+                              true, "restartApp": true, "reboot": true, "clear": true};
+                              GET /control/faults shows the lasting faults.
+          --cast-port P       Port of the Cast channel (default 8009; 0 = ephemeral).
+          --http-port P       Port of the setup HTTP server (default 8008; 0 = ephemeral).
+          --https-port P      Port of the setup HTTPS server (default 8443; 0 = ephemeral).
+          -h, --help          Show this help.
+
+        CONFIG FILE:
+          {"apps": [{"appId": "4F8B3483", "displayName": "Hello",
+                     "namespaces": ["urn:x-cast:com.example.hello"], "statusText": "Hi",
+                     "androidTVAppId": "2C6A6E3D"}],
+           "devices": [{"name": "Living Room TV", "id": "<32 hex digits>", "model": "Chromecast",
+                        "manufacturer": "Google Inc.", "capabilities": ["video_out", "audio_out"],
+                        "address": "127.0.0.2", "castPort": 8009, "httpPort": 8008,
+                        "httpsPort": 8443, "locale": "en-US", "timezone": "UTC", "volume": 1.0,
+                        "idleScreen": true, "bufferingMs": 200, "mediaDurationSeconds": 600,
+                        "control": true, "apps": [...]}]}
+          Only devices[].name is required. Every device runs the Default Media Receiver
+          (CC1AD845) and Backdrop plus the listed apps; apps with a custom namespace echo
+          messages back. A device without "address" takes the one after the previous device's.
+
+        On start, one line per device goes to standard error:
+          device "NAME" id=ID address=A cast=8009 http=8008 https=8443
+        then "ready". SIGINT or SIGTERM stops every device and exits with status 0.
+        """
+
+    /// Parses `arguments` (without the program name).
+    static func parse(_ arguments: [String]) throws(UsageError) -> EmulatorOptions {
+        var options = EmulatorOptions()
+        var index = 0
+        func value(for option: String) throws(UsageError) -> String {
+            index += 1
+            guard index < arguments.count else { throw UsageError(description: "\(option) needs a value") }
+            return arguments[index]
+        }
+        func port(for option: String) throws(UsageError) -> Int {
+            let text = try value(for: option)
+            guard let port = Int(text), (0...65_535).contains(port) else {
+                throw UsageError(description: "\(option): \"\(text)\" is not a port from 0 to 65535")
+            }
+            return port
+        }
+        while index < arguments.count {
+            let argument = arguments[index]
+            switch argument {
+            case "-h", "--help":
+                options.showHelp = true
+            case "--devices":
+                let text = try value(for: argument)
+                guard let count = Int(text), (1...5000).contains(count) else {
+                    throw UsageError(description: "--devices: \"\(text)\" is not a number from 1 to 5000")
+                }
+                options.deviceCount = count
+            case "--name":
+                options.name = try value(for: argument)
+                guard !options.name.isEmpty else { throw UsageError(description: "--name must not be empty") }
+            case "--model":
+                options.model = try value(for: argument)
+            case "--address":
+                options.firstAddress = try value(for: argument)
+            case "--config":
+                options.configFile = try value(for: argument)
+            case "--log":
+                options.log = .standardOutput
+            case "--control":
+                options.control = true
+            case "--cast-port":
+                options.castPort = try port(for: argument)
+            case "--http-port":
+                options.httpPort = try port(for: argument)
+            case "--https-port":
+                options.httpsPort = try port(for: argument)
+            default:
+                if argument.hasPrefix("--log=") {
+                    let path = String(argument.dropFirst("--log=".count))
+                    guard !path.isEmpty else { throw UsageError(description: "--log= needs a file name") }
+                    options.log = path == "-" ? .standardOutput : .file(path)
+                } else {
+                    throw UsageError(description: "unknown option \"\(argument)\" (see --help)")
+                }
+            }
+            index += 1
+        }
+        return options
+    }
+
+    /// The fleet these options describe.
+    func fleetConfiguration() throws -> FleetConfiguration {
+        var fleet: FleetConfiguration
+        if let configFile {
+            guard let data = FileManager.default.contents(atPath: configFile) else {
+                throw UsageError(description: "--config: cannot read \(configFile)")
+            }
+            fleet = try FleetConfiguration(json: Array(data))
+        } else {
+            fleet = try FleetConfiguration.generated(
+                count: deviceCount,
+                name: name,
+                firstAddress: firstAddress,
+                model: model
+            )
+        }
+        for index in fleet.devices.indices {
+            if control { fleet.devices[index].options.controlEndpointEnabled = true }
+            if let castPort { fleet.devices[index].options.castPort = castPort }
+            if let httpPort { fleet.devices[index].options.httpPort = httpPort }
+            if let httpsPort { fleet.devices[index].options.httpsPort = httpsPort }
+        }
+        return fleet
+    }
+}

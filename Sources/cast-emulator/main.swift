@@ -1,0 +1,79 @@
+import CastEmulator
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Writes a line to standard error.
+func report(_ line: String) {
+    FileHandle.standardError.write(Data((line + "\n").utf8))
+}
+
+let options: EmulatorOptions
+do {
+    options = try EmulatorOptions.parse(Array(CommandLine.arguments.dropFirst()))
+} catch {
+    report("cast-emulator: \(error)")
+    exit(64)
+}
+if options.showHelp {
+    print(EmulatorOptions.help)
+    exit(0)
+}
+
+let fleetConfiguration: FleetConfiguration
+do {
+    fleetConfiguration = try options.fleetConfiguration()
+} catch {
+    report("cast-emulator: \(error)")
+    exit(64)
+}
+
+let log: (any FrameLogSink)?
+switch options.log {
+case nil:
+    log = nil
+case .standardOutput:
+    log = JSONLinesFrameLog(handle: .standardOutput)
+case .file(let path):
+    do {
+        log = try JSONLinesFrameLog(path: path)
+    } catch {
+        report("cast-emulator: --log: cannot open \(path): \(error)")
+        exit(73)
+    }
+}
+
+let descriptorLimit = ResourceLimits.raiseOpenFileLimit()
+let needed = fleetConfiguration.devices.count * 3 + 64
+if descriptorLimit > 0 && descriptorLimit < needed {
+    report("cast-emulator: warning: open-file limit \(descriptorLimit) is below the \(needed) this fleet needs")
+}
+
+let stopSignals = StopSignals()
+let fleet = DeviceFleet(log: log)
+
+let exitCode: Int32 = await {
+    let devices: [VirtualDevice]
+    do {
+        devices = try await fleet.start(fleetConfiguration)
+    } catch {
+        report("cast-emulator: cannot start: \(error)")
+        return 69
+    }
+    for device in devices {
+        let ports = device.ports
+        let identity = device.configuration.identity
+        report(
+            "device \"\(identity.friendlyName)\" id=\(identity.deviceID) address=\(device.options.address)"
+                + " cast=\(ports?.cast ?? 0) http=\(ports?.http ?? 0) https=\(ports?.https ?? 0)"
+        )
+    }
+    report("ready")
+    let received = await stopSignals.wait()
+    report("cast-emulator: signal \(received): stopping \(devices.count) device(s)")
+    await fleet.stop()
+    return 0
+}()
+exit(exitCode)

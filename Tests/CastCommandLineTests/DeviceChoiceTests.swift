@@ -1,0 +1,91 @@
+import CastCore
+import CastEmulator
+import CastNet
+import Foundation
+import Testing
+
+/// Choosing the device: by name through discovery (mDNS confined to loopback), from the
+/// configuration file and from `CAST_DEVICE`; and `status --watch` following playback.
+@Suite("cast device choice and watch")
+struct DeviceChoiceTests {
+    @Test func nameFromDiscoveryConfigFileAndEnvironment() async throws {
+        let name = "Choice \(UInt32.random(in: 1000...9999)) Room"
+        let fixture = try await DeviceFixture.start(name: name, address: "127.0.0.1")
+        defer { Task { await fixture.stop() } }
+        let responder = try MDNSResponder(interfaceNames: ["lo"], usesIPv4: true, usesIPv6: false)
+        defer { responder.shutdown() }
+        let id = UUID()
+        let advertised = CastDevice(
+            id: id,
+            friendlyName: name,
+            modelName: "Chromecast",
+            port: UInt16(fixture.ports.cast)
+        )
+        _ = responder.register(MDNSService(castDevice: advertised, applicationIDs: ["CC1AD845"]))
+
+        var environment = fixture.environment
+        environment["CAST_DISCOVERY_INTERFACES"] = "lo"
+        // A case-insensitive prefix of the friendly name.
+        let prefix = String(name.lowercased().dropLast(5))
+        var result = try await CastProcess.run(
+            ["-d", prefix, "play", "https://media.invalid/a.mp4"],
+            environment: environment
+        )
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(fixture.frames.inbound(type: "LOAD").count == 1)
+
+        // --interface instead of the environment variable.
+        var withoutVariable = environment
+        withoutVariable["CAST_DISCOVERY_INTERFACES"] = nil
+        result = try await CastProcess.run(
+            ["devices", "--interface", "lo", "--timeout", "2", "--json"],
+            environment: withoutVariable
+        )
+        #expect(result.status == 0, "\(result.stderr)")
+        let devices = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        #expect(devices.contains { $0["name"] as? String == name && $0["port"] as? Int == fixture.ports.cast })
+
+        // The configuration file's device, with a fresh state directory (nothing saved).
+        let configDirectory = fixture.stateDirectory.appendingPathComponent("config/cast")
+        try FileManager.default.createDirectory(at: configDirectory, withIntermediateDirectories: true)
+        try Data(#"{"device": "\#(fixture.target)"}"#.utf8).write(
+            to: configDirectory.appendingPathComponent("config.json")
+        )
+        environment["CAST_STATE_DIR"] = fixture.stateDirectory.appendingPathComponent("fresh1").path
+        result = try await CastProcess.run(["pause"], environment: environment)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(fixture.frames.media?["playerState"] as? String == "PAUSED")
+
+        // CAST_DEVICE wins over the configuration file.
+        try Data(#"{"device": "127.0.0.1:1"}"#.utf8).write(to: configDirectory.appendingPathComponent("config.json"))
+        environment["CAST_STATE_DIR"] = fixture.stateDirectory.appendingPathComponent("fresh2").path
+        environment["CAST_DEVICE"] = fixture.target
+        result = try await CastProcess.run(["resume"], environment: environment)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(fixture.frames.media?["playerState"] as? String == "PLAYING")
+        #expect(fixture.frames.inbound(type: "LAUNCH").count == 1)
+
+        // A malformed configuration file is reported, not ignored.
+        try Data("{".utf8).write(to: configDirectory.appendingPathComponent("config.json"))
+        environment["CAST_DEVICE"] = nil
+        result = try await CastProcess.run(["status"], environment: environment)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("config.json: not a JSON object"))
+    }
+
+    @Test func statusWatchFollowsPlaybackToTheEnd() async throws {
+        let fixture = try await DeviceFixture.start(mediaDuration: 2.5)
+        defer { Task { await fixture.stop() } }
+        var result = try await fixture.cast("play", "https://media.invalid/short.mp4")
+        #expect(result.status == 0, "\(result.stderr)")
+        result = try await fixture.cast("status", "--watch", timeout: 15)
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.contains { $0.hasPrefix("PLAYING ") && $0.contains("/ 00:02") })
+        #expect(lines.last?.hasPrefix("IDLE") == true)
+
+        result = try await fixture.cast("status", "--json")
+        let status = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect((status["media"] as? [String: Any])?["idleReason"] as? String == "FINISHED")
+    }
+}

@@ -1,0 +1,212 @@
+import CastCore
+import CastEmulator
+import CastNet
+import Foundation
+import Synchronization
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Paths and helpers shared by the interop tests, which run real third-party Cast clients.
+enum Interop {
+    /// The repository root, found from this file's path.
+    static let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The Python with pychromecast and catt: `CAST_TEST_PYTHON`, else `<repo>/.venv/bin/python`.
+    static var python: String {
+        ProcessInfo.processInfo.environment["CAST_TEST_PYTHON"]
+            ?? repositoryRoot.appendingPathComponent(".venv/bin/python").path
+    }
+
+    /// A script under `scripts/interop/`.
+    static func script(_ name: String) -> String {
+        repositoryRoot.appendingPathComponent("scripts/interop/\(name)").path
+    }
+
+    /// Starts one real virtual device on a random `127.0.0.x` (50...250) with the real
+    /// ports 8009/8008/8443, trying other addresses while one is taken.
+    static func startDevice(name: String) async throws -> VirtualDevice {
+        var lastError: (any Error)?
+        for _ in 0..<8 {
+            let address = "127.0.0.\(Int.random(in: 50...250))"
+            let identity = DeviceIdentity(
+                friendlyName: name,
+                deviceID: UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+            )
+            let device = VirtualDevice(
+                configuration: VirtualDeviceConfiguration(identity: identity),
+                options: DeviceServerOptions(address: address),
+                certificateKey: sharedKey
+            )
+            do {
+                try await device.start()
+                return device
+            } catch let error as TCPError where error.code == .addressInUse {
+                lastError = error
+            }
+        }
+        throw lastError ?? TCPError.closed
+    }
+
+    static let sharedKey: PrivateKey = {
+        do {
+            return try PrivateKey.generateRSA(bits: 2048)
+        } catch {
+            fatalError("cannot generate a test key: \(error)")
+        }
+    }()
+
+    /// Runs a Python interop script and decodes its JSON report.
+    static func runScript(
+        _ name: String,
+        arguments: [String],
+        deadline: Duration = .seconds(120)
+    ) async throws
+        -> ScriptReport
+    {
+        let python = python
+        try #require(
+            FileManager.default.isExecutableFile(atPath: python),
+            "no Python at \(python): set CAST_TEST_PYTHON or create .venv with scripts/requirements-interop.txt"
+        )
+        let result = try await ChildProcess.run(python, [script(name)] + arguments, deadline: deadline)
+        let lastLine = result.standardOutput.split(separator: "\n").last.map(String.init) ?? ""
+        guard let json = try? JSONValue(parsing: lastLine) else {
+            Issue.record(
+                "\(name) printed no JSON report (status \(result.status)):\n\(result.standardOutput)\n\(result.standardError)"
+            )
+            return ScriptReport(ok: false, steps: [], error: result.standardError)
+        }
+        let steps = (json["steps"]?.arrayValue ?? []).map {
+            ScriptReport.Step(
+                name: $0["name"]?.stringValue ?? "?",
+                ok: $0["ok"]?.boolValue ?? false,
+                detail: $0["detail"]?.stringValue ?? ""
+            )
+        }
+        return ScriptReport(ok: json["ok"]?.boolValue ?? false, steps: steps, error: json["error"]?.stringValue)
+    }
+}
+
+/// What an interop script reported.
+struct ScriptReport {
+    struct Step {
+        var name: String
+        var ok: Bool
+        var detail: String
+    }
+
+    var ok: Bool
+    var steps: [Step]
+    var error: String?
+
+    /// Records an issue for every failed step and for a script error.
+    func expectSteps(_ names: [String], sourceLocation: SourceLocation = #_sourceLocation) {
+        if let error {
+            Issue.record("script error: \(error)", sourceLocation: sourceLocation)
+        }
+        for name in names {
+            guard let step = steps.first(where: { $0.name == name }) else {
+                Issue.record("step \"\(name)\" did not run", sourceLocation: sourceLocation)
+                continue
+            }
+            #expect(step.ok, "step \"\(name)\" failed: \(step.detail)", sourceLocation: sourceLocation)
+        }
+        #expect(ok, sourceLocation: sourceLocation)
+    }
+}
+
+/// A child process with a deadline, killed with SIGKILL (children of Swift Testing inherit a
+/// mask that blocks SIGTERM and SIGINT).
+final class ChildProcess: Sendable {
+    struct Result {
+        var status: Int32
+        var standardOutput: String
+        var standardError: String
+    }
+
+    let process: Process
+    private let output = ByteCollector()
+    private let errors = ByteCollector()
+    private let outputPipe = Pipe()
+    private let errorPipe = Pipe()
+
+    init(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        var merged = ProcessInfo.processInfo.environment
+        merged["SWIFT_BACKTRACE"] = "enable=no"
+        merged["PYTHONUNBUFFERED"] = "1"
+        for (key, value) in environment { merged[key] = value }
+        process.environment = merged
+        process.standardOutput = outputPipe
+        process.standardError = errorPipe
+        process.standardInput = FileHandle.nullDevice
+        self.process = process
+        let output = self.output
+        let errors = self.errors
+        outputPipe.fileHandleForReading.readabilityHandler = { handle in
+            output.append(handle.availableData)
+        }
+        errorPipe.fileHandleForReading.readabilityHandler = { handle in
+            errors.append(handle.availableData)
+        }
+        try process.run()
+    }
+
+    var standardOutput: String { output.text }
+    var standardError: String { errors.text }
+
+    /// Waits for the process to exit, killing it at `deadline`.
+    func wait(deadline: Duration) async -> Int32 {
+        let end = ContinuousClock.now + deadline
+        while process.isRunning && ContinuousClock.now < end {
+            try? await Task.sleep(for: .milliseconds(25))
+        }
+        kill()
+        // Let the readability handlers take the last bytes.
+        try? await Task.sleep(for: .milliseconds(50))
+        return process.terminationStatus
+    }
+
+    /// Waits until standard error contains `text`, for at most `timeout`.
+    func waitForError(containing text: String, timeout: Duration) async -> Bool {
+        let end = ContinuousClock.now + timeout
+        while ContinuousClock.now < end {
+            if standardError.contains(text) { return true }
+            if !process.isRunning { break }
+            try? await Task.sleep(for: .milliseconds(25))
+        }
+        return standardError.contains(text)
+    }
+
+    /// Kills the process with SIGKILL and reaps it.
+    func kill() {
+        if process.isRunning { _ = Glibc.kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        outputPipe.fileHandleForReading.readabilityHandler = nil
+        errorPipe.fileHandleForReading.readabilityHandler = nil
+    }
+
+    /// Runs a process to completion within `deadline`.
+    static func run(_ executable: String, _ arguments: [String], deadline: Duration) async throws -> Result {
+        let child = try ChildProcess(executable, arguments)
+        let status = await child.wait(deadline: deadline)
+        return Result(status: status, standardOutput: child.standardOutput, standardError: child.standardError)
+    }
+}
+
+/// Bytes appended by a pipe's reader thread and read by a test.
+final class ByteCollector: Sendable {
+    private let bytes = Mutex<[UInt8]>([])
+
+    func append(_ data: Data) {
+        bytes.withLock { $0.append(contentsOf: data) }
+    }
+
+    var text: String { bytes.withLock { String(decoding: $0, as: UTF8.self) } }
+}

@@ -1,0 +1,267 @@
+import CastCore
+import CastNet
+import Foundation
+import Testing
+
+@testable import CastEmulator
+
+/// The I/O owner over real TLS on 127.0.0.1, hosting the scripted engine.
+@Suite struct ServerVirtualDeviceTests {
+    static let ping = #"{"type":"PING"}"#
+
+    @Test func answersOverTLSAndLogsBothDirections() async throws {
+        let log = RecordingLog()
+        let device = try await ServerTestDevices.started(log: log)
+        let ports = try #require(device.ports)
+        let sender = try await TestSender(port: ports.cast)
+        try await sender.send(namespace: .heartbeat, Self.ping)
+        let reply = try #require(try await sender.receive())
+        #expect(reply.payloadUTF8 == #"{"type":"PONG"}"#)
+        #expect(reply.sourceID == "receiver-0" && reply.destinationID == "sender-0")
+        #expect(device.connectionCount == 1)
+        let outbound = await log.waitFor { $0.direction == .outbound }
+        #expect(outbound?.payload == #"{"type":"PONG"}"#)
+        #expect(outbound?.namespace == CastNamespace.heartbeat.rawValue)
+        #expect(outbound?.device == "Test Device")
+        let inbound = try #require(log.all.first { $0.direction == .inbound })
+        #expect(inbound.source == "sender-0" && inbound.destination == "receiver-0")
+        #expect(inbound.connection == outbound?.connection)
+        let line = try JSONValue(parsing: inbound.jsonLine)
+        for key in ["time", "device", "connection", "direction", "namespace", "source", "destination", "payload"] {
+            #expect(line[key] != nil, "log line lacks \(key)")
+        }
+        sender.close()
+        await device.stop()
+    }
+
+    /// Frames that break the protocol close only their own connection.
+    @Test(arguments: BadInput.allCases)
+    func badInputClosesOnlyThatConnection(_ input: BadInput) async throws {
+        let log = RecordingLog()
+        let device = try await ServerTestDevices.started(log: log)
+        let ports = try #require(device.ports)
+        let bystander = try await TestSender(port: ports.cast)
+        let offender = try await TestSender(port: ports.cast)
+        try await offender.sendRaw(input.bytes)
+        let rest = try await offender.readToEnd()
+        #expect(rest.isEmpty, "the device answered \(rest.count) bytes instead of closing")
+        let closed = await log.waitFor {
+            $0.direction == .event && $0.payload.hasPrefix("closed: ") && $0.payload.contains(input.logMention)
+        }
+        #expect(closed != nil, "no close log line mentioning \(input.logMention): \(log.all.map(\.payload))")
+        try await bystander.send(namespace: .heartbeat, Self.ping)
+        #expect(try await bystander.receive()?.payloadUTF8 == #"{"type":"PONG"}"#)
+        bystander.close()
+        await device.stop()
+    }
+
+    enum BadInput: CaseIterable, Sendable, CustomTestStringConvertible {
+        case garbageProtobuf, missingRequiredField, emptyNamespace, zeroLength, oversizeLength, stringTypeWithoutPayload
+
+        var bytes: [UInt8] {
+            switch self {
+            case .garbageProtobuf:
+                return [0, 0, 0, 5, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF]
+            case .missingRequiredField:
+                // protocol_version only.
+                return [0, 0, 0, 2, 0x08, 0x00]
+            case .emptyNamespace:
+                let message = CastMessage(sourceID: "sender-0", destinationID: "receiver-0", namespace: "", text: "{}")
+                return (try? CastFrameEncoder.encode(message.serializedBytes())) ?? []
+            case .zeroLength:
+                return [0, 0, 0, 0]
+            case .oversizeLength:
+                return [0, 1, 0, 1] + [UInt8](repeating: 0, count: 16)
+            case .stringTypeWithoutPayload:
+                let message = CastMessage(
+                    sourceID: "sender-0",
+                    destinationID: "receiver-0",
+                    namespace: .heartbeat,
+                    payloadType: .string
+                )
+                return (try? CastFrameEncoder.encode(message.serializedBytes())) ?? []
+            }
+        }
+
+        var logMention: String {
+            switch self {
+            case .garbageProtobuf, .missingRequiredField: "malformed CastMessage"
+            case .emptyNamespace: "empty namespace"
+            case .zeroLength: "empty body"
+            case .oversizeLength: "over the limit"
+            case .stringTypeWithoutPayload: "without payload_utf8"
+            }
+        }
+
+        var testDescription: String { "\(self)" }
+    }
+
+    @Test func floodIsBoundedAndOtherSendersKeepWorking() async throws {
+        let log = RecordingLog()
+        let device = try await ServerTestDevices.started(log: log, sendQueueLimit: 16)
+        let ports = try #require(device.ports)
+        let bystander = try await TestSender(port: ports.cast)
+        let flooder = try await TestSender(port: ports.cast)
+        // 60 KB echo messages that the flooder never reads: the device's queue must overflow.
+        let big = String(repeating: "x", count: 60_000)
+        let message = CastMessage(
+            sourceID: "sender-0",
+            destinationID: "receiver-0",
+            namespace: ScriptedEngine.echo,
+            text: #"{"type":"FLOOD","data":"\#(big)"}"#
+        )
+        let frame = try CastFrameEncoder.encode(message.serializedBytes())
+        let flood = Task {
+            for _ in 0..<2_000 {
+                do { try await flooder.sendRaw(frame) } catch { return }
+            }
+        }
+        let full = await log.waitFor(timeout: .seconds(60)) { $0.payload.hasPrefix("send queue full") }
+        #expect(full != nil, "the flooding connection was never cut off")
+        flood.cancel()
+        _ = await flood.value
+        try await bystander.send(namespace: .heartbeat, Self.ping)
+        #expect(try await bystander.receive()?.payloadUTF8 == #"{"type":"PONG"}"#)
+        flooder.close()
+        bystander.close()
+        await device.stop()
+    }
+
+    @Test func engineCloseSendsEarlierFramesFirst() async throws {
+        let device = try await ServerTestDevices.started()
+        let sender = try await TestSender(port: try #require(device.ports).cast)
+        try await sender.send(namespace: ScriptedEngine.echo, #"{"type":"CLOSE_ME"}"#)
+        #expect(try await sender.receive()?.payloadUTF8 == #"{"type":"BYE"}"#)
+        #expect(try await sender.receive() == nil)
+        await device.stop()
+    }
+
+    @Test func replyDelayHoldsFramesUntilTheClockMoves() async throws {
+        let clock = ManualCastClock()
+        let device = try await ServerTestDevices.started(clock: clock)
+        device.replyDelay = .milliseconds(300)
+        let sender = try await TestSender(port: try #require(device.ports).cast)
+        try await sender.send(namespace: .heartbeat, Self.ping)
+        try await withDeadline(.seconds(10)) { await clock.waitForScheduledTimers(count: 1) }
+        clock.advance(by: .milliseconds(299))
+        #expect(clock.scheduledTimerCount == 1, "the reply left before its delay")
+        clock.advance(by: .milliseconds(1))
+        #expect(try await sender.receive()?.payloadUTF8 == #"{"type":"PONG"}"#)
+        // Sent now (t = 300 ms), the echo is due at 600 ms.
+        try await sender.send(namespace: ScriptedEngine.echo, #"{"type":"SECOND"}"#)
+        try await withDeadline(.seconds(10)) { await clock.waitForScheduledTimers(count: 1) }
+        clock.advance(by: .milliseconds(300))
+        #expect(try await sender.receive()?.payloadUTF8 == #"{"type":"SECOND"}"#)
+        sender.close()
+        await device.stop()
+    }
+
+    @Test func engineDeadlineBecomesATimer() async throws {
+        let clock = ManualCastClock()
+        let device = try await ServerTestDevices.started(clock: clock)
+        let sender = try await TestSender(port: try #require(device.ports).cast)
+        try await sender.send(namespace: ScriptedEngine.echo, #"{"type":"TICK_IN","ms":5000}"#)
+        try await withDeadline(.seconds(10)) { await clock.waitForScheduledTimers(count: 1) }
+        clock.advance(by: .seconds(5))
+        #expect(try await sender.receive()?.payloadUTF8 == #"{"type":"TICKED"}"#)
+        sender.close()
+        await device.stop()
+    }
+
+    @Test func dropAllConnectionsClosesEverySender() async throws {
+        let device = try await ServerTestDevices.started()
+        let port = try #require(device.ports).cast
+        let first = try await TestSender(port: port)
+        let second = try await TestSender(port: port)
+        try await first.send(namespace: .heartbeat, Self.ping)
+        _ = try await first.receive()
+        try await second.send(namespace: .heartbeat, Self.ping)
+        _ = try await second.receive()
+        device.dropAllConnections()
+        #expect(try await first.readToEnd().isEmpty)
+        #expect(try await second.readToEnd().isEmpty)
+        let third = try await TestSender(port: port)
+        try await third.send(namespace: .heartbeat, Self.ping)
+        #expect(try await third.receive()?.payloadUTF8 == #"{"type":"PONG"}"#)
+        await device.stop()
+    }
+
+    @Test func crashMidFrameSendsHalfAFrameThenCloses() async throws {
+        let device = try await ServerTestDevices.started()
+        let sender = try await TestSender(port: try #require(device.ports).cast)
+        try await sender.send(namespace: .heartbeat, Self.ping)
+        _ = try await sender.receive()
+        device.crashConnectionsMidFrame()
+        let bytes = try await sender.readToEnd()
+        #expect(bytes.count >= 4, "not even a length prefix arrived")
+        let declared = bytes.prefix(4).reduce(0) { $0 << 8 | Int($1) }
+        #expect(declared > bytes.count - 4, "the frame arrived whole (\(bytes.count) bytes, declared \(declared))")
+        await device.stop()
+    }
+
+    @Test func rebootStartsAFreshEngineAndRestartAppKeepsConnections() async throws {
+        let device = try await ServerTestDevices.started()
+        let port = try #require(device.ports).cast
+        let sender = try await TestSender(port: port)
+        device.restartApplication()
+        try await sender.send(namespace: ScriptedEngine.echo, #"{"type":"GENERATION"}"#)
+        #expect(try await sender.receive()?.payloadUTF8 == #"{"type":"GENERATION","value":1}"#)
+        device.faults.ignoresPings = true
+        device.reboot()
+        #expect(try await sender.readToEnd().isEmpty)
+        let again = try await TestSender(port: port)
+        try await again.send(namespace: ScriptedEngine.echo, #"{"type":"GENERATION"}"#)
+        #expect(try await again.receive()?.payloadUTF8 == #"{"type":"GENERATION","value":0}"#)
+        #expect(device.faults.ignoresPings, "a reboot must keep the lasting faults")
+        again.close()
+        await device.stop()
+    }
+
+    @Test func advertiserSeesStartStatusAndStop() async throws {
+        let advertiser = RecordingAdvertiser()
+        let device = try await ServerTestDevices.started(advertiser: advertiser)
+        let ports = try #require(device.ports)
+        let sender = try await TestSender(port: ports.cast)
+        try await sender.send(namespace: ScriptedEngine.echo, #"{"type":"LAUNCH_APP"}"#)
+        try await sender.send(namespace: .heartbeat, Self.ping)
+        _ = try await sender.receive()
+        await device.stop()
+        let calls = advertiser.all
+        guard calls.count == 3, case .start(let started) = calls[0], case .update(let updated) = calls[1],
+            case .stop(let stopped) = calls[2]
+        else {
+            Issue.record("unexpected advertiser calls: \(calls)")
+            return
+        }
+        #expect(started.port == ports.cast)
+        #expect(started["id"] == "0123456789abcdef0123456789abcdef")
+        #expect(started["fn"] == "Test Device" && started["md"] == "Test Model" && started["ca"] == "5")
+        #expect(started["st"] == "0" && updated["st"] == "1" && updated["rs"] == "Ready To Cast")
+        #expect(stopped["st"] == "1")
+    }
+
+    @Test func certificateIsSelfSignedAndShortLived() async throws {
+        let device = try await ServerTestDevices.started()
+        let certificate = try #require(device.certificate)
+        #expect(certificate.subjectCommonName == "0123456789abcdef0123456789abcdef")
+        #expect(certificate.issuer == certificate.subject)
+        let lifetime = certificate.notAfter.timeIntervalSince(certificate.notBefore)
+        #expect(lifetime > 86_400 && lifetime <= 4 * 86_400)
+        #expect(certificate.notBefore <= Date())
+        await device.stop()
+    }
+
+    @Test func twoDevicesCannotShareAnAddressAndPort() async throws {
+        let device = try await ServerTestDevices.started()
+        let ports = try #require(device.ports)
+        var options = DeviceServerOptions.ephemeral()
+        options.castPort = ports.cast
+        let clash = VirtualDevice(
+            configuration: VirtualDeviceConfiguration(identity: ServerTestDevices.identity),
+            options: options,
+            certificateKey: ServerTestDevices.sharedKey
+        )
+        await #expect(throws: TCPError.self) { try await clash.start() }
+        await device.stop()
+    }
+}

@@ -1,0 +1,93 @@
+import CastNet
+import Foundation
+import Synchronization
+import Testing
+
+@testable import CastSender
+
+final class MediaEventRecorder: RemoteMediaClientListener, @unchecked Sendable {
+    // Only touched on the context's serial callback queue, and read after draining it.
+    var names: [String] = []
+
+    func remoteMediaClient(_ client: RemoteMediaClient, didStartMediaSessionWithID mediaSessionID: Int) {
+        names.append("didStartMediaSession(\(mediaSessionID))")
+    }
+    func remoteMediaClient(_ client: RemoteMediaClient, didUpdate mediaStatus: MediaStatus?) {
+        names.append("didUpdateMediaStatus")
+    }
+    func remoteMediaClient(_ client: RemoteMediaClient, didUpdate mediaMetadata: MediaMetadata?) {
+        names.append("didUpdateMediaMetadata")
+    }
+    func remoteMediaClientDidUpdateQueue(_ client: RemoteMediaClient) { names.append("didUpdateQueue") }
+}
+
+@Suite struct ContextAndDiscoveryTests {
+    @Test func castStateFollowsDevicesAndSessions() async throws {
+        let harness = Harness()
+        let context = harness.context(harness.options())
+        #expect(context.castState == .noDevicesAvailable)
+        let states = context.castStateChanges()
+        let device = try await context.discoveryManager.addDevice(host: "127.0.0.1", port: 8009, friendlyName: "Fake")
+        #expect(context.discoveryManager.devices.map(\.id) == [device.id])
+        #expect(context.castState == .notConnected)
+        _ = try await context.sessionManager.startSession(with: device)
+        #expect(await harness.eventually { context.castState == .connected })
+        await context.sessionManager.endSession()
+        #expect(await harness.eventually { context.castState == .notConnected })
+        var seen: [CastState] = []
+        for await state in states {
+            seen.append(state)
+            if seen.count == 4 { break }
+        }
+        #expect(seen == [.notConnected, .connecting, .connected, .notConnected])
+        context.discoveryManager.removeDevice(device)
+        #expect(await harness.eventually { context.castState == .noDevicesAvailable })
+    }
+
+    @Test func addingAHostThatIsNotACastDeviceFails() async {
+        let harness = Harness()
+        harness.device.set(stalled: true)
+        let context = harness.context(harness.options { $0.requestTimeout = .seconds(2) })
+        let added = Task { try await context.discoveryManager.addDevice(host: "127.0.0.1") }
+        #expect(await harness.eventually { harness.device.received.count >= 2 })
+        harness.clock.advance(by: .seconds(2))
+        await #expect(throws: CastError(.timeout, "")) { try await added.value }
+        #expect(context.discoveryManager.devices.isEmpty)
+    }
+
+    @Test func mediaListenerEventsInOrder() async throws {
+        let harness = Harness()
+        let context = harness.context(harness.options())
+        let session = try await context.sessionManager.startSession(with: harness.deviceInfo)
+        let recorder = MediaEventRecorder()
+        session.remoteMediaClient.add(recorder)
+        let metadata = MediaMetadata(metadataType: .movie)
+        try await session.remoteMediaClient.load(
+            LoadRequestData(media: MediaInformation(contentId: "x", metadata: metadata))
+        ).result
+        try await session.remoteMediaClient.pause().result
+        await harness.drain()
+        #expect(
+            recorder.names == [
+                "didStartMediaSession(1)", "didUpdateMediaStatus", "didUpdateMediaMetadata", "didUpdateQueue",
+                "didUpdateMediaStatus",
+            ]
+        )
+        await context.sessionManager.endSession()
+    }
+
+    @Test func malformedMessagesFromTheDeviceAreIgnored() async throws {
+        let harness = Harness()
+        let context = harness.context(harness.options())
+        let session = try await context.sessionManager.startSession(with: harness.deviceInfo)
+        let link = try #require(harness.device.state.withLock { $0.links.first })
+        for garbage in ["", "{", "[1,2]", "{\"type\":5}", "{\"type\":\"MEDIA_STATUS\",\"status\":\"nope\"}"] {
+            link.deliver(CastMessage(sourceID: "T-1", destinationID: "*", namespace: .media, text: garbage))
+            link.deliver(CastMessage(sourceID: "receiver-0", destinationID: "*", namespace: .receiver, text: garbage))
+        }
+        link.deliver(CastMessage(sourceID: "receiver-0", destinationID: "*", namespace: .receiver, binary: [0xFF]))
+        try await session.remoteMediaClient.requestStatus().result
+        #expect(session.connectionState == .connected)
+        await context.sessionManager.endSession()
+    }
+}

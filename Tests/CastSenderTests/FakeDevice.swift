@@ -1,0 +1,414 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+@testable import CastSender
+
+/// A scripted in-memory Cast device for end-to-end tests of the SDK: receiver and media
+/// namespaces, a one-app model, queue item ids, broadcasts to every connection, an echo
+/// namespace, and faults (stall, unanswered PINGs, refused connections, dropped links).
+final class FakeDevice: CastTransportConnector, Sendable {
+    static let echoNamespace = "urn:x-cast:com.example.echo"
+
+    struct App: Sendable {
+        var appId: String
+        var sessionId: String
+        var transportId: String
+    }
+
+    struct State {
+        var app: App?
+        var appCounter = 0
+        var media: MediaStatus?
+        var nextMediaSessionID = 1
+        var nextItemID = 1
+        var volume = DeviceVolume(controlType: .attenuation, level: 0.5, muted: false, stepInterval: 0.05)
+        var received: [CastMessage] = []
+        var links: [FakeLink] = []
+        var stalled = false
+        var answersPings = true
+        var refusesConnections = false
+        var connectCount = 0
+    }
+
+    let state = Mutex(State())
+    let queue = DispatchQueue(label: "fake-device")
+
+    // MARK: Inspection and faults
+
+    var received: [CastMessage] { state.withLock { $0.received } }
+
+    func received(type: String, namespace: CastNamespace) -> [String] {
+        received.filter { $0.namespace == namespace }.compactMap(\.payloadUTF8).filter {
+            $0.contains("\"type\":\"\(type)\"")
+        }
+    }
+
+    var media: MediaStatus? { state.withLock { $0.media } }
+    var app: App? { state.withLock { $0.app } }
+    var connectCount: Int { state.withLock { $0.connectCount } }
+
+    func set(stalled: Bool? = nil, answersPings: Bool? = nil, refusesConnections: Bool? = nil) {
+        state.withLock { state in
+            if let stalled { state.stalled = stalled }
+            if let answersPings { state.answersPings = answersPings }
+            if let refusesConnections { state.refusesConnections = refusesConnections }
+        }
+    }
+
+    /// Drops every connection as if the network failed.
+    func dropConnections() {
+        let links = state.withLock { state -> [FakeLink] in
+            defer { state.links.removeAll() }
+            return state.links
+        }
+        for link in links { link.drop() }
+    }
+
+    /// Stops the app as another sender would: CLOSE from the app, then a status broadcast.
+    func stopAppFromElsewhere() {
+        queue.sync {
+            let (app, links) = state.withLock { state -> (App?, [FakeLink]) in
+                defer {
+                    state.app = nil
+                    state.media = nil
+                }
+                return (state.app, state.links)
+            }
+            guard let app else { return }
+            for link in links {
+                link.deliver(source: app.transportId, destination: "*", namespace: .connection, CloseMessage())
+            }
+            broadcastReceiverStatus(except: nil)
+        }
+    }
+
+    // MARK: Connector
+
+    func connect(
+        host: String,
+        port: Int,
+        onEvent: @escaping @Sendable (CastTransportEvent) -> Void
+    ) async throws(CastError)
+        -> any CastTransport
+    {
+        let refused = state.withLock { state -> Bool in
+            state.connectCount += 1
+            return state.refusesConnections
+        }
+        if refused { throw CastError(.network, "connection refused by the fake device") }
+        let link = FakeLink(device: self, onEvent: onEvent)
+        state.withLock { $0.links.append(link) }
+        return link
+    }
+
+    func unlink(_ link: FakeLink) {
+        state.withLock { state in state.links.removeAll { $0 === link } }
+    }
+
+    // MARK: Behaviour
+
+    func handle(_ message: CastMessage, from link: FakeLink) {
+        let stalled = state.withLock { state -> Bool in
+            state.received.append(message)
+            return state.stalled
+        }
+        guard !stalled, let text = message.payloadUTF8 else { return }
+        let reply = { (namespace: CastNamespace, payload: any CastJSONMessage) in
+            link.deliver(source: message.destinationID, destination: message.sourceID, namespace: namespace, payload)
+        }
+        switch message.namespace {
+        case .heartbeat:
+            if case .ping? = try? HeartbeatMessage(jsonString: text), state.withLock({ $0.answersPings }) {
+                reply(.heartbeat, PongMessage())
+            }
+        case .receiver:
+            guard let request = try? ReceiverMessage(jsonString: text) else { return }
+            handleReceiver(request, reply: reply, link: link)
+        case .media:
+            guard let request = try? MediaMessage(jsonString: text) else { return }
+            handleMedia(request, reply: reply, link: link)
+        case CastNamespace(rawValue: Self.echoNamespace):
+            link.deliver(
+                CastMessage(
+                    sourceID: message.destinationID,
+                    destinationID: message.sourceID,
+                    namespace: message.namespace,
+                    text: "echo: " + text
+                )
+            )
+        default:
+            break
+        }
+    }
+
+    func receiverStatus(requestId: Int = 0) -> ReceiverStatusMessage {
+        state.withLock { state in
+            let apps = state.app.map { app in
+                [
+                    ReceiverApplication(
+                        appId: app.appId,
+                        displayName: "Fake Receiver",
+                        namespaces: [
+                            ApplicationNamespace(name: CastNamespace.media.rawValue),
+                            ApplicationNamespace(name: Self.echoNamespace),
+                        ],
+                        sessionId: app.sessionId,
+                        statusText: "Ready To Cast",
+                        transportId: app.transportId
+                    )
+                ]
+            }
+            return ReceiverStatusMessage(
+                requestId: requestId,
+                status: ReceiverStatus(applications: apps ?? [], volume: state.volume)
+            )
+        }
+    }
+
+    private func broadcastReceiverStatus(except: FakeLink?) {
+        let links = state.withLock { $0.links }
+        for link in links where link !== except {
+            link.deliver(source: "receiver-0", destination: "*", namespace: .receiver, receiverStatus())
+        }
+    }
+
+    private func handleReceiver(
+        _ request: ReceiverMessage,
+        reply: (CastNamespace, any CastJSONMessage) -> Void,
+        link: FakeLink
+    ) {
+        switch request {
+        case .getStatus(let get):
+            reply(.receiver, receiverStatus(requestId: get.requestId ?? 0))
+        case .launch(let launch):
+            state.withLock { state in
+                if state.app?.appId != launch.appId {
+                    state.appCounter += 1
+                    state.app = App(
+                        appId: launch.appId,
+                        sessionId: "S-\(state.appCounter)",
+                        transportId: "T-\(state.appCounter)"
+                    )
+                    state.media = nil
+                }
+            }
+            reply(.receiver, receiverStatus(requestId: launch.requestId ?? 0))
+            broadcastReceiverStatus(except: link)
+        case .stop(let stop):
+            let app = state.withLock { state -> App? in
+                defer {
+                    state.app = nil
+                    state.media = nil
+                }
+                return state.app
+            }
+            reply(.receiver, receiverStatus(requestId: stop.requestId ?? 0))
+            if let app {
+                let links = state.withLock { $0.links }
+                for other in links {
+                    other.deliver(source: app.transportId, destination: "*", namespace: .connection, CloseMessage())
+                }
+            }
+            broadcastReceiverStatus(except: link)
+        case .setVolume(let set):
+            state.withLock { state in
+                if let level = set.volume.level { state.volume.level = level }
+                if let muted = set.volume.muted { state.volume.muted = muted }
+            }
+            reply(.receiver, receiverStatus(requestId: set.requestId ?? 0))
+            broadcastReceiverStatus(except: link)
+        default:
+            break
+        }
+    }
+
+    private func handleMedia(
+        _ request: MediaMessage,
+        reply: (CastNamespace, any CastJSONMessage) -> Void,
+        link: FakeLink
+    ) {
+        let requestID = request.requestId ?? 0
+        if case .load(let load) = request {
+            state.withLock { state in
+                var items = load.data.queueData?.items ?? []
+                for index in items.indices {
+                    items[index].itemId = state.nextItemID
+                    state.nextItemID += 1
+                }
+                let start = load.data.queueData?.startIndex ?? 0
+                let media = load.data.media ?? (items.indices.contains(start) ? items[start].media : nil)
+                state.media = MediaStatus(
+                    mediaSessionId: state.nextMediaSessionID,
+                    media: media,
+                    playbackRate: load.data.playbackRate ?? 1,
+                    playerState: load.data.autoplay == false ? .paused : .playing,
+                    currentTime: load.data.currentTime ?? 0,
+                    supportedMediaCommands: .allBasicMedia,
+                    volume: Volume(level: 1, muted: false),
+                    activeTrackIds: load.data.activeTrackIds,
+                    currentItemId: items.indices.contains(start) ? items[start].itemId : nil,
+                    items: items.isEmpty ? nil : items,
+                    repeatMode: load.data.queueData?.repeatMode ?? .off
+                )
+                state.nextMediaSessionID += 1
+            }
+            sendMediaStatus(requestID, reply: reply, link: link)
+            return
+        }
+        if case .getStatus = request {
+            sendMediaStatus(requestID, reply: reply, link: link)
+            return
+        }
+        let sessionID: Int? =
+            switch request {
+            case .sessionCommand(let command): command.mediaSessionId
+            case .seek(let seek): seek.mediaSessionId
+            case .setPlaybackRate(let rate): rate.mediaSessionId
+            case .setVolume(let volume): volume.mediaSessionId
+            case .editTracksInfo(let edit): edit.mediaSessionId
+            case .queueInsert(let insert): insert.mediaSessionId
+            case .queueUpdate(let update): update.mediaSessionId
+            case .queueRemove(let remove): remove.mediaSessionId
+            case .queueGetItems(let get): get.mediaSessionId
+            default: nil
+            }
+        guard let sessionID, sessionID == state.withLock({ $0.media?.mediaSessionId }) else {
+            reply(.media, InvalidRequestMessage(requestId: requestID, reason: .invalidMediaSessionId))
+            return
+        }
+        var extra: (any CastJSONMessage)?
+        state.withLock { state in
+            guard var media = state.media else { return }
+            switch request {
+            case .sessionCommand(let command):
+                switch command.type {
+                case .play: media.playerState = .playing
+                case .pause: media.playerState = .paused
+                case .stop:
+                    media.playerState = .idle
+                    media.idleReason = .cancelled
+                case .queueGetItemIds:
+                    extra = QueueItemIdsMessage(requestId: requestID, itemIds: (media.items ?? []).compactMap(\.itemId))
+                default: break
+                }
+            case .seek(let seek):
+                media.currentTime = seek.currentTime ?? ((media.currentTime ?? 0) + (seek.relativeTime ?? 0))
+                if seek.resumeState == .playbackPause { media.playerState = .paused }
+                if seek.resumeState == .playbackStart { media.playerState = .playing }
+            case .setPlaybackRate(let rate):
+                media.playbackRate = rate.playbackRate ?? 1
+            case .setVolume(let volume):
+                media.volume = Volume(
+                    level: volume.volume.level ?? media.volume?.level,
+                    muted: volume.volume.muted ?? media.volume?.muted
+                )
+            case .editTracksInfo(let edit):
+                if let ids = edit.activeTrackIds { media.activeTrackIds = ids }
+            case .queueInsert(let insert):
+                var items = media.items ?? []
+                var position = insert.insertBefore.flatMap { id in items.firstIndex { $0.itemId == id } } ?? items.count
+                for var item in insert.items {
+                    item.itemId = state.nextItemID
+                    state.nextItemID += 1
+                    items.insert(item, at: position)
+                    position += 1
+                }
+                media.items = items
+            case .queueUpdate(let update):
+                if let mode = update.repeatMode { media.repeatMode = mode }
+                if let current = update.currentItemId { media.currentItemId = current }
+                if let jump = update.jump, let items = media.items,
+                    let index = items.firstIndex(where: { $0.itemId == media.currentItemId }),
+                    items.indices.contains(index + jump)
+                {
+                    media.currentItemId = items[index + jump].itemId
+                }
+            case .queueGetItems(let get):
+                extra = QueueItemsMessage(
+                    requestId: requestID,
+                    items: (media.items ?? []).filter { get.itemIds.contains($0.itemId ?? -1) }
+                )
+            default:
+                break
+            }
+            state.media = media
+        }
+        if let extra {
+            reply(.media, extra)
+        } else {
+            sendMediaStatus(requestID, reply: reply, link: link)
+        }
+    }
+
+    private func sendMediaStatus(_ requestID: Int, reply: (CastNamespace, any CastJSONMessage) -> Void, link: FakeLink)
+    {
+        let (status, links, transport) = state.withLock { state in
+            (state.media.map { [$0] } ?? [], state.links, state.app?.transportId ?? "T")
+        }
+        reply(.media, MediaStatusMessage(requestId: requestID, status: status))
+        for other in links where other !== link {
+            other.deliver(
+                source: transport,
+                destination: "*",
+                namespace: .media,
+                MediaStatusMessage(requestId: 0, status: status)
+            )
+        }
+    }
+}
+
+/// One in-memory connection to a ``FakeDevice``.
+final class FakeLink: CastTransport, Sendable {
+    private let device: FakeDevice
+    private let onEvent: @Sendable (CastTransportEvent) -> Void
+    private let closed = Mutex(false)
+
+    init(device: FakeDevice, onEvent: @escaping @Sendable (CastTransportEvent) -> Void) {
+        self.device = device
+        self.onEvent = onEvent
+    }
+
+    var peerCertificateDER: [UInt8]? { nil }
+
+    func send(_ message: CastMessage) throws(CastError) {
+        guard !closed.withLock({ $0 }) else { throw CastError(.network, "fake link closed") }
+        device.queue.async { [self] in
+            guard !closed.withLock({ $0 }) else { return }
+            device.handle(message, from: self)
+        }
+    }
+
+    func close() {
+        guard
+            closed.withLock({ value in
+                defer { value = true }
+                return !value
+            })
+        else { return }
+        device.unlink(self)
+        device.queue.async { [onEvent] in onEvent(.closed(nil)) }
+    }
+
+    func drop() {
+        guard
+            closed.withLock({ value in
+                defer { value = true }
+                return !value
+            })
+        else { return }
+        device.queue.async { [onEvent] in onEvent(.closed(CastError(.network, "connection reset"))) }
+    }
+
+    func deliver(_ message: CastMessage) {
+        device.queue.async { [self] in
+            guard !closed.withLock({ $0 }) else { return }
+            onEvent(.message(message))
+        }
+    }
+
+    func deliver(source: String, destination: String, namespace: CastNamespace, _ payload: any CastJSONMessage) {
+        guard let text = try? payload.jsonString() else { return }
+        deliver(CastMessage(sourceID: source, destinationID: destination, namespace: namespace, text: text))
+    }
+}

@@ -1,0 +1,90 @@
+import CastNet
+import Testing
+
+@testable import CastSender
+
+@Suite struct MediaStatusTrackerTests {
+    let t0 = CastInstant(offset: .seconds(100))
+
+    func status(_ id: Int = 1, state: PlayerState = .playing, time: Double = 10, rate: Double? = nil) -> MediaStatus {
+        MediaStatus(
+            mediaSessionId: id,
+            media: MediaInformation(contentId: "a", duration: 60),
+            playbackRate: rate,
+            playerState: state,
+            currentTime: time
+        )
+    }
+
+    @Test func extrapolatesWhilePlaying() {
+        var tracker = MediaStatusTracker()
+        _ = tracker.apply([status()], now: t0)
+        #expect(tracker.approximateStreamPosition(now: t0.advanced(by: .seconds(5))) == 15)
+        #expect(tracker.approximateStreamPosition(now: t0.advanced(by: .seconds(500))) == 60)
+    }
+
+    @Test func honoursRateAndPause() {
+        var tracker = MediaStatusTracker()
+        _ = tracker.apply([status(rate: 2)], now: t0)
+        #expect(tracker.approximateStreamPosition(now: t0.advanced(by: .seconds(5))) == 20)
+        _ = tracker.apply([status(state: .paused, time: 20)], now: t0)
+        #expect(tracker.approximateStreamPosition(now: t0.advanced(by: .seconds(5))) == 20)
+    }
+
+    @Test func pendingSeekShowsItsTarget() {
+        var tracker = MediaStatusTracker()
+        _ = tracker.apply([status()], now: t0)
+        tracker.seekStarted(requestID: 7, absolute: nil, relative: 30, now: t0)
+        #expect(tracker.approximateStreamPosition(now: t0.advanced(by: .seconds(3))) == 40)
+        tracker.seekSettled(requestID: 7)
+        #expect(tracker.approximateStreamPosition(now: t0.advanced(by: .seconds(3))) == 13)
+    }
+
+    @Test func mergesIncrementalUpdatesAndReportsChanges() {
+        var tracker = MediaStatusTracker()
+        let first = tracker.apply([status()], now: t0)
+        #expect(first.contains(.mediaSession))
+        var update = status(time: 12)
+        update.media = nil
+        let second = tracker.apply([update], now: t0)
+        #expect(!second.contains(.mediaSession))
+        #expect(!second.contains(.metadata))
+        #expect(tracker.status?.media?.contentId == "a")
+        var queued = status(time: 12)
+        queued.currentItemId = 3
+        queued.preloadedItemId = 4
+        let third = tracker.apply([queued], now: t0)
+        #expect(third.contains(.queue))
+        #expect(third.contains(.preload))
+        #expect(tracker.apply([status(2)], now: t0).contains(.mediaSession))
+    }
+
+    @Test func lastKnownValuesSurviveTheEnd() {
+        var tracker = MediaStatusTracker()
+        _ = tracker.apply([status(state: .paused, time: 42)], now: t0)
+        tracker.reset(now: t0.advanced(by: .seconds(10)))
+        #expect(tracker.status == nil)
+        #expect(tracker.lastKnownStreamPosition == 42)
+        #expect(tracker.lastKnownPlayerState == .paused)
+        #expect(tracker.approximateStreamPosition(now: t0) == 0)
+    }
+
+    @Test func emptyStatusEndsTheMediaSession() {
+        var tracker = MediaStatusTracker()
+        _ = tracker.apply([status()], now: t0)
+        let changes = tracker.apply([], now: t0.advanced(by: .seconds(2)))
+        #expect(changes.contains(.mediaSession))
+        #expect(tracker.status == nil)
+        #expect(tracker.lastKnownStreamPosition == 12)
+    }
+
+    @Test func liveRangeExtrapolation() {
+        var tracker = MediaStatusTracker()
+        var live = status()
+        live.liveSeekableRange = LiveSeekableRange(start: 0, end: 100, isMovingWindow: true, isLiveDone: false)
+        _ = tracker.apply([live], now: t0)
+        let range = tracker.approximateLiveSeekableRange(now: t0.advanced(by: .seconds(10)))
+        #expect(range?.start == 10)
+        #expect(range?.end == 110)
+    }
+}
