@@ -62,4 +62,9 @@ swift test -Xswiftc -warnings-as-errors --skip "$heavy"
 say "swift test ($heavy)"
 swift test -Xswiftc -warnings-as-errors --filter "$heavy"
 
+# MARK: fuzzing
+# Every decoder's libFuzzer target for a short run (scripts/fuzz.sh --time N for longer ones).
+say "fuzzing each decoder for ${CAST_FUZZ_SECONDS:-30} s"
+scripts/fuzz.sh --time "${CAST_FUZZ_SECONDS:-30}"
+
 say "all tests passed"
