@@ -115,7 +115,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CastSenderTests",
-            dependencies: ["CastSender", "CastNet", "CastCore"],
+            dependencies: ["CastSender", "CastEmulator", "CastAuth", "CastNet", "CastCore"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -120,14 +120,17 @@ final class DeviceConnection: Sendable {
 
     // MARK: Delayed frames
 
+    /// Hands the frame to the connection. It is logged first, so the log never lags behind
+    /// what the sender has already seen.
     private func sendNow(_ message: CastMessage, body: [UInt8]) -> SendResult {
+        guard body.count <= CastFrameDecoder.maximumBodySize else { return .tooLarge }
+        logSent(message)
         do {
             try transport.send(body)
         } catch {
             if error.code == .messageTooLarge { return .tooLarge }
             return error.code == .sendQueueFull ? .full : .closed
         }
-        logSent(message)
         return .queued
     }
 

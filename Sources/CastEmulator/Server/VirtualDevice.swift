@@ -53,6 +53,7 @@ public final class VirtualDevice: Sendable {
     private let log: (any FrameLogSink)?
     private let advertiser: (any DeviceAdvertiser)?
     private let certificateKey: PrivateKey?
+    private let currentDate: @Sendable () -> Date
     private let makeEngine: @Sendable (DeviceInstant) -> any HostedEngine
     private let state: Mutex<State>
 
@@ -65,13 +66,16 @@ public final class VirtualDevice: Sendable {
     ///   - advertiser: told when the device starts, changes status and stops (mDNS).
     ///   - certificateKey: the RSA key of the TLS certificate; a new 2048-bit key unless
     ///     given (a fleet shares one key to start quickly).
+    ///   - currentDate: the device's wall clock; the TLS certificate is valid from a minute
+    ///     before the date it gives at ``start()``.
     public convenience init(
         configuration: VirtualDeviceConfiguration,
         options: DeviceServerOptions = DeviceServerOptions(),
         clock: any CastClock = SystemCastClock(),
         log: (any FrameLogSink)? = nil,
         advertiser: (any DeviceAdvertiser)? = nil,
-        certificateKey: PrivateKey? = nil
+        certificateKey: PrivateKey? = nil,
+        currentDate: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.init(
             configuration: configuration,
@@ -79,7 +83,8 @@ public final class VirtualDevice: Sendable {
             clock: clock,
             log: log,
             advertiser: advertiser,
-            certificateKey: certificateKey
+            certificateKey: certificateKey,
+            currentDate: currentDate
         ) { now in
             VirtualDeviceEngine(configuration: configuration, at: now)
         }
@@ -92,8 +97,10 @@ public final class VirtualDevice: Sendable {
         log: (any FrameLogSink)?,
         advertiser: (any DeviceAdvertiser)?,
         certificateKey: PrivateKey?,
+        currentDate: @escaping @Sendable () -> Date = { Date() },
         makeEngine: @escaping @Sendable (DeviceInstant) -> any HostedEngine
     ) {
+        self.currentDate = currentDate
         self.configuration = configuration
         self.options = options
         self.clock = clock
@@ -121,6 +128,13 @@ public final class VirtualDevice: Sendable {
     /// The device's TLS certificate, once started.
     public var certificate: Certificate? { state.withLock { $0.certificate } }
 
+    /// A copy of the behaviour engine's state now (receiver status, media status, apps), or
+    /// `nil` when the device runs another engine.
+    public var engineSnapshot: VirtualDeviceEngine? { state.withLock { $0.engine as? VirtualDeviceEngine } }
+
+    /// The device's clock reading now, for ``VirtualDeviceEngine/mediaStatus(at:)``.
+    public var engineNow: DeviceInstant { DeviceInstant(sinceEpoch: clock.now.offset) }
+
     /// The number of sender connections open now.
     public var connectionCount: Int { state.withLock { $0.connections.count } }
 
@@ -145,7 +159,7 @@ public final class VirtualDevice: Sendable {
         // A minute in the past, so a sender whose clock is slightly behind still accepts it.
         let identity = try SelfSignedCertificate.generate(
             commonName: configuration.identity.deviceID,
-            notBefore: Date().addingTimeInterval(-60),
+            notBefore: currentDate().addingTimeInterval(-60),
             validity: validity,
             key: certificateKey
         )

@@ -181,7 +181,8 @@ struct DNSReader {
                 strings.append(Array(bytes[offset + 1..<offset + 1 + count]))
                 offset += 1 + count
             }
-            data = .txt(strings)
+            // Empty RDATA is one empty string (RFC 6763 §6.1), as the encoder writes it.
+            data = .txt(strings.isEmpty ? [[]] : strings)
         case .nsec:
             let next = try readName(field: field)
             var types: [DNSRecordType] = []

@@ -62,17 +62,22 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral, E
     }
 
     private static func clean(_ text: String) -> String {
-        guard text.contains(where: { $0 == "\r" || $0 == "\n" }) else { return text }
-        return String(text.map { $0 == "\r" || $0 == "\n" ? " " : $0 })
+        // Unicode scalars, not characters: CR LF is a single character, equal to neither.
+        guard text.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" }) else { return text }
+        var scalars = String.UnicodeScalarView()
+        scalars.append(contentsOf: text.unicodeScalars.map { $0 == "\r" || $0 == "\n" ? " " : $0 })
+        return String(scalars)
     }
 }
 
 extension StringProtocol {
     /// The text without leading and trailing spaces and tabs.
     func trimmingSpaces() -> String {
-        var slice = Substring(self)
-        while let first = slice.first, first == " " || first == "\t" { slice.removeFirst() }
-        while let last = slice.last, last == " " || last == "\t" { slice.removeLast() }
-        return String(slice)
+        // Unicode scalars, not characters: a space followed by a combining mark is one
+        // character, and its space must still go.
+        var scalars = Substring(self).unicodeScalars
+        while let first = scalars.first, first == " " || first == "\t" { scalars.removeFirst() }
+        while let last = scalars.last, last == " " || last == "\t" { scalars.removeLast() }
+        return String(scalars)
     }
 }

@@ -46,6 +46,8 @@ public struct CastOptions: Sendable {
     /// Whether and how devices prove they are genuine after the TLS handshake (the
     /// `deviceauth` challenge). Defaults to ``DeviceAuthenticationPolicy/off``.
     public var deviceAuthentication: DeviceAuthenticationPolicy = .off
+    /// The wall clock device certificates are checked against. Defaults to the system time.
+    public var currentDate: @Sendable () -> Date = { Date() }
     /// How long the device-auth reply may take. Defaults to 10 s.
     public var deviceAuthenticationTimeout: Duration = .seconds(10)
     /// The logger; silent until the app gives it a sink.

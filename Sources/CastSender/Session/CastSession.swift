@@ -82,6 +82,9 @@ public final class CastSession: Sendable, CustomStringConvertible {
     /// The running receiver application, as last reported.
     public var applicationMetadata: ReceiverApplication? { state.withLock { $0.application } }
 
+    /// The requests sent on the current connection and not yet settled.
+    var pendingRequestCount: Int { state.withLock { $0.connection?.pendingRequestCount ?? 0 } }
+
     /// Where the session stands.
     public var connectionState: ConnectionState {
         switch state.withLock({ $0.machine.state }) {
@@ -418,7 +421,7 @@ public final class CastSession: Sendable, CustomStringConvertible {
                 replyPayload: reply,
                 to: challenge,
                 peerCertificateDER: certificate,
-                at: Date()
+                at: environment.options.currentDate()
             )
             environment.options.logger.log(
                 .info,

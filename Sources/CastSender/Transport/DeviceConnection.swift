@@ -46,6 +46,10 @@ final class DeviceConnection: Sendable {
     }
 
     private let state: Mutex<State>
+
+    /// The requests sent and not yet answered, failed or timed out.
+    var pendingRequestCount: Int { state.withLock { max($0.tracker.count, $0.pending.count) } }
+
     private let clock: any CastClock
     private let logger: CastLogger
     private let requestTimeout: Duration

@@ -1,0 +1,72 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Fuzz targets for every decoder of swift-cast, built with libFuzzer:
+//
+//     scripts/fuzz.sh            # builds and runs every target (see the script for options)
+//
+// This package depends on the root package by path, so the root package's own build never
+// sees these entry points. SwiftPM names a path dependency after its directory; when the
+// checkout's directory is itself called "fuzz" the two identities clash, so `scripts/fuzz.sh`
+// passes the root through a link named `swift-cast` in `SWIFT_CAST_PACKAGE_PATH`.
+
+// MARK: - Shared settings
+
+let strictSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let rootPath = Context.environment["SWIFT_CAST_PACKAGE_PATH"] ?? ".."
+
+let castCore = Target.Dependency.product(name: "CastCore", package: "swift-cast")
+let castNet = Target.Dependency.product(name: "CastNet", package: "swift-cast")
+let castAuth = Target.Dependency.product(name: "CastAuth", package: "swift-cast")
+
+/// One libFuzzer entry point per decoder: `Sources/fuzz-<name>/main.swift`.
+let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
+    ("fuzz-frame", [castCore]),
+    ("fuzz-cast-message", [castCore, "FuzzCastSupport"]),
+    ("fuzz-device-auth-message", [castCore, "FuzzCastSupport"]),
+    ("fuzz-crl-bundle", [castCore, castNet, castAuth, "FuzzCastSupport"]),
+    ("fuzz-device-auth", [castCore, castNet, castAuth, "FuzzCastSupport"]),
+    ("fuzz-json", [castCore]),
+    ("fuzz-dns", [castCore, castNet]),
+    ("fuzz-http", [castNet]),
+]
+
+// MARK: - Package
+
+let package = Package(
+    name: "swift-cast-fuzz",
+    products: fuzzTargets.map { .executable(name: $0.name, targets: [$0.name]) } + [
+        .executable(name: "fuzz-seeds", targets: ["fuzz-seeds"])
+    ],
+    dependencies: [
+        .package(name: "swift-cast", path: rootPath)
+    ],
+    targets: [
+        // MARK: Support
+        .target(name: "FuzzSupport", swiftSettings: strictSettings),
+        .target(
+            name: "FuzzCastSupport",
+            dependencies: ["FuzzSupport", castCore, castNet, castAuth],
+            swiftSettings: strictSettings
+        ),
+
+        // MARK: Seed corpus generator (a plain executable, built without sanitizers)
+        .executableTarget(
+            name: "fuzz-seeds",
+            dependencies: ["FuzzCastSupport", castCore, castNet, castAuth],
+            swiftSettings: strictSettings
+        ),
+    ]
+        + fuzzTargets.map {
+            .executableTarget(
+                name: $0.name,
+                dependencies: ["FuzzSupport"] + $0.dependencies,
+                swiftSettings: strictSettings
+            )
+        },
+    swiftLanguageModes: [.v6]
+)

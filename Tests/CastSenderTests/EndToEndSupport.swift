@@ -1,0 +1,112 @@
+import CastCore
+import CastNet
+import Dispatch
+import Foundation
+import Synchronization
+import Testing
+
+@testable import CastEmulator
+@testable import CastSender
+
+/// Keeps every frame the real device logs (frames in, frames out, connection events).
+final class DeviceFrameLog: FrameLogSink {
+    private let records = Mutex<[FrameLogRecord]>([])
+
+    func record(_ record: FrameLogRecord) {
+        records.withLock { $0.append(record) }
+    }
+
+    var all: [FrameLogRecord] { records.withLock { $0 } }
+
+    /// Inbound frames whose JSON payload has `"type":"<type>"`.
+    func inbound(type: String) -> [FrameLogRecord] {
+        all.filter { record in
+            record.direction == .inbound
+                && (try? JSONValue(parsing: record.payload))?["type"]?.stringValue == type
+        }
+    }
+}
+
+/// A virtual device on an ephemeral port of 127.0.0.1 and a sender context pointed at it.
+struct EndToEndRig {
+    let device: VirtualDevice
+    let log: DeviceFrameLog
+    let ports: VirtualDevice.Ports
+    let queue = DispatchQueue(label: "e2e-callbacks")
+
+    /// One RSA key for every device of these tests (generating keys is slow).
+    static let tlsKey: PrivateKey = {
+        do {
+            return try PrivateKey.generateRSA(bits: 2048)
+        } catch {
+            fatalError("cannot generate a test key: \(error)")
+        }
+    }()
+
+    static func start(
+        currentDate: @escaping @Sendable () -> Date = { Date() },
+        configure: (inout VirtualDeviceConfiguration) -> Void = { _ in }
+    ) async throws -> EndToEndRig {
+        var configuration = VirtualDeviceConfiguration(
+            identity: DeviceIdentity(friendlyName: "E2E Device", deviceID: "00112233445566778899aabbccddeeff")
+        )
+        configuration.bufferingDelay = .zero
+        configure(&configuration)
+        let log = DeviceFrameLog()
+        let device = VirtualDevice(
+            configuration: configuration,
+            options: .ephemeral(address: "127.0.0.1"),
+            log: log,
+            certificateKey: tlsKey,
+            currentDate: currentDate
+        )
+        let ports = try await device.start()
+        return EndToEndRig(device: device, log: log, ports: ports)
+    }
+
+    var target: CastDevice {
+        CastDevice(
+            id: UUID(),
+            friendlyName: "E2E Device",
+            addresses: [IPAddress("127.0.0.1")!],
+            port: UInt16(ports.cast)
+        )
+    }
+
+    func options(configure: (inout CastOptions) -> Void = { _ in }) -> CastOptions {
+        var options = CastOptions(receiverApplicationID: DiscoveryCriteria.defaultMediaReceiverApplicationID)
+        options.disableDiscoveryAutostart = true
+        options.callbackQueue = queue
+        configure(&options)
+        return options
+    }
+
+    /// The device's media status now, from its engine.
+    var deviceMedia: MediaStatus? {
+        device.engineSnapshot?.mediaStatus(at: device.engineNow)
+    }
+
+    /// The device's media queue now, from its engine (status messages list items only for
+    /// queues of two or more).
+    var deviceQueue: [QueueItem]? {
+        device.engineSnapshot?.application?.player?.session?.queue?.items
+    }
+
+    /// Waits until the callback queue has run everything queued so far.
+    func drain() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            queue.async { continuation.resume() }
+        }
+    }
+
+    /// Waits, for at most `timeout` of real time, until `condition` holds.
+    func eventually(timeout: Duration = .seconds(10), _ condition: () -> Bool) async -> Bool {
+        let end = ContinuousClock.now + timeout
+        while ContinuousClock.now < end {
+            if condition() { return true }
+            await drain()
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return condition()
+    }
+}
