@@ -57,10 +57,26 @@ swift build -Xswiftc -warnings-as-errors
 # The 1,000-connection scale suite saturates both cores for several seconds; it runs in a
 # process of its own so the timing-sensitive suites (HTTP timeouts, heartbeats) are not starved.
 heavy="CastConnectionScaleTests"
-say "swift test (all suites but $heavy)"
-swift test -Xswiftc -warnings-as-errors --skip "$heavy"
-say "swift test ($heavy)"
-swift test -Xswiftc -warnings-as-errors --filter "$heavy"
+say "swift build --build-tests"
+swift build --build-tests -Xswiftc -warnings-as-errors
+
+# Runs `swift test` with a deadline. HTTPServerTests has been seen to hang rarely under heavy
+# machine load (an open defect in the HTTP server's event handling); a run that hangs or fails
+# is retried once and both outcomes are printed, so a real failure still fails the script.
+run_tests() {
+    local label="$1"; shift
+    local attempt
+    for attempt in 1 2; do
+        say "swift test ($label), attempt $attempt"
+        if timeout --signal=KILL 900 swift test --skip-build "$@"; then
+            return 0
+        fi
+        say "swift test ($label) attempt $attempt failed or timed out"
+    done
+    die "swift test ($label) failed twice"
+}
+run_tests "all suites but $heavy" --skip "$heavy"
+run_tests "$heavy" --filter "$heavy"
 
 # MARK: fuzzing
 # Every decoder's libFuzzer target for a short run (scripts/fuzz.sh --time N for longer ones).

@@ -295,13 +295,16 @@ struct CastBinaryTests {
         #expect(result.status == 1)
         #expect(result.stderr.split(separator: "\n").count == 1)
 
-        // No device named, none saved, none discovered (discovery confined to loopback).
+        // No device named and none saved: discovery (confined to loopback) cannot pick one. Other
+        // suites may be advertising test devices on loopback at the same moment, so the reason is
+        // either that none was found or that several were.
         var bare = fixture.environment
         bare["CAST_STATE_DIR"] = fixture.stateDirectory.appendingPathComponent("other").path
         bare["CAST_DISCOVERY_INTERFACES"] = "lo"
         result = try await CastProcess.run(["pause"], environment: bare)
         #expect(result.status == 1)
-        #expect(result.stderr.contains("no device"))
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(result.stderr.contains("no device") || result.stderr.contains("several devices found"))
     }
 
     @Test func controlCommandsNeverLaunchAndJoinWithoutSavedSession() async throws {
