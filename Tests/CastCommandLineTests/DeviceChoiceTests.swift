@@ -74,18 +74,27 @@ struct DeviceChoiceTests {
     }
 
     @Test func statusWatchFollowsPlaybackToTheEnd() async throws {
-        let fixture = try await DeviceFixture.start(mediaDuration: 2.5)
+        // Long enough that the watch starts before the end even on a loaded machine (a second
+        // process has to start in between).
+        let fixture = try await DeviceFixture.start(mediaDuration: 6.5)
         defer { Task { await fixture.stop() } }
         var result = try await fixture.cast("play", "https://media.invalid/short.mp4")
         #expect(result.status == 0, "\(result.stderr)")
-        result = try await fixture.cast("status", "--watch", timeout: 15)
+        result = try await fixture.cast("status", "--watch", timeout: 30)
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n")
-        #expect(lines.contains { $0.hasPrefix("PLAYING ") && $0.contains("/ 00:02") })
-        #expect(lines.last?.hasPrefix("IDLE") == true)
+        #expect(lines.contains { $0.hasPrefix("PLAYING ") && $0.contains("/ 00:06") }, "\(lines)")
+        #expect(lines.last?.hasPrefix("IDLE") == true, "\(lines)")
 
         result = try await fixture.cast("status", "--json")
         let status = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect((status["media"] as? [String: Any])?["idleReason"] as? String == "FINISHED")
+
+        // Watching media that already ended reports it once and returns instead of waiting.
+        let started = ContinuousClock.now
+        result = try await fixture.cast("status", "--watch", timeout: 30)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(ContinuousClock.now - started < .seconds(20))
+        #expect(result.stdout.contains("IDLE"), "\(result.stdout)")
     }
 }

@@ -37,12 +37,11 @@ public struct StatusCommand: CastCommand {
         let client = session.remoteMediaClient
         try await client.requestStatus().result
         show(StatusReport(session: session), runtime: runtime)
-        guard watch else { return }
+        guard watch, !Self.hasEnded(client.mediaStatus) else { return }
         let interrupt = InterruptSignal()
         let output = runtime.output
         let json = json
         let updates = Task {
-            var lastState = client.mediaStatus?.playerState
             while !Task.isCancelled {
                 try? await Task.sleep(for: .seconds(1))
                 let report = StatusReport(session: session)
@@ -57,9 +56,7 @@ public struct StatusCommand: CastCommand {
                         output.line(text)
                     }
                 }
-                let state = report.media?.playerState
-                if state == nil || (state == .idle && lastState != .idle) { break }
-                lastState = state
+                if Self.hasEnded(client.mediaStatus) { break }
             }
         }
         await withTaskGroup(of: Void.self) { group in
@@ -70,6 +67,14 @@ public struct StatusCommand: CastCommand {
             group.cancelAll()
         }
         if output.errorIsTerminal, !json { output.progress("\n") }
+    }
+
+    /// Whether there is nothing left to follow: no media session, or an idle player with no
+    /// queue item loading next. Checked before the first update too, so watching media that
+    /// already finished ends at once instead of waiting for a change that never comes.
+    private static func hasEnded(_ status: MediaStatus?) -> Bool {
+        guard let status, let state = status.playerState else { return true }
+        return state == .idle && status.loadingItemId == nil
     }
 
     private func show(_ report: StatusReport, runtime: CommandRuntime) {
