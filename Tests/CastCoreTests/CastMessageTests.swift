@@ -1,4 +1,5 @@
 import CastCore
+import CastTestSupport
 import Testing
 
 @Suite struct CastMessageTests {
@@ -210,7 +211,7 @@ import Testing
     }
 
     @Test func truncationAtEveryByteFailsOrDecodesAShorterMessage() throws {
-        let inputs = [Self.ping, Self.fullMessage, try TestData.bytes("receiver/channel/auth_challenge.pb")]
+        let inputs = [Self.ping, Self.fullMessage, try CastTestData.bytes("receiver/channel/auth_challenge.pb")]
         for bytes in inputs {
             for length in 0..<bytes.count {
                 let prefix = Array(bytes[..<length])

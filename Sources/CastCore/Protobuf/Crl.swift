@@ -36,7 +36,7 @@ public struct Crl: Hashable, Sendable {
     }
 }
 
-extension Crl: ProtobufMessage {
+extension Crl: ProtobufFieldDecodable {
     package static var protobufName: StaticString { "Crl" }
 
     package init(reader: inout ProtobufReader) throws(ProtobufError) {
@@ -44,19 +44,21 @@ extension Crl: ProtobufMessage {
         try merge(from: &reader)
     }
 
-    package mutating func merge(from reader: inout ProtobufReader) throws(ProtobufError) {
-        while let field = try reader.nextField() {
-            switch field.number {
-            case 1:
-                tbsCrl = try reader.readBytes(field, name: "tbs_crl")
-            case 2:
-                signerCert = try reader.readBytes(field, name: "signer_cert")
-            case 3:
-                signature = try reader.readBytes(field, name: "signature")
-            default:
-                reader.appendBytes(in: try reader.skip(field), to: &unknownFields)
-            }
+    package mutating func readField(
+        _ field: ProtobufField,
+        from reader: inout ProtobufReader
+    ) throws(ProtobufError) -> Bool {
+        switch field.number {
+        case 1:
+            tbsCrl = try reader.readBytes(field, name: "tbs_crl")
+        case 2:
+            signerCert = try reader.readBytes(field, name: "signer_cert")
+        case 3:
+            signature = try reader.readBytes(field, name: "signature")
+        default:
+            return false
         }
+        return true
     }
 
     package var serializedSize: Int {

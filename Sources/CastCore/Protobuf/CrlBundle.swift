@@ -21,7 +21,7 @@ public struct CrlBundle: Hashable, Sendable {
     public func serializedBytes() -> [UInt8] { encoded() }
 }
 
-extension CrlBundle: ProtobufMessage {
+extension CrlBundle: ProtobufFieldDecodable {
     package static var protobufName: StaticString { "CrlBundle" }
 
     package init(reader: inout ProtobufReader) throws(ProtobufError) {
@@ -29,15 +29,17 @@ extension CrlBundle: ProtobufMessage {
         try merge(from: &reader)
     }
 
-    package mutating func merge(from reader: inout ProtobufReader) throws(ProtobufError) {
-        while let field = try reader.nextField() {
-            switch field.number {
-            case 1:
-                crls.append(try reader.readMessage(field, name: "crls"))
-            default:
-                reader.appendBytes(in: try reader.skip(field), to: &unknownFields)
-            }
+    package mutating func readField(
+        _ field: ProtobufField,
+        from reader: inout ProtobufReader
+    ) throws(ProtobufError) -> Bool {
+        switch field.number {
+        case 1:
+            crls.append(try reader.readMessage(field, name: "crls"))
+        default:
+            return false
         }
+        return true
     }
 
     package var serializedSize: Int {

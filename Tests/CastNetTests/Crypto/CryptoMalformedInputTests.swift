@@ -1,4 +1,5 @@
 import CastNet
+import CastTestSupport
 import Foundation
 import Testing
 
@@ -18,7 +19,7 @@ import Testing
 
     @Test func mutatedCertificatesNeverCrash() throws {
         let chain = try Certificate.certificates(
-            pemEncoded: CryptoTestData.text(CryptoTestData.certificates + "chromecast_gen1.pem")
+            pemEncoded: CastTestData.text(CastTestData.certificates + "chromecast_gen1.pem")
         )
         let original = chain[0].derBytes
         var generator = SplitMix64(state: 1)
@@ -78,10 +79,10 @@ import Testing
 
     @Test func concurrentUseOfSharedValues() async throws {
         let chain = try Certificate.certificates(
-            pemEncoded: CryptoTestData.text(CryptoTestData.certificates + "chromecast_gen1.pem")
+            pemEncoded: CastTestData.text(CastTestData.certificates + "chromecast_gen1.pem")
         )
         let roots = try ["roots/cast_root_ca.pem", "roots/eureka_root_ca.pem"].map {
-            try Certificate(pemEncoded: CryptoTestData.text($0))
+            try Certificate(pemEncoded: CastTestData.text($0))
         }
         let verifier = try CertificateChainVerifier(trustAnchors: roots)
         let key = try PrivateKey.generateRSA()
