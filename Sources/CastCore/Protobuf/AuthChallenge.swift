@@ -41,10 +41,7 @@ public struct AuthChallenge: Hashable, Sendable {
 extension AuthChallenge: ProtobufFieldDecodable {
     package static var protobufName: StaticString { "AuthChallenge" }
 
-    package init(reader: inout ProtobufReader) throws(ProtobufError) {
-        self.init()
-        try merge(from: &reader)
-    }
+    package static var empty: AuthChallenge { AuthChallenge() }
 
     package mutating func readField(
         _ field: ProtobufField,

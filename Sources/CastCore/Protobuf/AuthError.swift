@@ -56,10 +56,8 @@ public struct AuthError: Hashable, Sendable {
 extension AuthError: ProtobufFieldDecodable {
     package static var protobufName: StaticString { "AuthError" }
 
-    package init(reader: inout ProtobufReader) throws(ProtobufError) {
-        self.init(errorType: .internalError)
-        try readFields(from: &reader, required: [1: "error_type"])
-    }
+    package static var empty: AuthError { AuthError(errorType: .internalError) }
+    package static var requiredFields: KeyValuePairs<Int, StaticString> { [1: "error_type"] }
 
     package mutating func readField(
         _ field: ProtobufField,

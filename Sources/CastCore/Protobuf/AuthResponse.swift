@@ -67,9 +67,9 @@ public struct AuthResponse: Hashable, Sendable {
 extension AuthResponse: ProtobufFieldDecodable {
     package static var protobufName: StaticString { "AuthResponse" }
 
-    package init(reader: inout ProtobufReader) throws(ProtobufError) {
-        self.init(signature: [], clientAuthCertificate: [])
-        try readFields(from: &reader, required: [1: "signature", 2: "client_auth_certificate"])
+    package static var empty: AuthResponse { AuthResponse(signature: [], clientAuthCertificate: []) }
+    package static var requiredFields: KeyValuePairs<Int, StaticString> {
+        [1: "signature", 2: "client_auth_certificate"]
     }
 
     package mutating func readField(

@@ -39,10 +39,7 @@ public struct Crl: Hashable, Sendable {
 extension Crl: ProtobufFieldDecodable {
     package static var protobufName: StaticString { "Crl" }
 
-    package init(reader: inout ProtobufReader) throws(ProtobufError) {
-        self.init()
-        try merge(from: &reader)
-    }
+    package static var empty: Crl { Crl() }
 
     package mutating func readField(
         _ field: ProtobufField,

@@ -24,10 +24,7 @@ public struct CrlBundle: Hashable, Sendable {
 extension CrlBundle: ProtobufFieldDecodable {
     package static var protobufName: StaticString { "CrlBundle" }
 
-    package init(reader: inout ProtobufReader) throws(ProtobufError) {
-        self.init()
-        try merge(from: &reader)
-    }
+    package static var empty: CrlBundle { CrlBundle() }
 
     package mutating func readField(
         _ field: ProtobufField,

@@ -33,10 +33,7 @@ public struct DeviceAuthMessage: Hashable, Sendable {
 extension DeviceAuthMessage: ProtobufFieldDecodable {
     package static var protobufName: StaticString { "DeviceAuthMessage" }
 
-    package init(reader: inout ProtobufReader) throws(ProtobufError) {
-        self.init()
-        try merge(from: &reader)
-    }
+    package static var empty: DeviceAuthMessage { DeviceAuthMessage() }
 
     package mutating func readField(
         _ field: ProtobufField,

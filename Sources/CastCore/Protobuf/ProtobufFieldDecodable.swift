@@ -1,7 +1,16 @@
-/// A message decoded by one loop over its fields: the type reads each field it knows in
-/// ``readField(_:from:)``, and the loop keeps the raw bytes of every other field in
+/// A message decoded by one loop over its fields: the type states the value decoding starts
+/// from, its required fields, and how to read each field it knows in
+/// ``readField(_:from:)``; the loop keeps the raw bytes of every other field in
 /// ``unknownFields`` so that re-encoding is byte-exact.
 package protocol ProtobufFieldDecodable: ProtobufMessage {
+    /// The message with every field absent (required fields hold placeholders), where
+    /// decoding starts.
+    static var empty: Self { get }
+
+    /// The fields that each encoding of the message must carry, by number (below 64) and
+    /// name; none by default.
+    static var requiredFields: KeyValuePairs<Int, StaticString> { get }
+
     /// Raw bytes of the fields this type does not know, in the order they arrived.
     var unknownFields: [UInt8] { get set }
 
@@ -15,22 +24,22 @@ package protocol ProtobufFieldDecodable: ProtobufMessage {
 }
 
 extension ProtobufFieldDecodable {
-    package mutating func merge(from reader: inout ProtobufReader) throws(ProtobufError) {
-        _ = try readFields(from: &reader)
-    }
+    package static var requiredFields: KeyValuePairs<Int, StaticString> { [:] }
 
-    /// Reads every remaining field of the message, then checks that each of `required`
+    /// Decodes the message from ``empty``, then checks that each of ``requiredFields``
     /// occurred.
     /// - Throws: ``ProtobufError`` for an invalid field, or `missingRequiredField` naming the
     ///   first required field (in the order given) that did not occur.
-    package mutating func readFields(
-        from reader: inout ProtobufReader,
-        required: KeyValuePairs<Int, StaticString>
-    ) throws(ProtobufError) {
+    package init(reader: inout ProtobufReader) throws(ProtobufError) {
+        self = Self.empty
         let seen = try readFields(from: &reader)
-        for (number, name) in required where !seen.contains(number) {
+        for (number, name) in Self.requiredFields where !seen.contains(number) {
             throw reader.missingField(name, number: number)
         }
+    }
+
+    package mutating func merge(from reader: inout ProtobufReader) throws(ProtobufError) {
+        _ = try readFields(from: &reader)
     }
 
     /// Reads every remaining field and returns the numbers of the known fields that occurred.

@@ -30,10 +30,7 @@ public struct SerialNumberRange: Hashable, Sendable {
 extension SerialNumberRange: ProtobufFieldDecodable {
     package static var protobufName: StaticString { "SerialNumberRange" }
 
-    package init(reader: inout ProtobufReader) throws(ProtobufError) {
-        self.init()
-        try merge(from: &reader)
-    }
+    package static var empty: SerialNumberRange { SerialNumberRange() }
 
     package mutating func readField(
         _ field: ProtobufField,

@@ -42,10 +42,7 @@ public struct TbsCrl: Hashable, Sendable {
 extension TbsCrl: ProtobufFieldDecodable {
     package static var protobufName: StaticString { "TbsCrl" }
 
-    package init(reader: inout ProtobufReader) throws(ProtobufError) {
-        self.init()
-        try merge(from: &reader)
-    }
+    package static var empty: TbsCrl { TbsCrl() }
 
     package mutating func readField(
         _ field: ProtobufField,
