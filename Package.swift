@@ -133,6 +133,7 @@ let package = Package(
             dependencies: ["castvideos", "CastCore"],
             swiftSettings: strictSettings
         ),
+        .testTarget(name: "CastBenchTests", dependencies: ["cast-bench"], swiftSettings: strictSettings),
         .testTarget(
             name: "TerminalUITests",
             dependencies: ["TerminalUI", "terminalui-demo"],

@@ -28,7 +28,11 @@ struct BenchmarkGroup: Sendable {
 /// Timing helpers shared by every group.
 enum Measure {
     /// Runs `body` repeatedly for about `seconds` and returns operations per second.
-    static func throughput(seconds: Double = 1.0, batch: Int = 1000, _ body: () throws -> Void) rethrows -> Double {
+    static func throughput(
+        seconds: Double = BenchmarkSettings.quick ? 0.1 : 1.0,
+        batch: Int = 1000,
+        _ body: () throws -> Void
+    ) rethrows -> Double {
         let clock = ContinuousClock()
         // Warm up.
         for _ in 0..<min(batch, 100) { try body() }
