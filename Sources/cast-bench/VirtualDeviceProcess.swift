@@ -11,8 +11,9 @@ import Glibc
 /// `CAST_BENCH_EMULATOR`), else `cast-bench --serve-device`, which runs the same
 /// `CastEmulator` code.
 ///
-/// The device has its own loopback address (PyChromecast reads `eureka_info` on 8443 and
-/// 8008 of the device's address), an ephemeral Cast port, no simulated buffering (so the
+/// The device has its own loopback address and the real ports (8009, 8008, 8443): on any
+/// other Cast port PyChromecast takes the device for an audio group and skips the
+/// `eureka_info` request it makes to a Chromecast. It has no simulated buffering (so the
 /// figures measure the senders, not a pretend player) and the control endpoint on, used
 /// to reboot it between end-to-end runs so that every run really launches the app.
 final class VirtualDeviceProcess {
@@ -50,7 +51,7 @@ final class VirtualDeviceProcess {
             let config = directory.appendingPathComponent("device.json")
             let json = """
                 {"devices": [{"name": "Bench", "id": "0123456789abcdef0123456789abcdef", "address": "\(address)",
-                "castPort": 0, "bufferingMs": 0, "control": true}]}
+                "bufferingMs": 0, "control": true}]}
                 """
             try Data(json.utf8).write(to: config)
 
