@@ -335,7 +335,7 @@ private func decodeRows(python: PythonPeer) throws -> [BenchmarkRow] {
     else { throw BenchmarkFailure("the fixture is not a PLAYING MEDIA_STATUS") }
 
     // Frame body → CastMessage → typed MEDIA_STATUS, as a session receives it.
-    let ours = try Measure.sampled(samples: samples, batch: batch) {
+    let (ours, oursWall) = try DualTiming.measure(samples: samples, batch: batch) {
         let decoded = try CastMessage(serializedBytes: frame[4...])
         guard let text = decoded.payloadUTF8, case .mediaStatus = try MediaMessage(jsonString: text) else {
             throw BenchmarkFailure("decoded frame is not a MEDIA_STATUS")
@@ -346,10 +346,11 @@ private func decodeRows(python: PythonPeer) throws -> [BenchmarkRow] {
         value: Format.rate(1 / ours.median),
         median: Format.time(seconds: ours.median),
         p99: Format.time(seconds: ours.p99),
-        note: "\(frame.count) B frame; ours: protobuf + typed MediaStatus; \(samples)×\(batch), 1 core"
+        note: "\(frame.count) B frame, thread CPU time, \(samples)×\(batch), 1 core; ours: protobuf + typed MediaStatus"
     )
     guard python.isAvailable else {
         row.pychromecast = "unavailable"
+        row.note += "; wall median \(Format.time(seconds: oursWall.median))"
         return [row]
     }
     let file = FileManager.default.temporaryDirectory.appendingPathComponent("cast-bench-frame-\(getpid()).bin")
@@ -357,24 +358,63 @@ private func decodeRows(python: PythonPeer) throws -> [BenchmarkRow] {
     defer { try? FileManager.default.removeItem(at: file) }
     do {
         let report = try python.run(["decode", file.path, String(samples), String(batch)], timeout: .seconds(300))
-        let plain = Distribution(CrossProcessReport.numbers(report["plain_ns"]).map { $0 / 1e9 })
-        let typed = Distribution(CrossProcessReport.numbers(report["typed_ns"]).map { $0 / 1e9 })
-        guard !plain.sorted.isEmpty, !typed.sorted.isEmpty else { throw BenchmarkFailure("no samples") }
+        func distribution(_ key: String) throws -> Distribution {
+            let values = CrossProcessReport.numbers(report[key]).map { $0 / 1e9 }
+            guard values.count == samples else { throw BenchmarkFailure("\(key): \(values.count) samples") }
+            return Distribution(values)
+        }
+        let plain = try distribution("plain_cpu_ns")
+        let plainWall = try distribution("plain_wall_ns")
+        let typed = try distribution("typed_cpu_ns")
         let implementation: String
         if case .string(let name)? = report["protobuf"] { implementation = name } else { implementation = "?" }
         row.pychromecast = plain.text
         row.ratio = ratioText(ours: ours.median, theirs: plain.median, target: 2)
         row.note += "; PyChromecast: cast_channel_pb2 (\(implementation)) + json.loads"
+        let wallRow = BenchmarkRow(
+            name: "(c) … same, wall clock (perf_counter_ns)",
+            value: "",
+            median: Format.time(seconds: oursWall.median),
+            p99: Format.time(seconds: oursWall.p99),
+            pychromecast: plainWall.text,
+            ratio: ratioText(ours: oursWall.median, theirs: plainWall.median, target: nil)
+        )
         let typedRow = BenchmarkRow(
             name: "(c) … PyChromecast + MediaStatus.update",
             value: "",
+            median: Format.time(seconds: ours.median),
+            p99: Format.time(seconds: ours.p99),
             pychromecast: typed.text,
             ratio: ratioText(ours: ours.median, theirs: typed.median, target: nil)
         )
-        return [row, typedRow]
+        return [row, wallRow, typedRow]
     } catch {
         row.pychromecast = "failed"
         row.note += "; PyChromecast: \(error)"
         return [row]
+    }
+}
+
+/// Per-call times of batches by the thread's CPU time (immune to being descheduled on a
+/// shared machine) and by wall time.
+enum DualTiming {
+    static func measure(
+        samples: Int,
+        batch: Int,
+        _ body: () throws -> Void
+    ) rethrows -> (
+        cpu: Distribution, wall: Distribution
+    ) {
+        for _ in 0..<batch { try body() }
+        var cpu: [Double] = []
+        var wall: [Double] = []
+        for _ in 0..<samples {
+            let cpuStart = CPUTime.now()
+            let wallStart = MonotonicClock.nanoseconds()
+            for _ in 0..<batch { try body() }
+            wall.append(Double(MonotonicClock.nanoseconds() - wallStart) / 1e9 / Double(batch))
+            cpu.append((CPUTime.now() - cpuStart) / Double(batch))
+        }
+        return (Distribution(cpu), Distribution(wall))
     }
 }
