@@ -149,6 +149,7 @@ let package = Package(
             dependencies: ["castvideos", "CastCore", "CastTestSupport"],
             swiftSettings: strictSettings
         ),
+        .testTarget(name: "CastBenchTests", dependencies: ["cast-bench"], swiftSettings: strictSettings),
         .testTarget(
             name: "TerminalUITests",
             dependencies: ["TerminalUI", "terminalui-demo", "CastTestSupport"],

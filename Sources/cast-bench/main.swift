@@ -1,26 +1,44 @@
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// When this process started, as close to `exec` as Swift code runs.
+let processStartedAt = MonotonicClock.nanoseconds()
+
 // Every benchmark group of the project; each lives in its own file and is selected by name.
 let groups: [BenchmarkGroup] = [
     frameCodecBenchmarks,
     protobufBenchmarks,
-    sessionBenchmarks,
     jsonBenchmarks,
     tlsBenchmarks,
+    sessionBenchmarks,
+    pychromecastBenchmarks,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-if arguments.contains("--help") || arguments.contains("-h") {
-    print("usage: cast-bench [GROUP ...]\n\nGroups (all when none is named):")
-    for group in groups { print("  \(group.name.padding(toLength: 14, withPad: " ", startingAt: 0))\(group.summary)") }
-    exit(0)
+
+// Child-process modes of the cross-process rows (not listed in --help).
+if arguments.first == "--client" {
+    exit(await BenchClient.run(Array(arguments.dropFirst()), startedAt: processStartedAt))
 }
-let unknown = arguments.filter { name in !groups.contains { $0.name == name } }
-if !unknown.isEmpty {
-    FileHandle.standardError.write(Data("cast-bench: unknown group \(unknown.joined(separator: ", "))\n".utf8))
+if arguments.first == "--serve-device", arguments.count == 2 {
+    exit(await DeviceHost.run(configPath: arguments[1]))
+}
+
+let options: BenchmarkOptions
+do {
+    options = try BenchmarkOptions.parse(arguments, known: groups.map(\.name))
+} catch {
+    FileHandle.standardError.write(Data("cast-bench: \(error)\n".utf8))
     exit(2)
 }
-let selected = arguments.isEmpty ? groups : groups.filter { arguments.contains($0.name) }
+if options.showHelp {
+    print(BenchmarkOptions.help(groups))
+    exit(0)
+}
+let selected = options.groups.isEmpty ? groups : groups.filter { options.groups.contains($0.name) }
 
 var rows: [BenchmarkRow] = []
 for group in selected {
