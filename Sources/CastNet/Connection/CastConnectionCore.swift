@@ -22,6 +22,7 @@ final class CastConnectionCore: ByteChannelHandler, @unchecked Sendable {
     let channel: any ByteChannel
     let loop: EventLoop
     let configuration: CastConnectionConfiguration
+    let clock: any CastClock
     /// Frames given to `send` and not yet written to the channel. Sends from any thread
     /// append here; the first one of a batch schedules one write of the whole batch on the
     /// loop, so a burst of frames costs one TLS write and one system call.
@@ -43,12 +44,17 @@ final class CastConnectionCore: ByteChannelHandler, @unchecked Sendable {
     /// server need not hold it.
     var retainedOwner: CastConnection?
     private var flushWaiters: [CheckedContinuation<Result<Void, CastConnectionError>, Never>] = []
+    /// Runs while a frame is partly read, when the configuration limits a frame's time.
+    private var frameTimer: CastTimer?
+    /// Frames completed so far; tells a late timer that its frame is done.
+    private var framesRead = 0
 
     /// Takes over an active channel; call on its loop.
-    init(channel: any ByteChannel, configuration: CastConnectionConfiguration) {
+    init(channel: any ByteChannel, configuration: CastConnectionConfiguration, clock: any CastClock) {
         self.channel = channel
         self.loop = channel.loop
         self.configuration = configuration
+        self.clock = clock
         self.decoder = CastFrameDecoder(maximumBodySize: configuration.maximumBodySize)
         channel.handler = self
         sizeNextRead()
@@ -219,6 +225,8 @@ final class CastConnectionCore: ByteChannelHandler, @unchecked Sendable {
             return
         }
         sizeNextRead()
+        if frame != nil { framesRead += 1 }
+        updateFrameTimer()
         guard let frame else { return }
         switch delivery {
         case .push(let handler):
@@ -235,6 +243,35 @@ final class CastConnectionCore: ByteChannelHandler, @unchecked Sendable {
             ready = frame
             channel.setReading(false)
         }
+    }
+
+    /// Starts the frame timer when a frame has begun, stops it when none is partly read.
+    private func updateFrameTimer() {
+        guard let limit = configuration.frameTimeout else { return }
+        guard decoder.bufferedByteCount > 0 else {
+            frameTimer?.cancel()
+            frameTimer = nil
+            return
+        }
+        guard frameTimer == nil else { return }
+        let frame = framesRead
+        let loop = self.loop
+        frameTimer = clock.schedule(after: limit) { [weak self] in
+            guard let core = self else { return }
+            loop.execute { core.frameTimedOut(frame, limit: limit) }
+        }
+    }
+
+    private func frameTimedOut(_ frame: Int, limit: Duration) {
+        guard !finished, frame == framesRead, decoder.bufferedByteCount > 0 else { return }
+        frameTimer = nil
+        fail(
+            CastConnectionError(
+                code: .frameTimeout,
+                reason: "frame \(frame + 1) stayed unfinished for \(limit): "
+                    + "\(decoder.bufferedByteCount) of its bytes arrived"
+            )
+        )
     }
 
     func channelDidReadEndOfFile(_ channel: any ByteChannel) {
@@ -261,6 +298,8 @@ final class CastConnectionCore: ByteChannelHandler, @unchecked Sendable {
 
     func channel(_ channel: any ByteChannel, didCloseWith error: (any Error)?) {
         finished = true
+        frameTimer?.cancel()
+        frameTimer = nil
         isClosedFlag.store(true, ordering: .relaxed)
         if closeError == nil, let error { closeError = CastConnectionError(transport: error) }
         let reported = closeError.flatMap { $0.code == .closed ? nil : $0 }
