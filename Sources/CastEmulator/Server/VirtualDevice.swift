@@ -167,6 +167,7 @@ public final class VirtualDevice: Sendable {
         let address = options.address
         var castConfiguration = CastConnectionConfiguration()
         castConfiguration.sendQueueLimit = options.sendQueueLimit
+        castConfiguration.frameTimeout = options.frameTimeout
         let cast = try CastListener(
             address: try SocketAddress(ipAddress: address, port: options.castPort),
             tls: tls,

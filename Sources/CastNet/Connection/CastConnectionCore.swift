@@ -44,9 +44,12 @@ final class CastConnectionCore: ByteChannelHandler, @unchecked Sendable {
     /// server need not hold it.
     var retainedOwner: CastConnection?
     private var flushWaiters: [CheckedContinuation<Result<Void, CastConnectionError>, Never>] = []
-    /// Runs while a frame is partly read, when the configuration limits a frame's time.
+    /// When the frame now partly read began, while the configuration limits a frame's time.
+    private var partialFrameStart: CastInstant?
+    /// At most one timer per connection checks the frame deadline; it is re-armed for a
+    /// later frame rather than scheduled and cancelled for every frame.
     private var frameTimer: CastTimer?
-    /// Frames completed so far; tells a late timer that its frame is done.
+    /// Frames completed so far, for the error message.
     private var framesRead = 0
 
     /// Takes over an active channel; call on its loop.
@@ -245,30 +248,39 @@ final class CastConnectionCore: ByteChannelHandler, @unchecked Sendable {
         }
     }
 
-    /// Starts the frame timer when a frame has begun, stops it when none is partly read.
+    /// Notes when a frame begins and makes sure a timer will check its deadline.
     private func updateFrameTimer() {
         guard let limit = configuration.frameTimeout else { return }
         guard decoder.bufferedByteCount > 0 else {
-            frameTimer?.cancel()
-            frameTimer = nil
+            partialFrameStart = nil
             return
         }
-        guard frameTimer == nil else { return }
-        let frame = framesRead
+        if partialFrameStart == nil { partialFrameStart = clock.now }
+        if frameTimer == nil { armFrameTimer(after: limit) }
+    }
+
+    private func armFrameTimer(after delay: Duration) {
         let loop = self.loop
-        frameTimer = clock.schedule(after: limit) { [weak self] in
+        frameTimer = clock.schedule(after: delay) { [weak self] in
             guard let core = self else { return }
-            loop.execute { core.frameTimedOut(frame, limit: limit) }
+            loop.execute { core.checkFrameDeadline() }
         }
     }
 
-    private func frameTimedOut(_ frame: Int, limit: Duration) {
-        guard !finished, frame == framesRead, decoder.bufferedByteCount > 0 else { return }
+    /// Fails the connection when the frame now partly read is past its deadline; otherwise
+    /// re-arms for the current frame's deadline, or stays idle until the next frame begins.
+    private func checkFrameDeadline() {
         frameTimer = nil
+        guard !finished, let limit = configuration.frameTimeout, let start = partialFrameStart else { return }
+        let waited = start.duration(to: clock.now)
+        guard waited >= limit else {
+            armFrameTimer(after: limit - waited)
+            return
+        }
         fail(
             CastConnectionError(
                 code: .frameTimeout,
-                reason: "frame \(frame + 1) stayed unfinished for \(limit): "
+                reason: "frame \(framesRead + 1) stayed unfinished for \(waited) (limit \(limit)): "
                     + "\(decoder.bufferedByteCount) of its bytes arrived"
             )
         )
