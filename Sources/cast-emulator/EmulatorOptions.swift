@@ -49,7 +49,8 @@ struct EmulatorOptions: Equatable {
                               (loopback addresses only): POST /control/faults with a JSON object
                               {"ignorePings": bool, "refuseLaunch": bool or reason, "failNextLoad":
                               bool, "replyDelayMs": int, "dropConnections": true, "crashMidFrame":
-                              true, "restartApp": true, "reboot": true, "clear": true};
+                              true, "restartApp": true, "reboot": true, "sendGarbage": true,
+                              "oversizeFrame": true, "trickleMs": int, "clear": true};
                               GET /control/faults shows the lasting faults.
           --cast-port P       Port of the Cast channel (default 8009; 0 = ephemeral).
           --http-port P       Port of the setup HTTP server (default 8008; 0 = ephemeral).

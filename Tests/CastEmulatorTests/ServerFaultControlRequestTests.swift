@@ -20,6 +20,15 @@ import Testing
         #expect(delay == .milliseconds(250))
     }
 
+    @Test func parsesTheMisbehavingPeerActions() throws {
+        let json = #"{"sendGarbage": true, "oversizeFrame": true, "trickleMs": 1000}"#
+        let request = try FaultControlRequest(json: Array(json.utf8))
+        #expect(request.sendGarbage && request.oversizeFrame)
+        #expect(request.trickleMilliseconds == 1000)
+        let none = try FaultControlRequest(json: Array("{}".utf8))
+        #expect(!none.sendGarbage && !none.oversizeFrame && none.trickleMilliseconds == nil)
+    }
+
     @Test(arguments: [
         (#"{"refuseLaunch": true}"#, LaunchErrorReason?.some(.notAllowed)),
         (#"{"refuseLaunch": false}"#, nil),
@@ -53,6 +62,9 @@ import Testing
         (#"{"replyDelayMs": 600001}"#, "\"replyDelayMs\""),
         (#"{"refuseLaunch": 3}"#, "\"refuseLaunch\""),
         (#"{"refuseLaunch": ""}"#, "\"refuseLaunch\""),
+        (#"{"sendGarbage": "yes"}"#, "\"sendGarbage\" must be true or false"),
+        (#"{"trickleMs": 0}"#, "\"trickleMs\""),
+        (#"{"trickleMs": 600001}"#, "\"trickleMs\""),
     ])
     func rejectsInvalidBodies(json: String, mention: String) {
         do {

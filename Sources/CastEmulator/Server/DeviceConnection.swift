@@ -118,6 +118,40 @@ final class DeviceConnection: Sendable {
         transport.sendUnframedThenClose(bytes)
     }
 
+    /// Stops every further frame and writes `bytes` unframed instead (a broken frame); the
+    /// connection stays open until the sender closes it.
+    func jam(sending bytes: [UInt8]) {
+        let timer = stopFrames()
+        timer?.cancel()
+        transport.sendUnframed(bytes)
+    }
+
+    /// Stops every further frame and writes `bytes` one at a time, one every `interval`,
+    /// while the connection stays open.
+    func trickle(_ bytes: [UInt8], every interval: Duration) {
+        let timer = stopFrames()
+        timer?.cancel()
+        trickleNext(bytes[...], every: interval)
+    }
+
+    private func stopFrames() -> CastTimer? {
+        state.withLock { state -> CastTimer? in
+            state.closed = true
+            state.delayed = []
+            state.delayedHead = 0
+            state.delayedBytes = 0
+            defer { state.timer = nil }
+            return state.timer
+        }
+    }
+
+    private func trickleNext(_ bytes: ArraySlice<UInt8>, every interval: Duration) {
+        guard let first = bytes.first, transport.sendUnframed([first]) else { return }
+        let rest = bytes.dropFirst()
+        let timer = clock.schedule(after: interval) { [weak self] in self?.trickleNext(rest, every: interval) }
+        state.withLock { state in state.timer = timer }
+    }
+
     // MARK: Delayed frames
 
     /// Hands the frame to the connection. It is logged first, so the log never lags behind

@@ -22,6 +22,10 @@ public struct DeviceServerOptions: Sendable, Equatable {
     /// The most bytes waiting to be sent to one sender (for the socket, or behind a reply
     /// delay) before its connection is closed: a sender that stops reading cannot grow memory.
     public var sendQueueLimit: Int
+    /// The longest one frame from a sender may take from its first byte to its last; a
+    /// sender that trickles bytes (slowloris) is disconnected. `nil` waits for ever.
+    /// Defaults to 10 s.
+    public var frameTimeout: Duration?
 
     /// Creates options with the real ports 8009, 8008 and 8443 on `address`.
     public init(address: String = "127.0.0.2") {
@@ -35,6 +39,7 @@ public struct DeviceServerOptions: Sendable, Equatable {
         self.controlEndpointEnabled = false
         self.certificateValidity = .seconds(2 * 86_400)
         self.sendQueueLimit = 1 << 20
+        self.frameTimeout = .seconds(10)
     }
 
     /// Options for tests: ephemeral ports on `address`, control endpoint on.

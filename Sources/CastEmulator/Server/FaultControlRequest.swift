@@ -7,7 +7,7 @@ import CastCore
 /// ```json
 /// {"clear": true, "ignorePings": true, "refuseLaunch": "NOT_ALLOWED", "failNextLoad": true,
 ///  "replyDelayMs": 250, "dropConnections": true, "crashMidFrame": true,
-///  "restartApp": true, "reboot": true}
+///  "restartApp": true, "reboot": true, "sendGarbage": true, "oversizeFrame": true, "trickleMs": 1000}
 /// ```
 /// - `clear` first resets every lasting fault; the lasting members then apply:
 ///   `ignorePings` (the device swallows `PING`s), `refuseLaunch` (`true` for `NOT_ALLOWED`, a
@@ -17,7 +17,10 @@ import CastCore
 /// - The one-shot actions run last, in this order: `restartApp` (the running app restarts with
 ///   new session IDs), `reboot` (every connection dropped, the receiver starts afresh),
 ///   `crashMidFrame` (half a frame on every connection, then close), `dropConnections` (every
-///   connection closed at once).
+///   connection closed at once), then the misbehaving peers, which leave their connections
+///   open for the sender to close: `sendGarbage` (a frame that is not a `CastMessage`),
+///   `oversizeFrame` (a length prefix of 0x7FFFFFFF) and `trickleMs` (a frame written one
+///   byte every so many milliseconds, 1 to 600000).
 public struct FaultControlRequest: Sendable, Equatable {
     /// Resets every lasting fault before the others apply.
     public var clear = false
@@ -37,13 +40,19 @@ public struct FaultControlRequest: Sendable, Equatable {
     public var crashMidFrame = false
     /// Closes every sender connection at once.
     public var dropConnections = false
+    /// Sends every sender a frame that is not a `CastMessage`.
+    public var sendGarbage = false
+    /// Sends every sender the length prefix of an oversize frame.
+    public var oversizeFrame = false
+    /// Writes a frame to every sender one byte per this many milliseconds (1 to 600 000).
+    public var trickleMilliseconds: Int?
 
     /// Creates an empty request.
     public init() {}
 
     private static let knownKeys: Set<String> = [
         "clear", "ignorePings", "refuseLaunch", "failNextLoad", "replyDelayMs", "restartApp", "reboot",
-        "crashMidFrame", "dropConnections",
+        "crashMidFrame", "dropConnections", "sendGarbage", "oversizeFrame", "trickleMs",
     ]
 
     /// Parses the JSON body of a control request.
@@ -77,6 +86,8 @@ public struct FaultControlRequest: Sendable, Equatable {
         reboot = try flag("reboot") ?? false
         crashMidFrame = try flag("crashMidFrame") ?? false
         dropConnections = try flag("dropConnections") ?? false
+        sendGarbage = try flag("sendGarbage") ?? false
+        oversizeFrame = try flag("oversizeFrame") ?? false
         switch object["refuseLaunch"] {
         case nil:
             break
@@ -100,6 +111,15 @@ public struct FaultControlRequest: Sendable, Equatable {
                 )
             }
             replyDelayMilliseconds = milliseconds
+        }
+        if let member = object["trickleMs"] {
+            guard let milliseconds = member.intValue, (1...600_000).contains(milliseconds) else {
+                throw FaultControlError(
+                    code: .invalidRequest,
+                    detail: "member \"trickleMs\" must be an integer from 1 to 600000"
+                )
+            }
+            trickleMilliseconds = milliseconds
         }
     }
 

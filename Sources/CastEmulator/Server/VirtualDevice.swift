@@ -167,6 +167,7 @@ public final class VirtualDevice: Sendable {
         let address = options.address
         var castConfiguration = CastConnectionConfiguration()
         castConfiguration.sendQueueLimit = options.sendQueueLimit
+        castConfiguration.frameTimeout = options.frameTimeout
         let cast = try CastListener(
             address: try SocketAddress(ipAddress: address, port: options.castPort),
             tls: tls,
@@ -270,6 +271,9 @@ public final class VirtualDevice: Sendable {
         if request.reboot { reboot() }
         if request.crashMidFrame { crashConnectionsMidFrame() }
         if request.dropConnections { dropAllConnections() }
+        if request.sendGarbage { sendGarbageFrames() }
+        if request.oversizeFrame { sendOversizeFrameHeaders() }
+        if let milliseconds = request.trickleMilliseconds { trickleFrames(every: .milliseconds(milliseconds)) }
     }
 
     /// Restarts the running app with new session and transport IDs; its senders get
@@ -302,6 +306,44 @@ public final class VirtualDevice: Sendable {
         for connection in connections {
             record(connection.id, event: "fault: \(half.count) of \(frame.count) frame bytes sent, then closed")
             connection.crash(sending: half)
+        }
+    }
+
+    /// Sends every sender a frame whose body is not a `CastMessage`, then nothing more on
+    /// that connection; it stays open until the sender closes it.
+    public func sendGarbageFrames() {
+        let body = [UInt8](repeating: 0xFF, count: 64)
+        let frame = (try? CastFrameEncoder.encode(body)) ?? [0, 0, 0, 64] + body
+        for connection in state.withLock({ Array($0.connections.values) }) {
+            record(connection.id, event: "fault: a \(body.count)-byte frame that is not a CastMessage sent")
+            connection.jam(sending: frame)
+        }
+    }
+
+    /// Sends every sender the length prefix of a frame far over the 64 KiB limit
+    /// (0x7FFFFFFF bytes), then nothing more on that connection; it stays open until the
+    /// sender closes it.
+    public func sendOversizeFrameHeaders() {
+        let header: [UInt8] = [0x7F, 0xFF, 0xFF, 0xFF]
+        for connection in state.withLock({ Array($0.connections.values) }) {
+            record(connection.id, event: "fault: a frame header announcing 2147483647 bytes sent")
+            connection.jam(sending: header)
+        }
+    }
+
+    /// Writes a `PING` frame to every sender one byte per `interval`, and nothing else on
+    /// that connection from then on; the connection stays open until the sender closes it.
+    public func trickleFrames(every interval: Duration = .seconds(1)) {
+        let ping = CastMessage(
+            sourceID: "receiver-0",
+            destinationID: "sender-0",
+            namespace: .heartbeat,
+            text: #"{"type":"PING"}"#
+        )
+        let frame = (try? CastFrameEncoder.encode(ping.serializedBytes())) ?? [0, 0, 0, 16]
+        for connection in state.withLock({ Array($0.connections.values) }) {
+            record(connection.id, event: "fault: trickling a \(frame.count)-byte frame, one byte per \(interval)")
+            connection.trickle(frame, every: max(.milliseconds(1), interval))
         }
     }
 

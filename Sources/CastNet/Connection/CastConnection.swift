@@ -61,7 +61,9 @@ public final class CastConnection: Sendable {
             ) { result in
                 continuation.resume(
                     returning: result.map {
-                        CastConnection(core: CastConnectionCore(channel: $0, configuration: configuration))
+                        CastConnection(
+                            core: CastConnectionCore(channel: $0, configuration: configuration, clock: clock)
+                        )
                     }
                 )
             }
@@ -136,6 +138,22 @@ public final class CastConnection: Sendable {
             core.loop.execute { core.flush(continuation) }
         }
         try result.get()
+    }
+
+    /// Writes `bytes` as they are, without framing, and keeps the connection open: a
+    /// fault-injection hook for peers that send broken or trickled frames.
+    /// - Returns: `false` when the connection is already closed (nothing is written).
+    @discardableResult
+    package func sendUnframed(_ bytes: [UInt8]) -> Bool {
+        let core = self.core
+        guard !core.isClosedFlag.load(ordering: .relaxed) else { return false }
+        core.outbox.withLock { outbox in
+            outbox.frames.append(bytes)
+            outbox.byteCount += bytes.count
+            outbox.flushScheduled = true
+        }
+        core.loop.execute { core.flushOutbox() }
+        return true
     }
 
     /// Writes `bytes` as they are, without framing, then closes: a fault-injection hook that

@@ -22,6 +22,7 @@ final class CastConnectionCore: ByteChannelHandler, @unchecked Sendable {
     let channel: any ByteChannel
     let loop: EventLoop
     let configuration: CastConnectionConfiguration
+    let clock: any CastClock
     /// Frames given to `send` and not yet written to the channel. Sends from any thread
     /// append here; the first one of a batch schedules one write of the whole batch on the
     /// loop, so a burst of frames costs one TLS write and one system call.
@@ -43,12 +44,20 @@ final class CastConnectionCore: ByteChannelHandler, @unchecked Sendable {
     /// server need not hold it.
     var retainedOwner: CastConnection?
     private var flushWaiters: [CheckedContinuation<Result<Void, CastConnectionError>, Never>] = []
+    /// When the frame now partly read began, while the configuration limits a frame's time.
+    private var partialFrameStart: CastInstant?
+    /// At most one timer per connection checks the frame deadline; it is re-armed for a
+    /// later frame rather than scheduled and cancelled for every frame.
+    private var frameTimer: CastTimer?
+    /// Frames completed so far, for the error message.
+    private var framesRead = 0
 
     /// Takes over an active channel; call on its loop.
-    init(channel: any ByteChannel, configuration: CastConnectionConfiguration) {
+    init(channel: any ByteChannel, configuration: CastConnectionConfiguration, clock: any CastClock) {
         self.channel = channel
         self.loop = channel.loop
         self.configuration = configuration
+        self.clock = clock
         self.decoder = CastFrameDecoder(maximumBodySize: configuration.maximumBodySize)
         channel.handler = self
         sizeNextRead()
@@ -216,6 +225,8 @@ final class CastConnectionCore: ByteChannelHandler, @unchecked Sendable {
             return
         }
         sizeNextRead()
+        if frame != nil { framesRead += 1 }
+        updateFrameTimer()
         guard let frame else { return }
         switch delivery {
         case .push(let handler):
@@ -232,6 +243,44 @@ final class CastConnectionCore: ByteChannelHandler, @unchecked Sendable {
             ready = frame
             channel.setReading(false)
         }
+    }
+
+    /// Notes when a frame begins and makes sure a timer will check its deadline.
+    private func updateFrameTimer() {
+        guard let limit = configuration.frameTimeout else { return }
+        guard decoder.bufferedByteCount > 0 else {
+            partialFrameStart = nil
+            return
+        }
+        if partialFrameStart == nil { partialFrameStart = clock.now }
+        if frameTimer == nil { armFrameTimer(after: limit) }
+    }
+
+    private func armFrameTimer(after delay: Duration) {
+        let loop = self.loop
+        frameTimer = clock.schedule(after: delay) { [weak self] in
+            guard let core = self else { return }
+            loop.execute { core.checkFrameDeadline() }
+        }
+    }
+
+    /// Fails the connection when the frame now partly read is past its deadline; otherwise
+    /// re-arms for the current frame's deadline, or stays idle until the next frame begins.
+    private func checkFrameDeadline() {
+        frameTimer = nil
+        guard !finished, let limit = configuration.frameTimeout, let start = partialFrameStart else { return }
+        let waited = start.duration(to: clock.now)
+        guard waited >= limit else {
+            armFrameTimer(after: limit - waited)
+            return
+        }
+        fail(
+            CastConnectionError(
+                code: .frameTimeout,
+                reason: "frame \(framesRead + 1) stayed unfinished for \(waited) (limit \(limit)): "
+                    + "\(decoder.bufferedByteCount) of its bytes arrived"
+            )
+        )
     }
 
     func channelDidReadEndOfFile(_ channel: any ByteChannel) {
@@ -258,6 +307,8 @@ final class CastConnectionCore: ByteChannelHandler, @unchecked Sendable {
 
     func channel(_ channel: any ByteChannel, didCloseWith error: (any Error)?) {
         finished = true
+        frameTimer?.cancel()
+        frameTimer = nil
         isClosedFlag.store(true, ordering: .relaxed)
         if closeError == nil, let error { closeError = CastConnectionError(transport: error) }
         let reported = closeError.flatMap { $0.code == .closed ? nil : $0 }

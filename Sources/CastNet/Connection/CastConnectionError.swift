@@ -9,6 +9,7 @@ public struct CastConnectionError: Error, Hashable, Sendable, CustomStringConver
             case messageTooLarge = 4
             case transport = 5
             case closed = 6
+            case frameTimeout = 7
         }
 
         fileprivate let base: Base
@@ -25,6 +26,9 @@ public struct CastConnectionError: Error, Hashable, Sendable, CustomStringConver
         public static let transport = Code(base: .transport)
         /// The connection is already closed.
         public static let closed = Code(base: .closed)
+        /// The peer left a frame unfinished for longer than
+        /// ``CastConnectionConfiguration/frameTimeout``.
+        public static let frameTimeout = Code(base: .frameTimeout)
 
         /// The stable numeric value of the code.
         public var rawValue: Int { base.rawValue }
@@ -37,6 +41,7 @@ public struct CastConnectionError: Error, Hashable, Sendable, CustomStringConver
             case .messageTooLarge: "messageTooLarge"
             case .transport: "transport"
             case .closed: "closed"
+            case .frameTimeout: "frameTimeout"
             }
         }
     }

@@ -43,7 +43,7 @@ public final class CastListener: Sendable {
             ChannelConnector.activateAccepted(stream, tls: context, clock: clock) { result in
                 guard case .success(let channel) = result else { return }
                 let connection = CastConnection(
-                    core: CastConnectionCore(channel: channel, configuration: configuration)
+                    core: CastConnectionCore(channel: channel, configuration: configuration, clock: clock)
                 )
                 if let handler {
                     handler(connection)

@@ -67,9 +67,11 @@ public final class CastContext: Sendable {
     /// Creates an independent context connecting over TLS and discovering over mDNS.
     public convenience init(options: CastOptions) {
         let clock = SystemCastClock()
+        var connection = CastConnectionConfiguration()
+        connection.frameTimeout = options.frameTimeout
         self.init(
             options: options,
-            connector: TLSTransportConnector(clock: clock),
+            connector: TLSTransportConnector(configuration: connection, clock: clock),
             clock: clock,
             browser: MDNSDeviceBrowser(applicationID: options.receiverApplicationID)
         )

@@ -32,6 +32,10 @@ public struct CastOptions: Sendable {
     public var heartbeatInterval: Duration = .seconds(5)
     /// The silence after which a device is considered lost. Defaults to 10 s.
     public var heartbeatTimeout: Duration = .seconds(10)
+    /// The longest one frame from the device may take to arrive once it has begun; a device
+    /// that trickles bytes is disconnected with a ``CastError/Code/timeout`` error. Defaults
+    /// to 10 s.
+    public var frameTimeout: Duration = .seconds(10)
     /// How long a request waits for its reply. Defaults to 10 s.
     public var requestTimeout: Duration = .seconds(10)
     /// How long LAUNCH waits for the app to start. Defaults to 30 s.

@@ -29,6 +29,7 @@ public final class CastSession: Sendable, CustomStringConvertible {
         var volume: DeviceVolume?
         var statusText: String?
         var task: Task<Void, Never>?
+        var lastLossError: CastError?
     }
 
     /// The device.
@@ -81,6 +82,10 @@ public final class CastSession: Sendable, CustomStringConvertible {
 
     /// The running receiver application, as last reported.
     public var applicationMetadata: ReceiverApplication? { state.withLock { $0.application } }
+
+    /// Why the connection was last lost (heartbeat silence, a broken or stalled frame, the
+    /// link dropping), or `nil` while it never was.
+    var lastConnectionLossError: CastError? { state.withLock { $0.lastLossError } }
 
     /// The requests sent on the current connection and not yet settled.
     var pendingRequestCount: Int { state.withLock { $0.connection?.pendingRequestCount ?? 0 } }
@@ -579,6 +584,7 @@ public final class CastSession: Sendable, CustomStringConvertible {
             channel?.deliver(text)
         case .lost(let error, let reason):
             environment.options.logger.log(.info, .session, "connection lost", metadata: ["cast.error": error.reason])
+            state.withLock { $0.lastLossError = error }
             transition { $0.connectionLost(reason) }
         }
     }

@@ -297,14 +297,19 @@ final class DeviceConnection: Sendable {
         case .message(let message):
             receive(message)
         case .closed(let error):
-            shutDown(
-                CastError(
-                    .disconnected,
-                    "the connection to the device was lost" + (error.map { ": \($0.reason)" } ?? ""),
-                    underlying: error
-                ),
-                report: .networkError
-            )
+            // A device that broke the protocol or stalled keeps its own code; a plain loss
+            // of the link is `disconnected`.
+            let lost =
+                if let error, error.code != .network {
+                    error
+                } else {
+                    CastError(
+                        .disconnected,
+                        "the connection to the device was lost" + (error.map { ": \($0.reason)" } ?? ""),
+                        underlying: error
+                    )
+                }
+            shutDown(lost, report: .networkError)
         }
     }
 

@@ -1,4 +1,5 @@
 import CastNet
+import Synchronization
 
 /// Connects to devices over TLS with ``CastNet``'s framed ``CastConnection``.
 struct TLSTransportConnector: CastTransportConnector {
@@ -21,17 +22,43 @@ struct TLSTransportConnector: CastTransportConnector {
             throw CastError(.network, "cannot connect to \(host):\(port): \(error)")
         }
         let transport = TLSTransport(connection: connection)
+        let violation = Mutex<CastError?>(nil)
         connection.setFrameHandler { body in
             do {
                 onEvent(.message(try CastMessage(serializedBytes: body)))
             } catch {
+                violation.withLock { stored in
+                    if stored == nil {
+                        stored = CastError(
+                            .protocolError,
+                            "\(host):\(port) sent a \(body.count)-byte frame that is not a CastMessage: \(error)",
+                            underlying: error
+                        )
+                    }
+                }
                 connection.close(reason: "undecodable CastMessage")
             }
         }
         connection.onClose { error in
-            onEvent(.closed(error.map { CastError(.network, "connection closed: \($0)", underlying: $0) }))
+            let reported = violation.withLock { $0 } ?? error.map { Self.castError($0, host: host, port: port) }
+            onEvent(.closed(reported))
         }
         return transport
+    }
+}
+
+extension TLSTransportConnector {
+    /// The SDK error for a connection the transport closed: broken framing is the device's
+    /// protocol violation, a stalled frame a timeout, anything else a network failure.
+    static func castError(_ error: CastConnectionError, host: String, port: Int) -> CastError {
+        switch error.code {
+        case .framing, .truncatedFrame:
+            CastError(.protocolError, "\(host):\(port) broke the framing: \(error.reason)", underlying: error)
+        case .frameTimeout:
+            CastError(.timeout, "\(host):\(port) stalled in the middle of a frame: \(error.reason)", underlying: error)
+        default:
+            CastError(.network, "connection to \(host):\(port) closed: \(error)", underlying: error)
+        }
     }
 }
 

@@ -1,0 +1,578 @@
+import CastCore
+import CastNet
+import Foundation
+import Synchronization
+import Testing
+
+@testable import CastEmulator
+@testable import CastSender
+
+/// The SDK (context, session manager, session, remote media client) against the real virtual
+/// device over TLS on loopback, with the device's fault controls: the resilience the Cast
+/// sender promises, checked end to end in real time with short configured timings.
+@Suite("Fault injection") struct FaultInjectionTests {
+    static let media = MediaInformation(
+        contentId: "http://127.0.0.1:9/movie.mp4",
+        streamType: .buffered,
+        contentType: "video/mp4",
+        duration: 600
+    )
+
+    /// The cap on every wait: far above the timings under test, so a loaded machine only
+    /// makes a test slower, never wrong.
+    static let cap = Duration.seconds(30)
+
+    static func options(_ rig: EndToEndRig, configure: (inout CastOptions) -> Void = { _ in }) -> CastOptions {
+        rig.options {
+            // A stall of the loaded machine must not pass for a lost device.
+            $0.heartbeatInterval = .milliseconds(500)
+            $0.heartbeatTimeout = .seconds(5)
+            $0.requestTimeout = .seconds(5)
+            $0.reconnectBackoff = ReconnectBackoff(initialDelay: .milliseconds(300), jitter: 0, maximumAttempts: 5)
+            configure(&$0)
+        }
+    }
+
+    /// Starts a session on `rig`'s device with the media playing there.
+    static func playing(
+        _ rig: EndToEndRig,
+        _ context: CastContext,
+        mediaListener: (any RemoteMediaClientListener)? = nil
+    ) async throws -> CastSession {
+        let session = try await context.sessionManager.startSession(with: rig.target)
+        if let mediaListener { session.remoteMediaClient.add(mediaListener) }
+        try await session.remoteMediaClient.load(LoadRequestData(media: media, autoplay: true)).result
+        try #require(await rig.eventually(timeout: cap) { rig.deviceMedia?.playerState == .playing })
+        return session
+    }
+
+    // MARK: Dropped connections
+
+    @Test func droppedConnectionsMidPlaybackResumeWithin5sWithEveryEventOnce() async throws {
+        let rig = try await EndToEndRig.start()
+        let context = CastContext(options: Self.options(rig))
+        let events = FaultEventLog()
+        context.sessionManager.add(events)
+        let session = try await Self.playing(rig, context, mediaListener: events)
+        let mediaSession = try #require(rig.deviceMedia?.mediaSessionId)
+        await rig.drain()
+        let before = events.names
+        #expect(before == ["willStart", "didStart", "mediaSessionStarted \(mediaSession)"])
+
+        let dropped = ContinuousClock.now
+        rig.device.dropAllConnections()
+        #expect(await rig.eventually(timeout: Self.cap) { events.names.contains("didResume") })
+        let resumed = try #require(events.time(of: "didResume"))
+        let resumeTime = dropped.duration(to: resumed)
+        print("fault injection: dropped connections → resumed after \(resumeTime)")
+        #expect(resumeTime <= .seconds(5), "resumed \(resumeTime) after the drop")
+
+        #expect(session.connectionState == .connected)
+        #expect(session.lastConnectionLossError?.code == .disconnected)
+        // Every listener event exactly once, in order: the start, one suspend and one resume,
+        // and no second media session.
+        await rig.drain()
+        #expect(events.names == before + ["didSuspend", "willResume", "didResume"])
+        // The receiver session and its playback lived through the drop.
+        #expect(rig.log.inbound(type: "LAUNCH").count == 1)
+        #expect(rig.log.inbound(type: "LOAD").count == 1)
+        #expect(rig.device.engineSnapshot?.runningApplication?.sessionId == session.sessionID)
+        #expect(rig.deviceMedia?.playerState == .playing)
+        #expect(rig.deviceMedia?.mediaSessionId == mediaSession)
+        #expect(
+            await rig.eventually(timeout: Self.cap) {
+                session.remoteMediaClient.mediaStatus?.playerState == .playing
+                    && session.remoteMediaClient.mediaStatus?.mediaSessionId == mediaSession
+            }
+        )
+        try await session.remoteMediaClient.pause().result
+        #expect(rig.deviceMedia?.playerState == .paused)
+        #expect(session.pendingRequestCount == 0)
+        await context.sessionManager.endSession(stopCasting: true)
+        await rig.device.stop()
+    }
+
+    // MARK: Heartbeat loss
+
+    @Test func stoppedPongsAreDetectedWithinTheHeartbeatWindowThenTheSessionReconnects() async throws {
+        let rig = try await EndToEndRig.start()
+        let interval = Duration.milliseconds(250)
+        let timeout = Duration.milliseconds(1_500)
+        let context = CastContext(
+            options: Self.options(rig) {
+                $0.heartbeatInterval = interval
+                $0.heartbeatTimeout = timeout
+            }
+        )
+        // The device answers PINGs again as soon as the loss is reported, before the
+        // reconnection is due, so the resumed connection keeps its heartbeat.
+        let events = FaultEventLog { name in
+            if name == "didSuspend" { rig.device.faults.ignoresPings = false }
+        }
+        context.sessionManager.add(events)
+        let session = try await Self.playing(rig, context)
+
+        await rig.drain()
+        #expect(events.names == ["willStart", "didStart"], "no loss while the device answers")
+
+        let stopped = ContinuousClock.now
+        rig.device.faults.ignoresPings = true
+        #expect(await rig.eventually(timeout: Self.cap) { events.names.contains("didSuspend") })
+        let detected = try #require(events.time(of: "didSuspend"))
+        let detection = stopped.duration(to: detected)
+        print("fault injection: PONGs stopped → loss detected after \(detection) (window \(timeout) + \(interval))")
+        // Within the window (the timeout, checked every interval) plus slack for a loaded
+        // machine's late timers.
+        #expect(detection <= timeout + interval + .seconds(4), "detected \(detection) after the PONGs stopped")
+        let loss = try #require(session.lastConnectionLossError)
+        #expect(loss.code == .disconnected)
+        #expect(loss.reason.contains("heartbeat"))
+
+        #expect(await rig.eventually(timeout: Self.cap) { events.names.contains("didResume") })
+        let resumed = try #require(events.time(of: "didResume"))
+        print("fault injection: PONGs stopped → reconnected after \(stopped.duration(to: resumed))")
+        #expect(session.connectionState == .connected)
+        await rig.drain()
+        #expect(events.names == ["willStart", "didStart", "didSuspend", "willResume", "didResume"])
+        #expect(rig.log.inbound(type: "PING").count > 0)
+        #expect(rig.log.inbound(type: "LAUNCH").count == 1)
+        #expect(rig.deviceMedia?.playerState == .playing)
+        try await session.remoteMediaClient.pause().result
+        #expect(rig.deviceMedia?.playerState == .paused)
+        await context.sessionManager.endSession(stopCasting: true)
+        await rig.device.stop()
+    }
+
+    // MARK: Late replies
+
+    @Test func repliesDelayedPastTheRequestTimeoutFailTypedAndLeaveNothingPending() async throws {
+        let rig = try await EndToEndRig.start()
+        let requestTimeout = Duration.seconds(1)
+        let delay = Duration.seconds(3)
+        let context = CastContext(
+            options: Self.options(rig) {
+                $0.requestTimeout = requestTimeout
+                // PONGs would be held back too, and would hold later replies behind them:
+                // keep the heartbeat out of the way.
+                $0.heartbeatInterval = .seconds(60)
+                $0.heartbeatTimeout = .seconds(120)
+            }
+        )
+        let events = FaultEventLog()
+        context.sessionManager.add(events)
+        let session = try await Self.playing(rig, context)
+        let client = session.remoteMediaClient
+        // Requests the SDK makes on its own (the queue's item ids) have settled.
+        #expect(await rig.eventually(timeout: Self.cap) { session.pendingRequestCount == 0 })
+        let sentBefore = rig.log.all.count
+
+        rig.device.replyDelay = delay
+        let requests = [
+            client.pause(),
+            client.setStreamVolume(0.5),
+            client.seek(MediaSeekOptions(interval: 30)),
+            session.setDeviceVolume(0.3),
+        ]
+        #expect(session.pendingRequestCount == requests.count)
+        for request in requests {
+            let outcome = await request.waitForOutcome()
+            #expect(outcome == .failed(CastError(.timeout, "")), "\(request)")
+            #expect(request.error?.code == .timeout)
+            #expect(request.error?.reason.contains("no reply in time") == true)
+        }
+        #expect(session.pendingRequestCount == 0)
+
+        // The late replies arrive after their requests gave up: nothing settles twice and
+        // nothing is left behind.
+        let asked = Set(
+            rig.log.all.dropFirst(sentBefore).filter { $0.direction == .inbound }.compactMap(Self.requestID)
+        )
+        #expect(asked.count == requests.count)
+        #expect(
+            await rig.eventually(timeout: Self.cap) {
+                let answered = Set(
+                    rig.log.all.dropFirst(sentBefore).filter { $0.direction == .outbound }.compactMap(Self.requestID)
+                )
+                return asked.isSubset(of: answered)
+            }
+        )
+        await rig.drain()
+        for request in requests { #expect(request.error?.code == .timeout) }
+        #expect(session.pendingRequestCount == 0)
+        #expect(session.connectionState == .connected)
+        #expect(rig.deviceMedia?.playerState == .paused)
+
+        rig.device.replyDelay = .zero
+        try await client.play().result
+        #expect(rig.deviceMedia?.playerState == .playing)
+        #expect(session.pendingRequestCount == 0)
+        await rig.drain()
+        #expect(events.names == ["willStart", "didStart"])
+        await context.sessionManager.endSession(stopCasting: true)
+        await rig.device.stop()
+    }
+
+    // MARK: Refused launch
+
+    @Test(arguments: [
+        (LaunchErrorReason.notAllowed, CastError.Code.notAllowed),
+        (LaunchErrorReason(rawValue: "CANCELLED"), CastError.Code.cancelled),
+    ])
+    func refusedLaunchFailsTheStartWithTheReceiversReason(
+        refusal: LaunchErrorReason,
+        code: CastError.Code
+    ) async throws {
+        let rig = try await EndToEndRig.start()
+        rig.device.faults.launchRefusal = refusal
+        let context = CastContext(options: Self.options(rig))
+        let events = FaultEventLog()
+        context.sessionManager.add(events)
+        await #expect {
+            _ = try await context.sessionManager.startSession(with: rig.target)
+        } throws: { error in
+            guard let error = error as? CastError else { return false }
+            return error.code == code && error.wireReason == refusal.rawValue
+        }
+        await rig.drain()
+        #expect(events.names == ["willStart", "didFailToStart"])
+        let error = try #require(events.errors.first ?? nil)
+        #expect(error.code == code)
+        #expect(error.wireReason == refusal.rawValue)
+        #expect(error.description.contains(refusal.rawValue))
+        #expect(rig.log.inbound(type: "LAUNCH").count == 1)
+        #expect(context.sessionManager.currentSession == nil)
+        await rig.device.stop()
+    }
+
+    // MARK: Restarted device
+
+    /// A restart that gives the receiver session a new ID, and what the policy makes of it.
+    struct Restart: Sendable, CustomTestStringConvertible {
+        var name: String
+        var inject: @Sendable (VirtualDevice) -> Void
+        var events: [String]
+        var errorMentions: String
+
+        var testDescription: String { name }
+
+        static let all: [Restart] = [
+            // The whole device: the connection drops, the resume finds the receiver session
+            // gone and gives up at once (no retry can bring it back); the session ends.
+            Restart(
+                name: "device reboot",
+                inject: { $0.reboot() },
+                events: ["willStart", "didStart", "didSuspend", "willResume", "didFailToResume", "didEnd"],
+                errorMentions: "no longer running"
+            ),
+            // Only the receiver app, with the connection kept: the device closes the app's
+            // virtual connection and the session ends.
+            Restart(
+                name: "receiver app restart",
+                inject: { $0.restartApplication() },
+                events: ["willStart", "didStart", "willEnd", "didEnd"],
+                errorMentions: "closed the connection"
+            ),
+        ]
+    }
+
+    @Test(arguments: Restart.all)
+    func aRestartWithNewSessionIDsEndsTheSessionWithAClearErrorAndANewOneStarts(_ restart: Restart) async throws {
+        let rig = try await EndToEndRig.start()
+        let context = CastContext(options: Self.options(rig))
+        let events = FaultEventLog()
+        context.sessionManager.add(events)
+        let session = try await Self.playing(rig, context)
+        let oldSessionID = try #require(session.sessionID)
+
+        restart.inject(rig.device)
+        #expect(await rig.eventually(timeout: Self.cap) { events.names.contains("didEnd") })
+        await rig.drain()
+        #expect(events.names == restart.events)
+        for error in events.errors {
+            #expect(error?.code == .applicationNotRunning, "\(String(describing: error))")
+            #expect(error?.reason.contains(restart.errorMentions) == true, "\(String(describing: error))")
+        }
+        #expect(events.errors.count == restart.events.filter { $0.hasPrefix("didFail") || $0 == "didEnd" }.count)
+        #expect(session.connectionState == .disconnected)
+        #expect(context.sessionManager.currentSession == nil)
+        #expect(rig.log.inbound(type: "LAUNCH").count == 1)
+        #expect(rig.device.engineSnapshot?.runningApplication?.sessionId != oldSessionID)
+
+        // A new session gets the receiver session the device has now, with a new ID.
+        let fresh = try await Self.playing(rig, context)
+        let newSessionID = try #require(fresh.sessionID)
+        #expect(newSessionID != oldSessionID)
+        #expect(rig.device.engineSnapshot?.runningApplication?.sessionId == newSessionID)
+        await context.sessionManager.endSession(stopCasting: true)
+        await rig.device.stop()
+    }
+
+    // MARK: Misbehaving peer
+
+    /// How a peer breaks the stream, and what the other side must make of it.
+    struct Misbehaviour: Sendable, CustomTestStringConvertible {
+        var name: String
+        /// The device misbehaves toward every sender.
+        var device: @Sendable (VirtualDevice) -> Void
+        /// A raw sender misbehaves toward the device.
+        var sender: @Sendable (CastConnection) async -> Void
+        /// The SDK's error when the device misbehaves.
+        var code: CastError.Code
+        var connectionCode: CastConnectionError.Code?
+        /// What the device logs when it cuts off a misbehaving sender.
+        var deviceLogs: String
+
+        var testDescription: String { name }
+
+        static let all: [Misbehaviour] = [
+            Misbehaviour(
+                name: "garbage frame",
+                device: { $0.sendGarbageFrames() },
+                sender: { try? $0.send([UInt8](repeating: 0xFF, count: 64)) },
+                code: .protocolError,
+                deviceLogs: "closing: malformed CastMessage"
+            ),
+            Misbehaviour(
+                name: "oversize length",
+                device: { $0.sendOversizeFrameHeaders() },
+                sender: { $0.sendUnframed([0x7F, 0xFF, 0xFF, 0xFF]) },
+                code: .protocolError,
+                connectionCode: .framing,
+                deviceLogs: "closed: framing"
+            ),
+            Misbehaviour(
+                name: "one byte per second",
+                device: { $0.trickleFrames(every: .seconds(1)) },
+                sender: { connection in
+                    let ping = CastMessage(
+                        sourceID: "sender-0",
+                        destinationID: "receiver-0",
+                        namespace: .heartbeat,
+                        text: #"{"type":"PING"}"#
+                    )
+                    let frame = (try? CastFrameEncoder.encode(ping.serializedBytes())) ?? [0, 0, 0, 16]
+                    for byte in frame {
+                        guard connection.sendUnframed([byte]) else { return }
+                        try? await Task.sleep(for: .seconds(1))
+                    }
+                },
+                code: .timeout,
+                connectionCode: .frameTimeout,
+                deviceLogs: "closed: frameTimeout"
+            ),
+        ]
+    }
+
+    /// Which side misbehaves.
+    enum Offender: String, Sendable, CaseIterable, CustomTestStringConvertible {
+        /// A device, toward the SDK; a session on another device must not notice.
+        case device
+        /// A raw sender, toward the device; the SDK's session on that device must not notice.
+        case sender
+
+        var testDescription: String { rawValue }
+    }
+
+    @Test(arguments: Misbehaviour.all, Offender.allCases)
+    func aMisbehavingPeerIsCutOffWithATypedErrorAndOtherSessionsCarryOn(
+        _ fault: Misbehaviour,
+        _ offender: Offender
+    ) async throws {
+        switch offender {
+        case .device: try await Self.deviceMisbehaves(fault)
+        case .sender: try await Self.senderMisbehaves(fault)
+        }
+    }
+
+    static func deviceMisbehaves(_ fault: Misbehaviour) async throws {
+        let bad = try await EndToEndRig.start()
+        let good = try await EndToEndRig.start()
+        let badContext = CastContext(
+            options: Self.options(bad) {
+                $0.frameTimeout = .seconds(1)
+                // Only the frame timeout may catch the trickle, not the heartbeat.
+                $0.heartbeatInterval = .seconds(1)
+                $0.heartbeatTimeout = .seconds(20)
+            }
+        )
+        let goodContext = CastContext(options: Self.options(good))
+        let badEvents = FaultEventLog()
+        let goodEvents = FaultEventLog()
+        badContext.sessionManager.add(badEvents)
+        goodContext.sessionManager.add(goodEvents)
+        let badSession = try await Self.playing(bad, badContext)
+        let goodSession = try await Self.playing(good, goodContext)
+        let memoryBefore = try #require(Self.residentBytes())
+
+        let injected = ContinuousClock.now
+        fault.device(bad.device)
+        #expect(await bad.eventually(timeout: Self.cap) { badEvents.names.contains("didSuspend") })
+        let cutOff = try #require(badEvents.time(of: "didSuspend"))
+        print("fault injection: device sends \(fault.name) → connection closed after \(injected.duration(to: cutOff))")
+        let error = try #require(badSession.lastConnectionLossError)
+        #expect(error.code == fault.code, "\(error)")
+        if let connectionCode = fault.connectionCode {
+            #expect((error.underlying as? CastConnectionError)?.code == connectionCode, "\(error)")
+        }
+        #expect(error.reason.contains("127.0.0.1:\(bad.ports.cast)"))
+
+        // The fault was one-shot: the session resumes on a fresh connection.
+        #expect(await bad.eventually(timeout: Self.cap) { badEvents.names.contains("didResume") })
+        #expect(badSession.connectionState == .connected)
+        #expect(bad.deviceMedia?.playerState == .playing)
+
+        try Self.expectBoundedGrowth(since: memoryBefore)
+
+        // The session on the other device never noticed.
+        await good.drain()
+        #expect(goodEvents.names == ["willStart", "didStart"])
+        #expect(goodSession.connectionState == .connected)
+        #expect(goodSession.lastConnectionLossError == nil)
+        try await goodSession.remoteMediaClient.pause().result
+        #expect(good.deviceMedia?.playerState == .paused)
+
+        await badContext.sessionManager.endSession(stopCasting: true)
+        await goodContext.sessionManager.endSession(stopCasting: true)
+        await bad.device.stop()
+        await good.device.stop()
+    }
+
+    static func senderMisbehaves(_ fault: Misbehaviour) async throws {
+        let rig = try await Self.rig(frameTimeout: .seconds(1))
+        let context = CastContext(options: Self.options(rig))
+        let events = FaultEventLog()
+        context.sessionManager.add(events)
+        let session = try await Self.playing(rig, context)
+        let memoryBefore = try #require(Self.residentBytes())
+
+        let peer = try await CastConnection.connect(
+            to: try SocketAddress(ipAddress: "127.0.0.1", port: rig.ports.cast)
+        )
+        let closed = Mutex(false)
+        peer.setFrameHandler { _ in }
+        peer.onClose { _ in closed.withLock { $0 = true } }
+        let injected = ContinuousClock.now
+        let misbehaving = Task { await fault.sender(peer) }
+        defer { misbehaving.cancel() }
+        #expect(await rig.eventually(timeout: Self.cap) { closed.withLock { $0 } })
+        print("fault injection: sender sends \(fault.name) → device closed it after \(injected.duration(to: .now))")
+        #expect(
+            await rig.eventually(timeout: Self.cap) {
+                rig.log.all.contains { $0.direction == .event && $0.payload.contains(fault.deviceLogs) }
+            },
+            "device log: \(rig.log.all.filter { $0.direction == .event }.map(\.payload))"
+        )
+
+        try Self.expectBoundedGrowth(since: memoryBefore)
+
+        // The SDK's session on the same device never noticed.
+        await rig.drain()
+        #expect(events.names == ["willStart", "didStart"])
+        #expect(session.connectionState == .connected)
+        #expect(session.lastConnectionLossError == nil)
+        #expect(rig.deviceMedia?.playerState == .playing)
+        try await session.remoteMediaClient.pause().result
+        #expect(rig.deviceMedia?.playerState == .paused)
+
+        await context.sessionManager.endSession(stopCasting: true)
+        await rig.device.stop()
+    }
+
+    /// A device like ``EndToEndRig/start(currentDate:configure:)``'s, cutting off senders
+    /// whose frames take longer than `frameTimeout`.
+    static func rig(frameTimeout: Duration) async throws -> EndToEndRig {
+        var configuration = VirtualDeviceConfiguration(
+            identity: DeviceIdentity(friendlyName: "E2E Device", deviceID: "00112233445566778899aabbccddeeff")
+        )
+        configuration.bufferingDelay = .zero
+        var options = DeviceServerOptions.ephemeral(address: "127.0.0.1")
+        options.frameTimeout = frameTimeout
+        let log = DeviceFrameLog()
+        let device = VirtualDevice(
+            configuration: configuration,
+            options: options,
+            log: log,
+            certificateKey: EndToEndRig.tlsKey
+        )
+        let ports = try await device.start()
+        return EndToEndRig(device: device, log: log, ports: ports)
+    }
+
+    /// Resident memory grew by far less than the 2 GiB an oversize header announces (other
+    /// suites run in the same process, so the bound is loose).
+    static func expectBoundedGrowth(since before: Int) throws {
+        let after = try #require(Self.residentBytes())
+        #expect(after - before < 256 << 20, "resident memory grew by \(after - before) bytes")
+    }
+
+    /// The `requestId` of a logged frame, when it has a non-zero one.
+    static func requestID(_ record: FrameLogRecord) -> Int? {
+        guard let id = (try? JSONValue(parsing: record.payload))?["requestId"]?.intValue, id > 0 else { return nil }
+        return id
+    }
+
+    /// The process's resident set size, from `/proc/self/statm`.
+    static func residentBytes() -> Int? {
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return nil }
+        let fields = text.split(separator: " ")
+        guard fields.count > 1, let pages = Int(fields[1]) else { return nil }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+}
+
+/// Records session and media listener events with the time each arrived, on the context's
+/// callback queue; `onEvent` runs there too, right after recording.
+final class FaultEventLog: SessionManagerListener, RemoteMediaClientListener {
+    private struct Entry {
+        var name: String
+        var time: ContinuousClock.Instant
+        var error: CastError?
+    }
+
+    private let entries = Mutex<[Entry]>([])
+    private let onEvent: @Sendable (String) -> Void
+
+    init(onEvent: @escaping @Sendable (String) -> Void = { _ in }) {
+        self.onEvent = onEvent
+    }
+
+    var names: [String] { entries.withLock { $0.map(\.name) } }
+
+    /// The errors of the events that carry one (`nil` for `didEnd` without an error).
+    var errors: [CastError?] {
+        entries.withLock { entries in
+            entries.filter { ["didFailToStart", "didEnd", "didFailToResume"].contains($0.name) }.map(\.error)
+        }
+    }
+
+    /// When the first event called `name` arrived.
+    func time(of name: String) -> ContinuousClock.Instant? {
+        entries.withLock { $0.first { $0.name == name }?.time }
+    }
+
+    private func record(_ name: String, _ error: CastError? = nil) {
+        entries.withLock { $0.append(Entry(name: name, time: .now, error: error)) }
+        onEvent(name)
+    }
+
+    func sessionManager(_ manager: SessionManager, willStart session: CastSession) { record("willStart") }
+    func sessionManager(_ manager: SessionManager, didStart session: CastSession) { record("didStart") }
+    func sessionManager(_ manager: SessionManager, didFailToStart session: CastSession, withError error: CastError) {
+        record("didFailToStart", error)
+    }
+    func sessionManager(_ manager: SessionManager, willEnd session: CastSession) { record("willEnd") }
+    func sessionManager(_ manager: SessionManager, didEnd session: CastSession, withError error: CastError?) {
+        record("didEnd", error)
+    }
+    func sessionManager(_ manager: SessionManager, didSuspend session: CastSession, with reason: SessionSuspendReason) {
+        record("didSuspend")
+    }
+    func sessionManager(_ manager: SessionManager, willResume session: CastSession) { record("willResume") }
+    func sessionManager(_ manager: SessionManager, didResume session: CastSession) { record("didResume") }
+    func sessionManager(_ manager: SessionManager, didFailToResume session: CastSession, withError error: CastError) {
+        record("didFailToResume", error)
+    }
+    func remoteMediaClient(_ client: RemoteMediaClient, didStartMediaSessionWithID mediaSessionID: Int) {
+        record("mediaSessionStarted \(mediaSessionID)")
+    }
+}
