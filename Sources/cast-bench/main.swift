@@ -7,6 +7,7 @@ let groups: [BenchmarkGroup] = [
     sessionBenchmarks,
     jsonBenchmarks,
     tlsBenchmarks,
+    discoveryBenchmarks,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
