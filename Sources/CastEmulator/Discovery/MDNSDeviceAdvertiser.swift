@@ -82,8 +82,8 @@ public final class MDNSDeviceAdvertiser: DeviceAdvertiser {
         responder.unregister(registration)
     }
 
-    /// Sends goodbyes for every device still advertised and closes the sockets. The advertiser
-    /// cannot be used afterwards.
+    /// Sends goodbyes for every device still advertised (and for any other service of the
+    /// responder) and closes the responder's sockets. The advertiser cannot be used afterwards.
     public func shutdown() {
         registrations.withLock { $0 = [:] }
         responder.shutdown()
