@@ -15,6 +15,7 @@ let groups: [BenchmarkGroup] = [
     tlsBenchmarks,
     sessionBenchmarks,
     pychromecastBenchmarks,
+    discoveryBenchmarks,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -19,6 +19,8 @@ struct EmulatorOptions: Equatable {
     var castPort: Int?
     var httpPort: Int?
     var httpsPort: Int?
+    /// Where to advertise over mDNS: `nil` nowhere, empty for loopback only, else interface names.
+    var mdns: [String]?
     var showHelp = false
 
     /// A command-line error, with the exit code 64 (usage).
@@ -55,10 +57,16 @@ struct EmulatorOptions: Equatable {
           --cast-port P       Port of the Cast channel (default 8009; 0 = ephemeral).
           --http-port P       Port of the setup HTTP server (default 8008; 0 = ephemeral).
           --https-port P      Port of the setup HTTPS server (default 8443; 0 = ephemeral).
+          --mdns [IFACE,...]  Advertise the devices over mDNS/DNS-SD (_googlecast._tcp) so that
+                              senders discover them. Without a list: on the loopback interface
+                              only, which suits devices on 127.0.0.x and keeps every packet on
+                              this machine. With a list (--mdns eth0,wlan0 or --mdns=eth0): on
+                              those interfaces. Off unless given (also "mdns" in CONFIG FILE).
           -h, --help          Show this help.
 
         CONFIG FILE:
-          {"apps": [{"appId": "4F8B3483", "displayName": "Hello",
+          {"mdns": ["lo"],
+           "apps": [{"appId": "4F8B3483", "displayName": "Hello",
                      "namespaces": ["urn:x-cast:com.example.hello"], "statusText": "Hi",
                      "androidTVAppId": "2C6A6E3D"}],
            "devices": [{"name": "Living Room TV", "id": "<32 hex digits>", "model": "Chromecast",
@@ -70,10 +78,12 @@ struct EmulatorOptions: Equatable {
           Only devices[].name is required. Every device runs the Default Media Receiver
           (CC1AD845) and Backdrop plus the listed apps; apps with a custom namespace echo
           messages back. A device without "address" takes the one after the previous device's.
+          "mdns" is true (loopback only) or a list of interfaces; --mdns overrides it.
 
         On start, one line per device goes to standard error:
           device "NAME" id=ID address=A cast=8009 http=8008 https=8443
-        then "ready". SIGINT or SIGTERM stops every device and exits with status 0.
+        with --mdns, "mdns: advertising on IFACE, ...", then "ready". SIGINT or SIGTERM stops
+        every device (sending mDNS goodbyes) and exits with status 0.
         """
 
     /// Parses `arguments` (without the program name).
@@ -122,8 +132,17 @@ struct EmulatorOptions: Equatable {
                 options.httpPort = try port(for: argument)
             case "--https-port":
                 options.httpsPort = try port(for: argument)
+            case "--mdns":
+                if index + 1 < arguments.count, !arguments[index + 1].hasPrefix("-") {
+                    index += 1
+                    options.mdns = try interfaceList(arguments[index])
+                } else {
+                    options.mdns = []
+                }
             default:
-                if argument.hasPrefix("--log=") {
+                if argument.hasPrefix("--mdns=") {
+                    options.mdns = try interfaceList(String(argument.dropFirst("--mdns=".count)))
+                } else if argument.hasPrefix("--log=") {
                     let path = String(argument.dropFirst("--log=".count))
                     guard !path.isEmpty else { throw UsageError(description: "--log= needs a file name") }
                     options.log = path == "-" ? .standardOutput : .file(path)
@@ -134,6 +153,17 @@ struct EmulatorOptions: Equatable {
             index += 1
         }
         return options
+    }
+
+    /// `lo,eth0` as interface names; an empty list or name is an error.
+    private static func interfaceList(_ text: String) throws(UsageError) -> [String] {
+        let names = text.split(separator: ",", omittingEmptySubsequences: false).map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+        guard !names.contains(where: \.isEmpty) else {
+            throw UsageError(description: "--mdns: \"\(text)\" is not a comma-separated list of interface names")
+        }
+        return names
     }
 
     /// The fleet these options describe.
@@ -158,6 +188,7 @@ struct EmulatorOptions: Equatable {
             if let httpPort { fleet.devices[index].options.httpPort = httpPort }
             if let httpsPort { fleet.devices[index].options.httpsPort = httpsPort }
         }
+        if let mdns { fleet.mdnsInterfaces = mdns }
         return fleet
     }
 }

@@ -70,6 +70,9 @@ let exitCode: Int32 = await {
                 + " cast=\(ports?.cast ?? 0) http=\(ports?.http ?? 0) https=\(ports?.https ?? 0)"
         )
     }
+    if let interfaces = await fleet.mdnsInterfaceNames {
+        report("mdns: advertising on \(interfaces.joined(separator: ", "))")
+    }
     report("ready")
     let received = await stopSignals.wait()
     report("cast-emulator: signal \(received): stopping \(devices.count) device(s)")

@@ -19,24 +19,30 @@ enum Interop {
     /// The Python with pychromecast and catt: `CAST_TEST_PYTHON`, else `<repo>/.venv/bin/python`.
     static var python: String { RepositoryPaths.python }
 
-    /// A script under `scripts/interop/`.
-    static func script(_ name: String) -> String {
-        RepositoryPaths.root.appendingPathComponent("scripts/interop/\(name)").path
+    /// A script under `scripts/interop/`, or under `folder` of `scripts/`.
+    static func script(_ name: String, folder: String = "interop") -> String {
+        RepositoryPaths.root.appendingPathComponent("scripts/\(folder)/\(name)").path
     }
 
     /// Starts one real virtual device on a random `127.0.0.x` (50...250) with the real
     /// ports 8009/8008/8443, trying other addresses while one is taken.
-    static func startDevice(name: String) async throws -> VirtualDevice {
+    static func startDevice(
+        name: String,
+        model: String = "Chromecast",
+        advertiser: (any DeviceAdvertiser)? = nil
+    ) async throws -> VirtualDevice {
         var lastError: (any Error)?
         for _ in 0..<8 {
             let address = "127.0.0.\(Int.random(in: 50...250))"
             let identity = DeviceIdentity(
                 friendlyName: name,
-                deviceID: UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+                deviceID: UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased(),
+                modelName: model
             )
             let device = VirtualDevice(
                 configuration: VirtualDeviceConfiguration(identity: identity),
                 options: DeviceServerOptions(address: address),
+                advertiser: advertiser,
                 certificateKey: sharedKey
             )
             do {

@@ -136,9 +136,12 @@ import Testing
         var query = DNSMessage.query([DNSQuestion(name: MDNSQuerierStateMachine.castServiceType, type: .ptr)])
         query.id = 0xBEEF
         try socket.send(try query.encoded(), to: UDPEndpoint(address: MDNSTransport.groupV4, port: 5353))
+        // Other responders on the machine's loopback may answer too: wait for ours.
+        let instance = try DNSName(labels: ["Legacy Room", "_googlecast", "_tcp", "local"])
         let reply = try #require(
             await firstEvent(in: stream, timeout: .seconds(5)) { datagram in
-                (try? DNSMessage(decoding: datagram.bytes))?.id == 0xBEEF
+                guard let message = try? DNSMessage(decoding: datagram.bytes) else { return false }
+                return message.id == 0xBEEF && message.answers.contains { $0.data == .ptr(instance) }
             }
         )
         let message = try DNSMessage(decoding: reply.bytes)

@@ -8,8 +8,10 @@ import CastNet
 ///
 /// ```swift
 /// let fleet = DeviceFleet()
-/// try await fleet.start(.generated(count: 3))      // 127.0.0.2, .3, .4 on 8009/8008/8443
-/// await fleet.stop()
+/// var configuration = try FleetConfiguration.generated(count: 3)  // 127.0.0.2, .3, .4 on 8009/8008/8443
+/// configuration.mdnsInterfaces = []                 // advertised over mDNS on loopback
+/// try await fleet.start(configuration)
+/// await fleet.stop()                                // goodbyes, then the sockets close
 /// ```
 public actor DeviceFleet {
     /// The running devices, in start order.
@@ -17,12 +19,15 @@ public actor DeviceFleet {
     private let clock: any CastClock
     private let log: (any FrameLogSink)?
     private let advertiser: (any DeviceAdvertiser)?
+    /// The advertiser the fleet made for ``FleetConfiguration/mdnsInterfaces``.
+    private var mdnsAdvertiser: MDNSDeviceAdvertiser?
 
     /// Creates an empty fleet.
     /// - Parameters:
     ///   - clock: the clock of every device.
     ///   - log: the frame log shared by every device.
-    ///   - advertiser: told of each device's start, status changes and stop (mDNS).
+    ///   - advertiser: told of each device's start, status changes and stop (mDNS); when
+    ///     `nil`, the fleet advertises over mDNS itself if a configuration asks for it.
     public init(
         clock: any CastClock = SystemCastClock(),
         log: (any FrameLogSink)? = nil,
@@ -33,11 +38,24 @@ public actor DeviceFleet {
         self.advertiser = advertiser
     }
 
+    /// The interfaces the fleet's own mDNS advertiser runs on, once a configuration with
+    /// ``FleetConfiguration/mdnsInterfaces`` started it.
+    public var mdnsInterfaceNames: [String]? { mdnsAdvertiser?.interfaceNames }
+
     /// Starts every device of `configuration`; on a failure, stops those already started.
+    ///
+    /// When the configuration sets ``FleetConfiguration/mdnsInterfaces`` and the fleet was
+    /// not given an advertiser, the first such call opens an ``MDNSDeviceAdvertiser`` on those
+    /// interfaces; later calls advertise through it too.
     /// - Returns: the devices started by this call.
-    /// - Throws: the first device's start error (address in use or not available, TLS).
+    /// - Throws: the first device's start error (address in use or not available, TLS), or
+    ///   ``UDPSocketError`` when the mDNS sockets cannot be opened.
     @discardableResult
     public func start(_ configuration: FleetConfiguration) async throws -> [VirtualDevice] {
+        if advertiser == nil, mdnsAdvertiser == nil, let names = configuration.mdnsInterfaces {
+            mdnsAdvertiser = try MDNSDeviceAdvertiser(interfaceNames: names.isEmpty ? nil : names)
+        }
+        let advertiser = self.advertiser ?? mdnsAdvertiser
         let key = try PrivateKey.generateRSA(bits: 2048)
         var started: [VirtualDevice] = []
         do {
@@ -71,12 +89,15 @@ public actor DeviceFleet {
         devices.first { $0.options.address == address }
     }
 
-    /// Stops every device (each tells the advertiser first, for goodbye packets).
+    /// Stops every device (each tells the advertiser first, for goodbye packets), then closes
+    /// the fleet's own mDNS sockets.
     public func stop() async {
         let stopping = devices
         devices = []
         await withDiscardingTaskGroup { group in
             for device in stopping { group.addTask { await device.stop() } }
         }
+        mdnsAdvertiser?.shutdown()
+        mdnsAdvertiser = nil
     }
 }

@@ -8,6 +8,7 @@ import Foundation
 ///
 /// ```json
 /// {
+///   "mdns": ["lo"],
 ///   "apps": [
 ///     {"appId": "4F8B3483", "displayName": "Hello", "namespaces": ["urn:x-cast:com.example.hello"],
 ///      "statusText": "Saying hello", "androidTVAppId": "2C6A6E3D"}
@@ -27,7 +28,8 @@ import Foundation
 /// Every device runs the Default Media Receiver (`CC1AD845`) and Backdrop (`E8C28D3C`, the
 /// idle screen unless `idleScreen` is false) plus the apps listed at the top and for it.
 /// A device without `address` takes the address after the previous device's (from
-/// `127.0.0.2`); `capabilities` may also be the numeric `ca` bit mask.
+/// `127.0.0.2`); `capabilities` may also be the numeric `ca` bit mask. `mdns` advertises the
+/// devices over mDNS on the listed interfaces (`true` for the loopback interface only).
 public struct FleetConfiguration: Sendable {
     /// One device of the fleet.
     public struct Device: Sendable {
@@ -45,10 +47,15 @@ public struct FleetConfiguration: Sendable {
 
     /// The devices, in start order.
     public var devices: [Device]
+    /// Where ``DeviceFleet`` advertises the devices over mDNS: `nil` for nowhere, an empty
+    /// list for the loopback interface only, else the names of the interfaces. Ignored when
+    /// the fleet was given its own ``DeviceAdvertiser``.
+    public var mdnsInterfaces: [String]?
 
     /// Creates a fleet from device entries.
-    public init(devices: [Device]) {
+    public init(devices: [Device], mdnsInterfaces: [String]? = nil) {
         self.devices = devices
+        self.mdnsInterfaces = mdnsInterfaces
     }
 
     /// `count` devices named `name`, `name 2`, `name 3`…, on consecutive IPv4 addresses from
@@ -120,7 +127,7 @@ public struct FleetConfiguration: Sendable {
 
     // MARK: JSON
 
-    private static let topKeys: Set<String> = ["apps", "devices"]
+    private static let topKeys: Set<String> = ["apps", "devices", "mdns"]
     private static let deviceKeys: Set<String> = [
         "name", "id", "model", "manufacturer", "capabilities", "address", "castPort", "httpPort", "httpsPort",
         "locale", "timezone", "volume", "idleScreen", "bufferingMs", "mediaDurationSeconds", "control", "apps",
@@ -154,7 +161,24 @@ public struct FleetConfiguration: Sendable {
             }
             devices.append(device)
         }
-        self.init(devices: devices)
+        self.init(devices: devices, mdnsInterfaces: try Self.mdnsInterfaces(top["mdns"]))
+    }
+
+    private static func mdnsInterfaces(_ value: JSONValue?) throws(FleetConfigurationError) -> [String]? {
+        switch value {
+        case nil: return nil
+        case .bool(let flag)?: return flag ? [] : nil
+        case .array(let items)?:
+            let names = items.compactMap(\.stringValue)
+            guard names.count == items.count, names.allSatisfy({ !$0.isEmpty }) else { break }
+            return names
+        default: break
+        }
+        throw FleetConfigurationError(
+            code: .invalidValue,
+            path: "mdns",
+            detail: "must be true, false or an array of interface names"
+        )
     }
 
     private static func device(

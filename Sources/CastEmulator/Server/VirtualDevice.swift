@@ -145,7 +145,8 @@ public final class VirtualDevice: Sendable {
             identity: configuration.identity,
             address: options.address,
             port: port,
-            status: status
+            status: status,
+            applicationIDs: configuration.applications.map(\.appId)
         )
     }
 

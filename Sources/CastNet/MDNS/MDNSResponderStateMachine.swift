@@ -55,19 +55,28 @@ package struct MDNSResponderStateMachine: Sendable {
         var hostConflicts = 1
         var phase: Phase
         var registered = false
+        /// The records of the service under its current names, rebuilt on every change.
+        var records: [DNSResourceRecord] = []
+        /// The owner names of the unique (cache-flush) records among them.
+        var uniqueNames: Set<DNSName> = []
     }
 
     private var entries: [ServiceID: Entry] = [:]
     private var nextID = 1
-    private var pendingMulticast: (at: MDNSInstant, answers: [DNSResourceRecord], additionals: [DNSResourceRecord])?
+    /// Shared answers waiting for their random delay, and the known answers of the query.
+    private var pendingMulticast: (at: MDNSInstant, answers: [DNSResourceRecord], known: [DNSResourceRecord])?
     private var random: MDNSRandom
     /// When each record was last multicast, for the one-second rate limit (RFC 6762 §6.2)
     /// and the choice between unicast and multicast for QU questions (§5.4).
     private var lastMulticast: [DNSResourceRecord: MDNSInstant] = [:]
+    /// The largest message sent, counted without name compression; answers that do not fit
+    /// go into further messages, so many services never make a datagram the link cannot carry.
+    package var maximumMessageSize: Int
 
     /// Creates a responder with no services.
-    package init(random: MDNSRandom = MDNSRandom()) {
+    package init(random: MDNSRandom = MDNSRandom(), maximumMessageSize: Int = 1400) {
         self.random = random
+        self.maximumMessageSize = maximumMessageSize
     }
 
     /// When ``tick(now:)`` must be called next.
@@ -111,6 +120,7 @@ package struct MDNSResponderStateMachine: Sendable {
             let suffix = " (\(entry.instanceConflicts))"
             entry.instanceLabel = Self.truncatedLabel(base, limit: 63 - suffix.utf8.count) + suffix
         }
+        refreshRecords(&entry)
         entries[id] = entry
         return id
     }
@@ -119,14 +129,15 @@ package struct MDNSResponderStateMachine: Sendable {
     /// subtypes that were dropped get a goodbye.
     package mutating func update(_ id: ServiceID, to service: MDNSService, now: MDNSInstant) -> [Action] {
         guard var entry = entries[id] else { return [] }
-        let oldRecords = records(entry)
+        let oldRecords = entry.records
         entry.service.txt = service.txt
         entry.service.subtypes = service.subtypes
         entry.service.addresses = service.addresses
         entry.service.port = service.port
+        refreshRecords(&entry)
         entries[id] = entry
         guard !isProbing(entry) else { return [] }
-        let newRecords = records(entry)
+        let newRecords = entry.records
         let gone = oldRecords.filter { old in old.type == .ptr && !newRecords.contains { $0.isSameRecord(as: old) } }
             .map { record -> DNSResourceRecord in
                 var record = record
@@ -134,10 +145,7 @@ package struct MDNSResponderStateMachine: Sendable {
                 return record
             }
         entries[id]?.phase = .announcing(sent: 1, next: now + .seconds(1))
-        var actions: [Action] = []
-        if !gone.isEmpty { actions.append(.send(.response(answers: gone), .multicast)) }
-        actions.append(.send(.response(answers: newRecords), .multicast))
-        return actions
+        return (packed(gone) + packed(newRecords)).map { .send($0, .multicast) }
     }
 
     /// Removes a service, sending goodbyes when it had been announced.
@@ -168,7 +176,7 @@ package struct MDNSResponderStateMachine: Sendable {
             case .probing(let sent, let next) where next <= now:
                 if sent == 3 {
                     entries[id]?.phase = .announcing(sent: 1, next: now + .seconds(1))
-                    actions.append(.send(.response(answers: records(entry)), .multicast))
+                    actions += packed(entry.records).map { .send($0, .multicast) }
                     if !entry.registered {
                         entries[id]?.registered = true
                         actions.append(.registered(id, name: entry.instanceLabel))
@@ -179,14 +187,15 @@ package struct MDNSResponderStateMachine: Sendable {
                 }
             case .announcing(let sent, let next) where next <= now:
                 entries[id]?.phase = sent + 1 >= 2 ? .established : .announcing(sent: sent + 1, next: now + .seconds(1))
-                actions.append(.send(.response(answers: records(entry)), .multicast))
+                actions += packed(entry.records).map { .send($0, .multicast) }
             default:
                 break
             }
         }
         if let pending = pendingMulticast, pending.at <= now {
             pendingMulticast = nil
-            actions.append(.send(.response(answers: pending.answers, additionals: pending.additionals), .multicast))
+            let messages = packed(pending.answers, known: pending.known, byName: activeRecords().byName)
+            actions += messages.map { .send($0, .multicast) }
         }
         return actions
     }
@@ -216,10 +225,11 @@ package struct MDNSResponderStateMachine: Sendable {
 
     private mutating func receiveResponse(_ message: DNSMessage, now: MDNSInstant) -> [Action] {
         var actions: [Action] = []
+        let names = Set(message.allRecords.lazy.filter { $0.ttl > 0 }.map(\.name))
         for id in entries.keys.sorted() {
-            guard let entry = entries[id] else { continue }
-            let ours = records(entry)
-            let uniqueNames = Set(ours.filter(\.cacheFlush).map(\.name))
+            guard let entry = entries[id], !entry.uniqueNames.isDisjoint(with: names) else { continue }
+            let ours = entry.records
+            let uniqueNames = entry.uniqueNames
             let probing = isProbing(entry)
             let conflicting = message.allRecords.filter { theirs in
                 guard theirs.ttl > 0, uniqueNames.contains(theirs.name),
@@ -259,6 +269,7 @@ package struct MDNSResponderStateMachine: Sendable {
             let suffix = "-\(entry.hostConflicts)"
             entry.hostLabel = Self.truncatedLabel(entry.service.hostName, limit: 63 - suffix.utf8.count) + suffix
         }
+        refreshRecords(&entry)
         entry.phase = .probing(sent: 0, next: now + .milliseconds(250))
         entries[id] = entry
         return instance ? [.renamed(id, from: old, to: entry.instanceLabel)] : []
@@ -269,7 +280,7 @@ package struct MDNSResponderStateMachine: Sendable {
     private mutating func tiebreak(_ message: DNSMessage, now: MDNSInstant) {
         for id in entries.keys.sorted() {
             guard let entry = entries[id], isProbing(entry) else { continue }
-            let ours = records(entry).filter(\.cacheFlush)
+            let ours = entry.records.filter(\.cacheFlush)
             for name in Set(ours.map(\.name)) where message.questions.contains(where: { $0.name == name }) {
                 let theirs = message.authorities.filter { $0.name == name }
                 guard !theirs.isEmpty else { continue }
@@ -302,10 +313,13 @@ package struct MDNSResponderStateMachine: Sendable {
 
     private mutating func receiveQuery(_ message: DNSMessage, from source: UDPEndpoint, now: MDNSInstant) -> [Action] {
         tiebreak(message, now: now)
+        if message.questions.isEmpty {
+            suppressKnownAnswers(message.answers)
+            return []
+        }
         let legacy = source.port != Self.port
         let isProbe = !message.authorities.isEmpty
-        let active = entries.values.filter { !isProbing($0) }
-        let all = active.flatMap { records($0) }
+        let (all, byName) = activeRecords()
         var immediate: [DNSResourceRecord] = []
         var delayed: [DNSResourceRecord] = []
         var unicast: [DNSResourceRecord] = []
@@ -341,62 +355,69 @@ package struct MDNSResponderStateMachine: Sendable {
             actions.append(.send(reply, .unicast(source)))
             return actions
         }
-        if !unicast.isEmpty {
-            actions.append(
-                .send(
-                    .response(
-                        answers: unicast,
-                        additionals: additionals(for: unicast, known: message.answers, all: all)
-                    ),
-                    .unicast(source)
-                )
-            )
-        }
-        if !immediate.isEmpty {
-            actions.append(
-                .send(
-                    .response(
-                        answers: immediate,
-                        additionals: additionals(for: immediate, known: message.answers, all: all)
-                    ),
-                    .multicast
-                )
-            )
-        }
+        actions += packed(unicast, known: message.answers, byName: byName).map { .send($0, .unicast(source)) }
+        actions += packed(immediate, known: message.answers, byName: byName).map { .send($0, .multicast) }
         if !delayed.isEmpty {
             var pending = pendingMulticast ?? (now + .milliseconds(Int.random(in: 20...120, using: &random)), [], [])
             for record in delayed { append(record, to: &pending.answers) }
-            pending.additionals = additionals(for: pending.answers, known: message.answers, all: all)
+            pending.known = message.answers
+            if message.isTruncated {
+                // More known answers follow (RFC 6762 §7.2): wait 400–500 ms for them.
+                pending.at = max(pending.at, now + .milliseconds(Int.random(in: 400...500, using: &random)))
+            }
             pendingMulticast = pending
         }
         return actions
+    }
+
+    /// A message of known answers only, continuing a truncated query: the answers it lists
+    /// with at least half their TTL left are not sent.
+    private mutating func suppressKnownAnswers(_ known: [DNSResourceRecord]) {
+        guard var pending = pendingMulticast, !known.isEmpty else { return }
+        pending.answers.removeAll { record in
+            known.contains { $0.isSameRecord(as: record) && UInt64($0.ttl) * 2 >= UInt64(record.ttl) }
+        }
+        pending.known += known
+        pendingMulticast = pending.answers.isEmpty ? nil : pending
     }
 
     private func append(_ record: DNSResourceRecord, to list: inout [DNSResourceRecord]) {
         if !list.contains(record) { list.append(record) }
     }
 
-    /// RFC 6763 §12: a PTR answer brings the SRV, TXT and addresses; an SRV answer brings addresses.
-    private func additionals(
-        for answers: [DNSResourceRecord],
-        known: [DNSResourceRecord],
-        all: [DNSResourceRecord]
-    ) -> [DNSResourceRecord] {
-        var result: [DNSResourceRecord] = []
-        var names: [DNSName] = []
-        for answer in answers {
-            switch answer.data {
-            case .ptr(let instance): names.append(instance)
-            case .srv(_, _, _, let target): names.append(target)
-            default: break
+    /// The records of every announced service in registration order, without duplicates
+    /// (the shared `_services._dns-sd._udp` PTR), and the same by owner name.
+    private func activeRecords() -> (all: [DNSResourceRecord], byName: [DNSName: [DNSResourceRecord]]) {
+        var all: [DNSResourceRecord] = []
+        var byName: [DNSName: [DNSResourceRecord]] = [:]
+        var seen = Set<DNSResourceRecord>()
+        for id in entries.keys.sorted() {
+            guard let entry = entries[id], !isProbing(entry) else { continue }
+            for record in entry.records where seen.insert(record).inserted {
+                all.append(record)
+                byName[record.name, default: []].append(record)
             }
         }
+        return (all, byName)
+    }
+
+    /// RFC 6763 §12: a PTR answer brings the SRV, TXT and addresses; an SRV answer brings addresses.
+    private func additionals(
+        for answer: DNSResourceRecord,
+        byName: [DNSName: [DNSResourceRecord]]
+    ) -> [DNSResourceRecord] {
+        var names: [DNSName] = []
+        switch answer.data {
+        case .ptr(let instance): names.append(instance)
+        case .srv(_, _, _, let target): names.append(target)
+        default: return []
+        }
+        var result: [DNSResourceRecord] = []
         var index = 0
         while index < names.count {
-            for record in all where record.name == names[index] && record.type != .ptr {
+            for record in byName[names[index]] ?? [] where record.type != .ptr {
                 if case .srv(_, _, _, let target) = record.data, !names.contains(target) { names.append(target) }
-                let listed = answers.contains(record) || known.contains { $0.isSameRecord(as: record) }
-                if !listed, !result.contains(record) { result.append(record) }
+                if !result.contains(record) { result.append(record) }
             }
             index += 1
         }
@@ -413,7 +434,50 @@ package struct MDNSResponderStateMachine: Sendable {
         try DNSName(entry.service.serviceType + ".local")
     }
 
-    private func records(_ entry: Entry) -> [DNSResourceRecord] {
+    private func refreshRecords(_ entry: inout Entry) {
+        entry.records = makeRecords(entry)
+        entry.uniqueNames = Set(entry.records.filter(\.cacheFlush).map(\.name))
+    }
+
+    /// Responses carrying `answers` in order, each answer followed by the additional records
+    /// it brings (those not among the answers or the querier's `known` answers), in messages
+    /// of at most ``maximumMessageSize`` bytes counted without compression. An answer with its
+    /// additional records starts a new message when it does not fit the current one; an
+    /// additional record that fits nowhere is left out, as a querier asks for what it misses.
+    private func packed(
+        _ answers: [DNSResourceRecord],
+        known: [DNSResourceRecord] = [],
+        byName: [DNSName: [DNSResourceRecord]] = [:]
+    ) -> [DNSMessage] {
+        let answerSet = Set(answers)
+        var messages: [DNSMessage] = []
+        var current = DNSMessage.response(answers: [])
+        var size = DNSMessage.headerSize
+        for answer in answers {
+            let extra = additionals(for: answer, byName: byName).filter { record in
+                !answerSet.contains(record) && !current.additionals.contains(record)
+                    && !known.contains { $0.isSameRecord(as: record) }
+            }
+            let cost = answer.uncompressedSize
+            let extraCost = extra.reduce(0) { $0 + $1.uncompressedSize }
+            if size + cost + extraCost > maximumMessageSize, !current.answers.isEmpty {
+                messages.append(current)
+                current = DNSMessage.response(answers: [])
+                size = DNSMessage.headerSize
+            }
+            current.answers.append(answer)
+            size += cost
+            for record in extra where size + record.uncompressedSize <= maximumMessageSize {
+                if current.additionals.contains(record) { continue }
+                current.additionals.append(record)
+                size += record.uncompressedSize
+            }
+        }
+        if !current.answers.isEmpty { messages.append(current) }
+        return messages
+    }
+
+    private func makeRecords(_ entry: Entry) -> [DNSResourceRecord] {
         guard let type = try? serviceTypeName(entry), let instance = try? instanceName(entry),
             let host = try? DNSName(labels: [entry.hostLabel, "local"])
         else { return [] }
@@ -455,7 +519,7 @@ package struct MDNSResponderStateMachine: Sendable {
     }
 
     private func probe(_ entry: Entry, first: Bool) -> DNSMessage {
-        let proposed = records(entry).filter(\.cacheFlush)
+        let proposed = entry.records.filter(\.cacheFlush)
         var names: [DNSName] = []
         for record in proposed where !names.contains(record.name) { names.append(record.name) }
         return .query(
@@ -470,13 +534,13 @@ package struct MDNSResponderStateMachine: Sendable {
 
     private func goodbye(_ gone: [Entry]) -> [Action] {
         let records = gone.filter { $0.registered }.flatMap { entry in
-            self.records(entry).filter { $0.name != Self.servicesName }
+            entry.records.filter { $0.name != Self.servicesName }
         }.map { record -> DNSResourceRecord in
             var record = record
             record.ttl = 0
             return record
         }
-        return records.isEmpty ? [] : [.send(.response(answers: records), .multicast)]
+        return packed(records).map { .send($0, .multicast) }
     }
 
     static func truncatedLabel(_ text: String, limit: Int) -> String {

@@ -17,6 +17,8 @@ final class MDNSTransport: Sendable {
 
     static let groupV4 = IPAddress.v4(IPv4Address(224, 0, 0, 251))
     static let groupV6 = IPAddress.v6(IPv6Address("ff02::fb")!)
+    /// The receive buffer asked for on every socket.
+    static let receiveBufferSize = 1 << 20
 
     private struct Endpoint: Sendable {
         var interface: NetworkInterface
@@ -90,6 +92,9 @@ final class MDNSTransport: Sendable {
         self.endpoints = endpoints
         self.interfaces = interfaces
         for endpoint in endpoints {
+            // A responder with hundreds of services answers a browse query with a burst of
+            // messages; the default buffer holds only part of one.
+            endpoint.socket.setReceiveBufferSize(Self.receiveBufferSize)
             let index = endpoint.interface.index
             endpoint.socket.startReceiving { datagram in
                 guard datagram.interfaceIndex == 0 || datagram.interfaceIndex == index, datagram.source.port != 0,

@@ -140,6 +140,14 @@ package final class UDPSocket: Sendable {
         return Self.endpoint(from: storage)?.port ?? 0
     }
 
+    /// Asks for a receive buffer of `bytes` (the kernel may cap it), so that a burst of
+    /// datagrams is not dropped while the handler catches up. Best effort: returns whether
+    /// the option was accepted.
+    @discardableResult
+    package func setReceiveBufferSize(_ bytes: Int) -> Bool {
+        (try? setOption(SOL_SOCKET, SO_RCVBUF, Int32(clamping: bytes), name: "SO_RCVBUF")) != nil
+    }
+
     /// Joins a multicast group on one interface.
     package func joinGroup(_ group: IPAddress, on interface: NetworkInterface) throws(UDPSocketError) {
         try changeMembership(group, on: interface, join: true)
