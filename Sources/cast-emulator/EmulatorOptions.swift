@@ -19,6 +19,7 @@ struct EmulatorOptions: Equatable {
     var castPort: Int?
     var httpPort: Int?
     var httpsPort: Int?
+    var statusInterval: Duration?
     var showHelp = false
 
     /// A command-line error, with the exit code 64 (usage).
@@ -54,6 +55,8 @@ struct EmulatorOptions: Equatable {
           --cast-port P       Port of the Cast channel (default 8009; 0 = ephemeral).
           --http-port P       Port of the setup HTTP server (default 8008; 0 = ephemeral).
           --https-port P      Port of the setup HTTPS server (default 8443; 0 = ephemeral).
+          --status-interval S While media plays, send every connected sender an unsolicited
+                              MEDIA_STATUS every S seconds (0.1 to 3600; default: only on change).
           -h, --help          Show this help.
 
         CONFIG FILE:
@@ -65,7 +68,7 @@ struct EmulatorOptions: Equatable {
                         "address": "127.0.0.2", "castPort": 8009, "httpPort": 8008,
                         "httpsPort": 8443, "locale": "en-US", "timezone": "UTC", "volume": 1.0,
                         "idleScreen": true, "bufferingMs": 200, "mediaDurationSeconds": 600,
-                        "control": true, "apps": [...]}]}
+                        "statusIntervalSeconds": 1, "control": true, "apps": [...]}]}
           Only devices[].name is required. Every device runs the Default Media Receiver
           (CC1AD845) and Backdrop plus the listed apps; apps with a custom namespace echo
           messages back. A device without "address" takes the one after the previous device's.
@@ -121,6 +124,14 @@ struct EmulatorOptions: Equatable {
                 options.httpPort = try port(for: argument)
             case "--https-port":
                 options.httpsPort = try port(for: argument)
+            case "--status-interval":
+                let text = try value(for: argument)
+                guard let seconds = Double(text), seconds.isFinite, (0.1...3600).contains(seconds) else {
+                    throw UsageError(
+                        description: "--status-interval: \"\(text)\" is not a number of seconds from 0.1 to 3600"
+                    )
+                }
+                options.statusInterval = .milliseconds(Int((seconds * 1000).rounded()))
             default:
                 if argument.hasPrefix("--log=") {
                     let path = String(argument.dropFirst("--log=".count))
@@ -156,6 +167,7 @@ struct EmulatorOptions: Equatable {
             if let castPort { fleet.devices[index].options.castPort = castPort }
             if let httpPort { fleet.devices[index].options.httpPort = httpPort }
             if let httpsPort { fleet.devices[index].options.httpsPort = httpsPort }
+            if let statusInterval { fleet.devices[index].configuration.statusInterval = statusInterval }
         }
         return fleet
     }
