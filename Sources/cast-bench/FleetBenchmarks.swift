@@ -1,6 +1,10 @@
 import CastEmulator
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Fleet scale: this process holds sessions to N virtual devices of a separate `cast-emulator`
 /// process (each device on its own loopback address, sending `MEDIA_STATUS` every second
 /// while it plays), and pychromecast does the same in a Python process beside it. Also the
@@ -193,6 +197,8 @@ private struct FleetBenchmark {
             firstAddress: settings.firstAddress,
             statusInterval: settings.statusInterval
         )
+        // Memory freed by an earlier, smaller fleet would otherwise count as baseline.
+        returnFreeMemoryToTheSystem()
         guard let baseline = FleetProcessSample.current() else {
             await emulator.stop()
             throw BenchmarkFailure("could not read /proc/self")
@@ -319,6 +325,7 @@ private struct FleetBenchmark {
                 problem: result.error
             )
             if result.playRetries > 0 { figures.statusFlow += "; \(result.playRetries) play_media retried" }
+            if result.playErrors > 0 { figures.statusFlow += " (\(result.playErrors) raised)" }
             if let resident = result.residentBytes, let baseline = result.baselineBytes, result.connected > 0 {
                 figures.bytesPerSession = Double(resident - baseline) / Double(result.connected)
             }
@@ -331,4 +338,12 @@ private struct FleetBenchmark {
     private func progress(_ line: String) {
         FileHandle.standardError.write(Data((line + "\n").utf8))
     }
+}
+
+/// Calls glibc's `malloc_trim(0)`, which the Glibc module does not export, so that RSS
+/// shows memory in use rather than memory an earlier phase freed.
+private func returnFreeMemoryToTheSystem() {
+    typealias Trim = @convention(c) (Int) -> Int32
+    guard let symbol = dlsym(nil, "malloc_trim") else { return }
+    _ = unsafeBitCast(symbol, to: Trim.self)(0)
 }

@@ -19,6 +19,8 @@ struct FleetPyChromecastResult {
     var statusesPerSecond: Double?
     /// Devices whose first `play_media` did not play and were asked again.
     var playRetries = 0
+    /// `play_media` calls that raised.
+    var playErrors = 0
     /// Why the run fell short, or `nil`.
     var error: String?
 
@@ -84,6 +86,7 @@ struct FleetPyChromecastResult {
             cpuPercent: json["cpuPercent"]?.doubleValue,
             statusesPerSecond: json["statusesPerSecond"]?.doubleValue,
             playRetries: json["playRetries"]?.intValue ?? 0,
+            playErrors: json["playErrors"]?.intValue ?? 0,
             error: json["error"]?.stringValue
         )
     }

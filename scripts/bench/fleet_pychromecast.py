@@ -7,10 +7,11 @@ on each, lets them play for a steady window while the devices send MEDIA_STATUS,
 one JSON object with this process's figures:
 
     {"count", "connected", "connectSeconds", "playing", "baselineRSSKiB", "rssKiB",
-     "threads", "fds", "cpuPercent", "statusesPerSecond", "playRetries", "error"}
+     "threads", "fds", "cpuPercent", "statusesPerSecond", "playRetries", "playErrors", "error"}
 
 ``playRetries`` counts devices whose first ``play_media`` did not reach PLAYING within a
-third of the connect timeout and were asked once more.
+third of the connect timeout and were asked once more; ``playErrors`` counts the
+``play_media`` calls that raised.
 
 ``error`` is null when every device connected and played; otherwise it says what failed
 (the other members hold what was measured until then). Only loopback addresses are
@@ -113,6 +114,7 @@ def main():
         "cpuPercent": None,
         "statusesPerSecond": None,
         "playRetries": 0,
+        "playErrors": 0,
         "error": None,
     }
     result["baselineRSSKiB"] = sample()[0]
@@ -146,7 +148,7 @@ def main():
 
         for index, cast in enumerate(casts):
             cast.media_controller.register_status_listener(counter.listener(index))
-            cast.media_controller.play_media(args.media_url, "video/mp4")
+            play(cast, args.media_url, result)
         play_start = time.monotonic()
         play_deadline = play_start + args.connect_timeout
         retried = False
@@ -160,7 +162,7 @@ def main():
                 retried = True
                 result["playRetries"] = len(waiting)
                 for index in waiting:
-                    casts[index].media_controller.play_media(args.media_url, "video/mp4")
+                    play(casts[index], args.media_url, result)
             time.sleep(0.2)
         with counter.lock:
             result["playing"] = len(counter.playing)
@@ -186,6 +188,15 @@ def main():
     except Exception as error:  # noqa: BLE001 - any failure is reported in the row
         result["error"] = f"{type(error).__name__}: {error}"
     return finish(result, casts)
+
+
+def play(cast, url, result):
+    """Asks ``cast`` to launch the Default Media Receiver and load ``url``; a refusal
+    (pychromecast raises while the app is still launching) is counted, not fatal."""
+    try:
+        cast.media_controller.play_media(url, "video/mp4")
+    except Exception:  # noqa: BLE001 - counted; the retry or the play deadline decides
+        result["playErrors"] += 1
 
 
 def finish(result, casts):
