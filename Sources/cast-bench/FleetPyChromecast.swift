@@ -40,13 +40,18 @@ struct FleetPyChromecastResult {
         defer { try? FileManager.default.removeItem(at: output) }
         let handle = try FileHandle(forWritingTo: output)
         defer { try? handle.close() }
+        let errors = output.deletingPathExtension().appendingPathExtension("err")
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: errors) }
+        let errorHandle = try FileHandle(forWritingTo: errors)
+        defer { try? errorHandle.close() }
         let process = Process()
         process.executableURL = python
         process.arguments = [
             script.path, "--first-address", firstAddress, "--count", "\(count)", "--seconds", "\(steadySeconds)",
         ]
         process.standardOutput = handle
-        process.standardError = FileHandle.nullDevice
+        process.standardError = errorHandle
         process.standardInput = FileHandle.nullDevice
         try process.run()
         let clock = ContinuousClock()
@@ -71,7 +76,7 @@ struct FleetPyChromecastResult {
                 count: count,
                 connected: 0,
                 playing: 0,
-                error: "script exited with status \(process.terminationStatus) and no result"
+                error: "script exited with status \(process.terminationStatus) and no result: \(lastLine(of: errors))"
             )
         }
         return FleetPyChromecastResult(
@@ -89,5 +94,11 @@ struct FleetPyChromecastResult {
             playErrors: json["playErrors"]?.intValue ?? 0,
             error: json["error"]?.stringValue
         )
+    }
+
+    /// The last non-empty line of a file, for a failure note.
+    private static func lastLine(of file: URL) -> String {
+        let text = String(decoding: FileManager.default.contents(atPath: file.path) ?? Data(), as: UTF8.self)
+        return text.split(separator: "\n").last { !$0.allSatisfy(\.isWhitespace) }.map(String.init) ?? "no output"
     }
 }
