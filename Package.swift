@@ -101,46 +101,65 @@ let package = Package(
         ),
         .executableTarget(name: "terminalui-demo", dependencies: ["TerminalUI"], swiftSettings: strictSettings),
 
+        // MARK: Test support (used only by the test targets)
+        .target(name: "CastTestSupport", path: "Tests/CastTestSupport", swiftSettings: strictSettings),
+        .target(
+            name: "CastSenderTestSupport",
+            dependencies: ["CastSender", "CastCore"],
+            path: "Tests/CastSenderTestSupport",
+            swiftSettings: strictSettings
+        ),
+
         // MARK: Tests
-        .testTarget(name: "CastCoreTests", dependencies: ["CastCore"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "CastCoreTests",
+            dependencies: ["CastCore", "CastTestSupport"],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "CastNetTests",
-            dependencies: ["CastNet", "CastCore", "mdns-tool"],
+            dependencies: ["CastNet", "CastCore", "mdns-tool", "CastTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "CastAuthTests",
-            dependencies: ["CastAuth", "CastNet", "CastCore"],
+            dependencies: ["CastAuth", "CastNet", "CastCore", "CastTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "CastSenderTests",
-            dependencies: ["CastSender", "CastEmulator", "CastAuth", "CastNet", "CastCore"],
+            dependencies: [
+                "CastSender", "CastEmulator", "CastAuth", "CastNet", "CastCore", "CastTestSupport",
+                "CastSenderTestSupport",
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "CastSenderUITests",
-            dependencies: ["CastSenderUI", "CastSender", "CastNet", "CastCore"],
+            dependencies: ["CastSenderUI", "CastSender", "CastNet", "CastCore", "CastSenderTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "CastEmulatorTests",
-            dependencies: ["CastEmulator", "CastNet", "CastCore", "CastAuth"],
+            dependencies: ["CastEmulator", "CastNet", "CastCore", "CastAuth", "CastTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "CastVideosTests",
-            dependencies: ["castvideos", "CastCore"],
+            dependencies: ["castvideos", "CastCore", "CastTestSupport"],
             swiftSettings: strictSettings
         ),
+        .testTarget(name: "CastBenchTests", dependencies: ["cast-bench"], swiftSettings: strictSettings),
         .testTarget(
             name: "TerminalUITests",
-            dependencies: ["TerminalUI", "terminalui-demo"],
+            dependencies: ["TerminalUI", "terminalui-demo", "CastTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "CastCommandLineTests",
-            dependencies: ["CastCommandLine", "CastEmulator", "CastSender", "CastNet", "CastCore", "cast"],
+            dependencies: [
+                "CastCommandLine", "CastEmulator", "CastSender", "CastNet", "CastCore", "cast", "CastTestSupport",
+            ],
             swiftSettings: strictSettings
         ),
     ],

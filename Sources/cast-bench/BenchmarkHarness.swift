@@ -12,6 +12,10 @@ struct BenchmarkRow: Sendable {
     var p99: String = "-"
     /// Free-form context: target, ratio, sample count.
     var note: String = ""
+    /// The same measurement of PyChromecast, formatted, for side-by-side rows.
+    var pychromecast: String = ""
+    /// How many times faster swift-cast is than PyChromecast, with the target.
+    var ratio: String = ""
 }
 
 /// A named group of rows that can be selected on the command line.
@@ -24,7 +28,11 @@ struct BenchmarkGroup: Sendable {
 /// Timing helpers shared by every group.
 enum Measure {
     /// Runs `body` repeatedly for about `seconds` and returns operations per second.
-    static func throughput(seconds: Double = 1.0, batch: Int = 1000, _ body: () throws -> Void) rethrows -> Double {
+    static func throughput(
+        seconds: Double = BenchmarkSettings.quick ? 0.1 : 1.0,
+        batch: Int = 1000,
+        _ body: () throws -> Void
+    ) rethrows -> Double {
         let clock = ContinuousClock()
         // Warm up.
         for _ in 0..<min(batch, 100) { try body() }
@@ -83,10 +91,17 @@ enum Format {
     }
 }
 
-/// Prints rows as an aligned text table.
+/// Prints rows as an aligned text table; the PyChromecast and ratio columns appear when a
+/// row fills them.
 func printTable(_ rows: [BenchmarkRow]) {
-    let header = ["benchmark", "value", "median", "p99", "note"]
-    let cells = rows.map { [$0.name, $0.value, $0.median, $0.p99, $0.note] }
+    let sideBySide = rows.contains { !$0.pychromecast.isEmpty || !$0.ratio.isEmpty }
+    let header = ["benchmark", "value", "median", "p99"] + (sideBySide ? ["pychromecast", "ratio"] : []) + ["note"]
+    let cells = rows.map { row in
+        [row.name, row.value, row.median, row.p99]
+            + (sideBySide
+                ? [row.pychromecast.isEmpty ? "-" : row.pychromecast, row.ratio.isEmpty ? "-" : row.ratio]
+                : []) + [row.note]
+    }
     var widths = header.map(\.count)
     for row in cells {
         for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) }

@@ -89,7 +89,7 @@ private struct FleetBenchmark {
         let emulator = settings.emulatorExecutable
         guard FileManager.default.isExecutableFile(atPath: emulator.path) else {
             throw BenchmarkFailure(
-                "no cast-emulator at \(emulator.path): build it (swift build -c release) or set CAST_EMULATOR"
+                "no cast-emulator at \(emulator.path): build it (swift build -c release) or set CAST_BENCH_EMULATOR"
             )
         }
         // Every session holds one descriptor; the default soft limit of 1024 is too low.

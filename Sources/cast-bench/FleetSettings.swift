@@ -20,7 +20,7 @@ struct FleetSettings: Sendable {
           --fleet-seconds S        steady window in seconds (default 20)
           --fleet-address A        first device address (default 127.0.100.1)
           --fleet-no-pychromecast  skip the pychromecast rows
-        Environment: CAST_EMULATOR (default: cast-emulator beside cast-bench),
+        Fleet environment: CAST_BENCH_EMULATOR (default: cast-emulator beside cast-bench),
           CAST_BENCH_PYTHON (default: .venv/bin/python of the checkout).
         """
 
@@ -68,9 +68,9 @@ struct FleetSettings: Sendable {
         return settings
     }
 
-    /// The `cast-emulator` to start: `CAST_EMULATOR`, else the one beside this executable.
+    /// The `cast-emulator` to start: `CAST_BENCH_EMULATOR`, else the one beside this executable.
     var emulatorExecutable: URL {
-        if let path = ProcessInfo.processInfo.environment["CAST_EMULATOR"], !path.isEmpty {
+        if let path = ProcessInfo.processInfo.environment["CAST_BENCH_EMULATOR"], !path.isEmpty {
             return URL(fileURLWithPath: path)
         }
         let own = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])

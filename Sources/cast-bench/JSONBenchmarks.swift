@@ -62,7 +62,11 @@ enum CPUTime {
 
     /// Runs `body` in batches of `batch` calls for about `seconds` of CPU time and returns the
     /// sorted seconds per call of each batch.
-    static func samples(seconds: Double = 1, batch: Int = 200, _ body: () throws -> Void) rethrows -> [Double] {
+    static func samples(
+        seconds: Double = BenchmarkSettings.quick ? 0.1 : 1,
+        batch: Int = 200,
+        _ body: () throws -> Void
+    ) rethrows -> [Double] {
         for _ in 0..<batch { try body() }
         var samples: [Double] = []
         let end = now() + seconds

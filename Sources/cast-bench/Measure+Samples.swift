@@ -13,8 +13,8 @@ extension Measure {
     /// time of each batch. A batch slowed by another process shows in p99, not in the
     /// median.
     static func sampled(
-        samples: Int = 300,
-        batch: Int = 500,
+        samples: Int = BenchmarkSettings.count(300, quick: 20),
+        batch: Int = BenchmarkSettings.count(500, quick: 50),
         _ body: () throws -> Void
     ) rethrows -> SampledTiming {
         let clock = ContinuousClock()

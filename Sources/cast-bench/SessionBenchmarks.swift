@@ -45,7 +45,7 @@ private func measureSessions(castPort: Int) async throws -> [BenchmarkRow] {
     let clock = ContinuousClock()
 
     var starts: [Double] = []
-    for _ in 0..<20 {
+    for _ in 0..<BenchmarkSettings.count(20, quick: 3) {
         let begin = clock.now
         let session = try await context.sessionManager.startSession(with: target)
         try await session.remoteMediaClient.load(LoadRequestData(media: media, autoplay: true)).result
@@ -66,7 +66,7 @@ private func measureSessions(castPort: Int) async throws -> [BenchmarkRow] {
     let client = session.remoteMediaClient
     try await client.load(LoadRequestData(media: media, autoplay: true)).result
     var trips: [Double] = []
-    for index in 0..<200 {
+    for index in 0..<BenchmarkSettings.count(200, quick: 20) {
         let begin = clock.now
         try await (index.isMultiple(of: 2) ? client.pause() : client.play()).result
         trips.append((clock.now - begin).seconds)

@@ -16,7 +16,8 @@ let tlsBenchmarks = BenchmarkGroup(name: "tls", summary: "TLS loopback round tri
     var frames = client.frames.makeAsyncIterator()
     let clock = ContinuousClock()
     var samples: [Double] = []
-    for index in 0..<6000 {
+    let trips = BenchmarkSettings.count(6000, quick: 1100)
+    for index in 0..<trips {
         let start = clock.now
         try client.send(body)
         guard try await frames.next() != nil else { throw BenchmarkFailure("echo closed") }
@@ -26,7 +27,7 @@ let tlsBenchmarks = BenchmarkGroup(name: "tls", summary: "TLS loopback round tri
     samples.sort()
 
     // One-way throughput: frames from a client to a counting server.
-    let total = 300_000
+    let total = BenchmarkSettings.count(300_000, quick: 20_000)
     let counter = FrameCounter(target: total)
     let sink = try CastListener(address: .loopbackIPv4(), tls: TLSServerConfiguration(identity)) { connection in
         connection.setFrameHandler { _ in counter.increment() }

@@ -1,6 +1,7 @@
 import CastAuth
 import CastCore
 import CastNet
+import CastTestSupport
 import Foundation
 
 /// The device-auth challenge/response test data of `receiver/channel/`.
@@ -18,14 +19,14 @@ struct ChannelFixture {
     static let now = Date.utc(2019, 12, 17)
 
     init() throws {
-        let directory = AuthTestData.channel
-        deviceKey = try PrivateKey(pemEncoded: AuthTestData.text(directory + "device_key.pem"))
-        deviceChain = try AuthTestData.chain(directory + "device_chain.pem")
-        tlsCertificate = try Certificate(pemEncoded: AuthTestData.text(directory + "device_tls.pem"))
-        crlRoot = try Certificate(pemEncoded: AuthTestData.text(directory + "crl_root.pem"))
-        challengeBytes = try AuthTestData.bytes(directory + "auth_challenge.pb")
+        let directory = CastTestData.channel
+        deviceKey = try PrivateKey(pemEncoded: CastTestData.text(directory + "device_key.pem"))
+        deviceChain = try CastTestData.chain(directory + "device_chain.pem")
+        tlsCertificate = try Certificate(pemEncoded: CastTestData.text(directory + "device_tls.pem"))
+        crlRoot = try Certificate(pemEncoded: CastTestData.text(directory + "crl_root.pem"))
+        challengeBytes = try CastTestData.bytes(directory + "auth_challenge.pb")
         challengeMessage = try CastMessage(serializedBytes: challengeBytes)
-        responseBytes = try AuthTestData.bytes(directory + "auth_response.pb")
+        responseBytes = try CastTestData.bytes(directory + "auth_response.pb")
     }
 
     var root: Certificate { deviceChain[deviceChain.count - 1] }
@@ -42,7 +43,7 @@ struct ChannelFixture {
     }
 
     func crl(_ name: String) throws -> [UInt8] {
-        try AuthTestData.bytes(AuthTestData.channel + name)
+        try CastTestData.bytes(CastTestData.channel + name)
     }
 
     func credentials(crl: [UInt8]? = nil) -> DeviceAuthResponder.Credentials {

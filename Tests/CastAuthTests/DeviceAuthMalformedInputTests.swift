@@ -1,22 +1,12 @@
 import CastAuth
 import CastCore
 import CastNet
+import CastTestSupport
 import Foundation
 import Testing
 
 /// Mutated replies and CRL bundles must give a typed error or a result, never a crash.
 @Suite struct DeviceAuthMalformedInputTests {
-    struct SplitMix64: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9e37_79b9_7f4a_7c15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-            z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-            return z ^ (z >> 31)
-        }
-    }
-
     static func mutate(_ bytes: [UInt8], round: Int, using generator: inout SplitMix64) -> [UInt8] {
         var bytes = bytes
         switch round % 3 {
@@ -41,7 +31,7 @@ import Testing
         let authenticator = try DeviceAuthenticator(policy: fixture.policy())
         let challenge = DeviceAuthChallenge(nonce: try fixture.nonce)
         let reply = DeviceAuthMessage(response: try fixture.response()).serializedBytes()
-        var generator = SplitMix64(state: 3)
+        var generator = SplitMix64(seed: 3)
         var rejected = 0
         for round in 0..<300 {
             let payload = Self.mutate(reply, round: round, using: &generator)
@@ -65,7 +55,7 @@ import Testing
         let fixture = try ChannelFixture()
         let verifier = try CertificateChainVerifier(trustAnchors: [fixture.crlRoot])
         let good = try fixture.crl("good_crl.pb")
-        var generator = SplitMix64(state: 4)
+        var generator = SplitMix64(seed: 4)
         for round in 0..<300 {
             let bundle = Self.mutate(good, round: round, using: &generator)
             do {

@@ -1,6 +1,7 @@
 import CastAuth
 import CastCore
 import CastNet
+import CastTestSupport
 import Foundation
 import Testing
 

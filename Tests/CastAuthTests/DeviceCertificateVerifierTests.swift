@@ -1,5 +1,6 @@
 import CastAuth
 import CastNet
+import CastTestSupport
 import Foundation
 import Testing
 
@@ -108,7 +109,7 @@ import Testing
 
     @Test(arguments: table + policyRows)
     func verificationTable(_ row: Row) throws {
-        var certificates = try AuthTestData.chain(AuthTestData.certificates + row.file)
+        var certificates = try CastTestData.chain(CastTestData.certificates + row.file)
         let verifier: DeviceCertificateVerifier
         switch row.anchors {
         case .builtIn:
@@ -138,7 +139,7 @@ import Testing
 
     @Test func derEntryPointRejectsNonCertificates() throws {
         let verifier = try DeviceCertificateVerifier()
-        let chain = try AuthTestData.chain(AuthTestData.certificates + "chromecast_gen1.pem")
+        let chain = try CastTestData.chain(CastTestData.certificates + "chromecast_gen1.pem")
         let verified = try verifier.verify(
             deviceCertificateDER: chain[0].derBytes,
             intermediatesDER: [chain[1].derBytes],
@@ -161,12 +162,12 @@ import Testing
 
     @Test func builtInAnchorsMatchTestData() throws {
         let files = ["roots/cast_root_ca.pem", "roots/eureka_root_ca.pem"]
-        #expect(try files.flatMap { try AuthTestData.chain($0) } == CastTrustAnchors.deviceRoots)
-        #expect(try AuthTestData.chain("roots/cast_crl_root_ca.pem") == CastTrustAnchors.crlRoots)
+        #expect(try files.flatMap { try CastTestData.chain($0) } == CastTrustAnchors.deviceRoots)
+        #expect(try CastTestData.chain("roots/cast_crl_root_ca.pem") == CastTrustAnchors.crlRoots)
     }
 
     @Test func errorDescriptionNamesCertificateAndReason() throws {
-        let chain = try AuthTestData.chain(AuthTestData.certificates + "cast_root_ca.pem")
+        let chain = try CastTestData.chain(CastTestData.certificates + "cast_root_ca.pem")
         do {
             _ = try DeviceCertificateVerifier().verify(chain[0], at: Self.april2016)
             Issue.record("expected rejection")

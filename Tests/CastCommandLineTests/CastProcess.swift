@@ -1,6 +1,7 @@
 import CastCore
 import CastEmulator
 import CastNet
+import CastTestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -11,20 +12,8 @@ import Glibc
 
 /// Runs the built `cast` binary as a child process with a deadline.
 enum CastProcess {
-    /// The repository root, found from this file's path.
-    static let repositoryRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     /// The binary: `CAST_BINARY`, else next to the test bundle, else `.build/debug/cast`.
-    static var binary: String? {
-        var candidates: [String] = []
-        if let explicit = ProcessInfo.processInfo.environment["CAST_BINARY"] { candidates.append(explicit) }
-        let bundleDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        candidates.append(bundleDirectory.appendingPathComponent("cast").path)
-        candidates.append(bundleDirectory.deletingLastPathComponent().appendingPathComponent("cast").path)
-        candidates.append(repositoryRoot.appendingPathComponent(".build/debug/cast").path)
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
+    static var binary: String? { RepositoryPaths.builtExecutable("cast", overriddenBy: "CAST_BINARY") }
 
     /// What a finished run produced.
     struct Result {

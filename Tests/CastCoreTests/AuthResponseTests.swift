@@ -1,9 +1,10 @@
 import CastCore
+import CastTestSupport
 import Testing
 
 @Suite struct AuthResponseTests {
     @Test func responseInTestDataDecodesAndReencodesExactly() throws {
-        let bytes = try TestData.bytes("receiver/channel/auth_response.pb")
+        let bytes = try CastTestData.bytes("receiver/channel/auth_response.pb")
         let response = try AuthResponse(serializedBytes: bytes)
         #expect(response.signature.count == 256)
         #expect(response.clientAuthCertificate.count == 854)
@@ -63,8 +64,8 @@ import Testing
     }
 
     @Test func responseWithCrlFromTestDataDecodesTheBundle() throws {
-        let template = try AuthResponse(serializedBytes: TestData.bytes("receiver/channel/auth_response.pb"))
-        let crl = try TestData.bytes("receiver/channel/good_crl.pb")
+        let template = try AuthResponse(serializedBytes: CastTestData.bytes("receiver/channel/auth_response.pb"))
+        let crl = try CastTestData.bytes("receiver/channel/good_crl.pb")
         var response = template
         response.crl = crl
         let decoded = try AuthResponse(serializedBytes: response.serializedBytes())

@@ -1,4 +1,5 @@
 import CastCore
+import CastTestSupport
 import Foundation
 import Testing
 
@@ -114,14 +115,7 @@ enum PythonPeer {
     }
 
     /// The interpreter: `CAST_TEST_PYTHON`, else `<repo root>/.venv/bin/python`.
-    static var interpreter: String {
-        if let path = ProcessInfo.processInfo.environment["CAST_TEST_PYTHON"], !path.isEmpty {
-            return path
-        }
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        return root.appendingPathComponent(".venv/bin/python").path
-    }
+    static var interpreter: String { RepositoryPaths.python }
 
     /// Runs `script` and returns its standard output. The child is killed with SIGKILL
     /// if it has not finished within `deadline`.

@@ -1,4 +1,5 @@
 import CastCore
+import CastTestSupport
 import Testing
 
 @Suite struct CastMessageTests {
@@ -210,7 +211,7 @@ import Testing
     }
 
     @Test func truncationAtEveryByteFailsOrDecodesAShorterMessage() throws {
-        let inputs = [Self.ping, Self.fullMessage, try TestData.bytes("receiver/channel/auth_challenge.pb")]
+        let inputs = [Self.ping, Self.fullMessage, try CastTestData.bytes("receiver/channel/auth_challenge.pb")]
         for bytes in inputs {
             for length in 0..<bytes.count {
                 let prefix = Array(bytes[..<length])
@@ -244,18 +245,5 @@ import Testing
             #expect(try CastMessage(serializedBytes: message.serializedBytes()) == message)
         }
         #expect(decoded > 0)
-    }
-}
-
-/// A small deterministic generator for property tests.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

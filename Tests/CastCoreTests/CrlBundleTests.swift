@@ -1,4 +1,5 @@
 import CastCore
+import CastTestSupport
 import Testing
 
 @Suite struct CrlBundleTests {
@@ -8,13 +9,13 @@ import Testing
     ]
 
     @Test func everyCrlFileInTheTestDataIsListed() throws {
-        let names = try TestData.fileNames(in: "receiver/channel").filter { $0.hasSuffix("_crl.pb") }
+        let names = try CastTestData.fileNames(in: "receiver/channel").filter { $0.hasSuffix("_crl.pb") }
         #expect(names == Self.crlFiles)
     }
 
     @Test(arguments: crlFiles)
     func crlFileDecodesAndReencodesExactly(name: String) throws {
-        let bytes = try TestData.bytes("receiver/channel/\(name)")
+        let bytes = try CastTestData.bytes("receiver/channel/\(name)")
         let bundle = try CrlBundle(serializedBytes: bytes)
         #expect(bundle.crls.count == 1)
         let crl = try #require(bundle.crls.first)
@@ -32,7 +33,7 @@ import Testing
     }
 
     @Test func goodCrlHasConcreteValues() throws {
-        let bundle = try CrlBundle(serializedBytes: TestData.bytes("receiver/channel/good_crl.pb"))
+        let bundle = try CrlBundle(serializedBytes: CastTestData.bytes("receiver/channel/good_crl.pb"))
         let tbs = try #require(bundle.crls.first).decodedTbsCrl()
         // 2020-07-23T08:00:00Z
         #expect(tbs.notAfterSeconds == 1_595_491_200)
@@ -52,7 +53,7 @@ import Testing
         ("invalid_time_crl.pb", 1, 1, 1_565_942_400),
     ])
     func revocationCounts(name: String, hashes: Int, ranges: Int, notAfter: UInt64) throws {
-        let bundle = try CrlBundle(serializedBytes: TestData.bytes("receiver/channel/\(name)"))
+        let bundle = try CrlBundle(serializedBytes: CastTestData.bytes("receiver/channel/\(name)"))
         let tbs = try #require(bundle.crls.first).decodedTbsCrl()
         #expect(tbs.revokedPublicKeyHashes.count == hashes)
         #expect(tbs.revokedSerialNumberRanges.count == ranges)
@@ -60,7 +61,7 @@ import Testing
     }
 
     @Test func issuerSerialRangeValues() throws {
-        let bundle = try CrlBundle(serializedBytes: TestData.bytes("receiver/channel/issuer_serial_revoked_crl.pb"))
+        let bundle = try CrlBundle(serializedBytes: CastTestData.bytes("receiver/channel/issuer_serial_revoked_crl.pb"))
         let ranges = try #require(bundle.crls.first).decodedTbsCrl().revokedSerialNumberRanges
         #expect(ranges.map(\.firstSerialNumber) == [1334, 32])
         #expect(ranges.map(\.lastSerialNumber) == [1434, 62])

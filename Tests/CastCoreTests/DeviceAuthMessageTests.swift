@@ -1,9 +1,10 @@
 import CastCore
+import CastTestSupport
 import Testing
 
 @Suite struct DeviceAuthMessageTests {
     @Test func challengeInTestDataDecodesAndReencodesExactly() throws {
-        let bytes = try TestData.bytes("receiver/channel/auth_challenge.pb")
+        let bytes = try CastTestData.bytes("receiver/channel/auth_challenge.pb")
         let message = try CastMessage(serializedBytes: bytes)
         #expect(message.namespace == .deviceAuth)
         #expect(message.payloadType == .binary)

@@ -1,3 +1,4 @@
+import CastTestSupport
 import Testing
 
 @testable import CastCore
@@ -160,7 +161,7 @@ import Testing
     }
 
     @Test func parsesRandomDoublesExactly() throws {
-        var generator = JSONTestRandom(seed: 0x5EED)
+        var generator = SplitMix64(seed: 0x5EED)
         for _ in 0..<2000 {
             let bits = generator.next()
             let value = Double(bitPattern: bits)
@@ -180,27 +181,12 @@ import Testing
     }
 }
 
-/// A small deterministic generator for reproducible random tests.
-struct JSONTestRandom: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 @Suite struct JSONMutationTests {
     static let seeds = MessageFixtures.media + MessageFixtures.receiver + MessageFixtures.connection
 
     /// Random edits of real payloads: every decoder either succeeds or throws a typed error.
     @Test func mutatedPayloadsFailCleanly() throws {
-        var generator = JSONTestRandom(seed: 0xCA57)
+        var generator = SplitMix64(seed: 0xCA57)
         let alphabet = Array(#"{}[]":,\"0123456789.-eE tnfrua"#.utf8) + [0x00, 0x1F, 0x80, 0xC3, 0xE2, 0xF0, 0xFF]
         var failures = 0
         for (index, seed) in Self.seeds.enumerated() {

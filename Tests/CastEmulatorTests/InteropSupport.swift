@@ -1,6 +1,7 @@
 import CastCore
 import CastEmulator
 import CastNet
+import CastTestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -15,19 +16,12 @@ import Glibc
 
 /// Paths and helpers shared by the interop tests, which run real third-party Cast clients.
 enum Interop {
-    /// The repository root, found from this file's path.
-    static let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     /// The Python with pychromecast and catt: `CAST_TEST_PYTHON`, else `<repo>/.venv/bin/python`.
-    static var python: String {
-        ProcessInfo.processInfo.environment["CAST_TEST_PYTHON"]
-            ?? repositoryRoot.appendingPathComponent(".venv/bin/python").path
-    }
+    static var python: String { RepositoryPaths.python }
 
     /// A script under `scripts/interop/`.
     static func script(_ name: String) -> String {
-        repositoryRoot.appendingPathComponent("scripts/interop/\(name)").path
+        RepositoryPaths.root.appendingPathComponent("scripts/interop/\(name)").path
     }
 
     /// Starts one real virtual device on a random `127.0.0.x` (50...250) with the real

@@ -1,5 +1,6 @@
 import CastCore
 import CastNet
+import CastTestSupport
 import Foundation
 import Testing
 
@@ -12,10 +13,8 @@ extension EmulatorProcessSuites {
     @Suite(.serialized) struct ServerCommandLineTests {
         /// The executable beside the test bundle, else in `.build/debug`.
         static var executable: String {
-            let besideTests = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-                .appendingPathComponent("cast-emulator").path
-            if FileManager.default.isExecutableFile(atPath: besideTests) { return besideTests }
-            return Interop.repositoryRoot.appendingPathComponent(".build/debug/cast-emulator").path
+            RepositoryPaths.builtExecutable("cast-emulator")
+                ?? RepositoryPaths.root.appendingPathComponent(".build/debug/cast-emulator").path
         }
 
         /// Starts the emulator on `count` consecutive addresses from a random `127.0.0.x`,
@@ -78,8 +77,8 @@ extension EmulatorProcessSuites {
         @Test func threeDevicesAnswerOpenSSLAndCurl() async throws {
             let (child, addresses) = try await Self.launch(count: 3, extra: ["--name", "Shelf"])
             defer { child.kill() }
-            let curl = try #require(executablePath("curl"), "curl is not installed")
-            let openssl = try #require(executablePath("openssl"), "openssl is not installed")
+            let curl = try #require(RepositoryPaths.executableOnPath("curl"), "curl is not installed")
+            let openssl = try #require(RepositoryPaths.executableOnPath("openssl"), "openssl is not installed")
             for (index, address) in addresses.enumerated() {
                 let name = index == 0 ? "Shelf" : "Shelf \(index + 1)"
                 #expect(child.standardError.contains("device \"\(name)\""), "\(child.standardError)")
@@ -126,7 +125,7 @@ extension EmulatorProcessSuites {
             defer { try? FileManager.default.removeItem(at: logFile) }
             let (child, addresses) = try await Self.launch(count: 1, extra: ["--control", "--log=\(logFile.path)"])
             defer { child.kill() }
-            let curl = try #require(executablePath("curl"), "curl is not installed")
+            let curl = try #require(RepositoryPaths.executableOnPath("curl"), "curl is not installed")
             let control = try await ChildProcess.run(
                 curl,
                 [
@@ -191,7 +190,7 @@ extension EmulatorProcessSuites {
             defer { child.kill() }
             let ready = await child.waitForError(containing: "ready", timeout: .seconds(60))
             try #require(ready, "cast-emulator did not start:\n\(child.standardError)")
-            let curl = try #require(executablePath("curl"))
+            let curl = try #require(RepositoryPaths.executableOnPath("curl"))
             let speaker = try await ChildProcess.run(
                 curl,
                 ["-sS", "--max-time", "10", "http://127.0.0.\(first):8008/setup/eureka_info"],
@@ -209,13 +208,4 @@ extension EmulatorProcessSuites {
             #expect((try? JSONValue(parsing: hall.standardOutput))?["name"] == "Hall TV")
         }
     }
-}
-
-/// Finds an executable on PATH.
-func executablePath(_ name: String) -> String? {
-    for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
-        let path = "\(directory)/\(name)"
-        if FileManager.default.isExecutableFile(atPath: path) { return path }
-    }
-    return nil
 }

@@ -1,5 +1,6 @@
 import CastCore
 import CastNet
+import CastTestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -224,35 +225,6 @@ final class TestSender: Sendable {
     }
 
     func close() { connection.close() }
-}
-
-struct DeadlineExceeded: Error, CustomStringConvertible {
-    var description: String { "the operation did not finish in time" }
-}
-
-/// Runs `body`, failing with ``DeadlineExceeded`` after `timeout`.
-///
-/// A task group waits for all its children, so a body stuck in a wait that ignores
-/// cancellation would keep the group open past the deadline: `onTimeout` must end that wait
-/// (close the connection the body reads from, for instance).
-func withDeadline<T: Sendable>(
-    _ timeout: Duration,
-    onTimeout: @escaping @Sendable () -> Void = {},
-    body: @escaping @Sendable () async throws -> T
-) async throws -> T {
-    try await withThrowingTaskGroup(of: T?.self) { group in
-        group.addTask { try await body() }
-        group.addTask {
-            try? await Task.sleep(for: timeout)
-            return nil
-        }
-        defer { group.cancelAll() }
-        guard let first = try await group.next(), let value = first else {
-            onTimeout()
-            throw DeadlineExceeded()
-        }
-        return value
-    }
 }
 
 // MARK: - HTTP

@@ -1,4 +1,5 @@
 import CastNet
+import CastTestSupport
 import Foundation
 import Testing
 
@@ -213,7 +214,7 @@ import Testing
     // MARK: curl
 
     private func curl(_ arguments: [String]) async throws -> (status: Int32, output: String) {
-        guard let path = executablePath("curl") else { throw TestFailure("curl is not installed") }
+        guard let path = RepositoryPaths.executableOnPath("curl") else { throw TestFailure("curl is not installed") }
         let process = try ChildProcess(
             path,
             ["--silent", "--show-error", "--max-time", "20"] + arguments,

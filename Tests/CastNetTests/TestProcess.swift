@@ -1,3 +1,4 @@
+import CastTestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -101,17 +102,9 @@ final class TestProcess: Sendable {
 }
 
 enum TestEnvironment {
-    /// The repository root, found from this file's path.
-    static var repositoryRoot: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-    }
-
     /// The Python with pychromecast and zeroconf: `CAST_TEST_PYTHON`, else `<repo>/.venv/bin/python`.
     static func python() throws -> String {
-        let path =
-            ProcessInfo.processInfo.environment["CAST_TEST_PYTHON"]
-            ?? repositoryRoot.appendingPathComponent(".venv/bin/python").path
+        let path = RepositoryPaths.python
         guard FileManager.default.isExecutableFile(atPath: path) else {
             throw TestSetupError("no Python interpreter at \(path); run scripts/test.sh or set CAST_TEST_PYTHON")
         }
@@ -119,20 +112,15 @@ enum TestEnvironment {
     }
 
     static func script(_ name: String) -> String {
-        repositoryRoot.appendingPathComponent("scripts/discovery/\(name)").path
+        RepositoryPaths.root.appendingPathComponent("scripts/discovery/\(name)").path
     }
 
     /// A built executable of this package, next to the test bundle.
     static func productExecutable(_ name: String) throws -> String {
-        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        if let link = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-            directory = URL(fileURLWithPath: link).deletingLastPathComponent()
+        guard let path = RepositoryPaths.builtExecutable(name) else {
+            throw TestSetupError("executable \(name) not found near the test bundle; run swift build first")
         }
-        for candidate in [directory, directory.deletingLastPathComponent()] {
-            let path = candidate.appendingPathComponent(name).path
-            if FileManager.default.isExecutableFile(atPath: path) { return path }
-        }
-        throw TestSetupError("executable \(name) not found near \(directory.path); run swift build first")
+        return path
     }
 }
 

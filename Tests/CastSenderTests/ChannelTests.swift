@@ -1,3 +1,4 @@
+import CastSenderTestSupport
 import Foundation
 import Synchronization
 import Testing

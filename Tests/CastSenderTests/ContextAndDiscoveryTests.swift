@@ -1,4 +1,5 @@
 import CastNet
+import CastSenderTestSupport
 import Foundation
 import Synchronization
 import Testing

@@ -1,6 +1,7 @@
 import CastAuth
 import CastCore
 import CastNet
+import CastTestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -21,40 +22,11 @@ import Testing
         case wrongKey
     }
 
-    /// The Open Screen Cast test data directory: `CAST_TESTDATA_DIR`, else
-    /// `<repo root>/../shared/testdata/openscreen-cast`, else the shared machine copy. A missing
-    /// directory fails the test.
-    static var testData: URL {
-        get throws {
-            var candidates: [URL] = []
-            if let override = ProcessInfo.processInfo.environment["CAST_TESTDATA_DIR"], !override.isEmpty {
-                candidates = [URL(fileURLWithPath: override)]
-            } else {
-                let root = URL(fileURLWithPath: #filePath)
-                    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-                candidates = [
-                    root.deletingLastPathComponent().appendingPathComponent("shared/testdata/openscreen-cast"),
-                    URL(fileURLWithPath: "/work/shared/testdata/openscreen-cast"),
-                ]
-            }
-            let found = candidates.first { url in
-                var isDirectory: ObjCBool = false
-                return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
-                    && isDirectory.boolValue
-            }
-            return try #require(found, "test data not found at \(candidates.map(\.path)) (set CAST_TESTDATA_DIR)")
-        }
-    }
-
-    static func text(_ path: String) throws -> String {
-        try String(contentsOf: testData.appendingPathComponent(path), encoding: .utf8)
-    }
-
     static var deviceKey: PrivateKey {
-        get throws { try PrivateKey(pemEncoded: text("receiver/channel/device_key.pem")) }
+        get throws { try PrivateKey(pemEncoded: CastTestData.text("receiver/channel/device_key.pem")) }
     }
     static var deviceChain: [Certificate] {
-        get throws { try Certificate.certificates(pemEncoded: text("receiver/channel/device_chain.pem")) }
+        get throws { try Certificate.certificates(pemEncoded: CastTestData.text("receiver/channel/device_chain.pem")) }
     }
 
     /// A device answering challenges with `credentials`, its clock on ``day``.
@@ -132,7 +104,7 @@ import Testing
         let anchor =
             failure.trustsTestRoot
             ? try #require(Self.deviceChain.last)
-            : try Certificate(pemEncoded: Self.text("common/certificate/certificates/cast_test_root_ca.pem"))
+            : try Certificate(pemEncoded: CastTestData.text("common/certificate/certificates/cast_test_root_ca.pem"))
         let context = CastContext(options: Self.options(rig, anchor: anchor))
         let recorder = EventRecorder()
         context.sessionManager.add(recorder)

@@ -1,4 +1,5 @@
 import CastNet
+import CastSenderTestSupport
 import Dispatch
 import Foundation
 import Testing

@@ -1,5 +1,6 @@
 import CastCore
 import CastSender
+import CastSenderTestSupport
 import Synchronization
 import Testing
 

@@ -1,6 +1,7 @@
 import CastCore
 import CastNet
 import CastSender
+import CastSenderTestSupport
 import Foundation
 import Testing
 

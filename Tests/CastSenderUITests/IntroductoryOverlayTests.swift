@@ -1,4 +1,5 @@
 import CastSender
+import CastSenderTestSupport
 import Testing
 
 @testable import CastSenderUI

@@ -1,6 +1,7 @@
 import CastCore
 import CastNet
 import CastSender
+import CastSenderTestSupport
 import Testing
 
 @testable import CastSenderUI

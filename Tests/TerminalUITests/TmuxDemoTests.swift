@@ -1,3 +1,4 @@
+import CastTestSupport
 import Foundation
 import Glibc
 import Testing
@@ -52,18 +53,17 @@ import Testing
     }
 
     private static func demoExecutable() throws -> String {
-        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            .appendingPathComponent("terminalui-demo").path
-        let inBuild = repositoryRoot.appendingPathComponent(".build/debug/terminalui-demo").path
-        for candidate in [beside, inBuild] where access(candidate, X_OK) == 0 {
-            return candidate
+        guard let path = RepositoryPaths.builtExecutable("terminalui-demo") else {
+            throw DeadlineExceeded(
+                what: "terminalui-demo not found beside the tests or in .build/debug; build it first"
+            )
         }
-        throw DeadlineExceeded(what: "terminalui-demo not found at \(beside) or \(inBuild); build it first")
+        return path
     }
 
     @Test(arguments: Ending.allCases)
     func demoDrawsReadsKeysAndRestoresTheTerminal(ending: Ending) throws {
-        guard let tmuxPath = findOnPath("tmux") else {
+        guard let tmuxPath = RepositoryPaths.executableOnPath("tmux") else {
             Issue.record("tmux is not installed (scripts/test.sh installs it)")
             return
         }
@@ -108,7 +108,7 @@ import Testing
         #expect(first.contains("80x24"))
         let paneTTY = try tmux.run(["display-message", "-p", "-t", "demo", "#{pane_tty}"])
             .trimmingCharacters(in: .whitespacesAndNewlines)
-        let stty = try #require(findOnPath("stty"))
+        let stty = try #require(RepositoryPaths.executableOnPath("stty"))
         let during = try runProgram(stty, ["-a", "-F", paneTTY], environment: environment).output
         let rawFlags = during.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == ";" }).map(String.init)
         #expect(rawFlags.contains("-icanon") && rawFlags.contains("-echo") && rawFlags.contains("-isig"), "\(during)")

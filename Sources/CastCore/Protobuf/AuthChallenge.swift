@@ -38,29 +38,28 @@ public struct AuthChallenge: Hashable, Sendable {
     public func serializedBytes() -> [UInt8] { encoded() }
 }
 
-extension AuthChallenge: ProtobufMessage {
+extension AuthChallenge: ProtobufFieldDecodable {
     package static var protobufName: StaticString { "AuthChallenge" }
 
-    package init(reader: inout ProtobufReader) throws(ProtobufError) {
-        self.init()
-        try merge(from: &reader)
-    }
+    package static var empty: AuthChallenge { AuthChallenge() }
 
-    package mutating func merge(from reader: inout ProtobufReader) throws(ProtobufError) {
-        while let field = try reader.nextField() {
-            switch field.number {
-            case 1:
-                signatureAlgorithm = SignatureAlgorithm(
-                    rawValue: try reader.readInt32(field, name: "signature_algorithm")
-                )
-            case 2:
-                senderNonce = try reader.readBytes(field, name: "sender_nonce")
-            case 3:
-                hashAlgorithm = HashAlgorithm(rawValue: try reader.readInt32(field, name: "hash_algorithm"))
-            default:
-                reader.appendBytes(in: try reader.skip(field), to: &unknownFields)
-            }
+    package mutating func readField(
+        _ field: ProtobufField,
+        from reader: inout ProtobufReader
+    ) throws(ProtobufError) -> Bool {
+        switch field.number {
+        case 1:
+            signatureAlgorithm = SignatureAlgorithm(
+                rawValue: try reader.readInt32(field, name: "signature_algorithm")
+            )
+        case 2:
+            senderNonce = try reader.readBytes(field, name: "sender_nonce")
+        case 3:
+            hashAlgorithm = HashAlgorithm(rawValue: try reader.readInt32(field, name: "hash_algorithm"))
+        default:
+            return false
         }
+        return true
     }
 
     package var serializedSize: Int {

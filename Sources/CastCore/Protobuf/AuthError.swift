@@ -53,33 +53,23 @@ public struct AuthError: Hashable, Sendable {
     public func serializedBytes() -> [UInt8] { encoded() }
 }
 
-extension AuthError: ProtobufMessage {
+extension AuthError: ProtobufFieldDecodable {
     package static var protobufName: StaticString { "AuthError" }
 
-    package init(reader: inout ProtobufReader) throws(ProtobufError) {
-        self.init(errorType: .internalError)
-        try readFields(from: &reader, checkingRequired: true)
-    }
+    package static var empty: AuthError { AuthError(errorType: .internalError) }
+    package static var requiredFields: KeyValuePairs<Int, StaticString> { [1: "error_type"] }
 
-    package mutating func merge(from reader: inout ProtobufReader) throws(ProtobufError) {
-        try readFields(from: &reader, checkingRequired: false)
-    }
-
-    private mutating func readFields(
-        from reader: inout ProtobufReader,
-        checkingRequired: Bool
-    ) throws(ProtobufError) {
-        var hasErrorType = !checkingRequired
-        while let field = try reader.nextField() {
-            switch field.number {
-            case 1:
-                errorType = ErrorType(rawValue: try reader.readInt32(field, name: "error_type"))
-                hasErrorType = true
-            default:
-                reader.appendBytes(in: try reader.skip(field), to: &unknownFields)
-            }
+    package mutating func readField(
+        _ field: ProtobufField,
+        from reader: inout ProtobufReader
+    ) throws(ProtobufError) -> Bool {
+        switch field.number {
+        case 1:
+            errorType = ErrorType(rawValue: try reader.readInt32(field, name: "error_type"))
+        default:
+            return false
         }
-        guard hasErrorType else { throw reader.missingField("error_type", number: 1) }
+        return true
     }
 
     package var serializedSize: Int {

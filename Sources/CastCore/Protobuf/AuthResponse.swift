@@ -64,50 +64,39 @@ public struct AuthResponse: Hashable, Sendable {
     }
 }
 
-extension AuthResponse: ProtobufMessage {
+extension AuthResponse: ProtobufFieldDecodable {
     package static var protobufName: StaticString { "AuthResponse" }
 
-    package init(reader: inout ProtobufReader) throws(ProtobufError) {
-        self.init(signature: [], clientAuthCertificate: [])
-        try readFields(from: &reader, checkingRequired: true)
+    package static var empty: AuthResponse { AuthResponse(signature: [], clientAuthCertificate: []) }
+    package static var requiredFields: KeyValuePairs<Int, StaticString> {
+        [1: "signature", 2: "client_auth_certificate"]
     }
 
-    package mutating func merge(from reader: inout ProtobufReader) throws(ProtobufError) {
-        try readFields(from: &reader, checkingRequired: false)
-    }
-
-    private mutating func readFields(
-        from reader: inout ProtobufReader,
-        checkingRequired: Bool
-    ) throws(ProtobufError) {
-        var hasSignature = !checkingRequired
-        var hasCertificate = !checkingRequired
-        while let field = try reader.nextField() {
-            switch field.number {
-            case 1:
-                signature = try reader.readBytes(field, name: "signature")
-                hasSignature = true
-            case 2:
-                clientAuthCertificate = try reader.readBytes(field, name: "client_auth_certificate")
-                hasCertificate = true
-            case 3:
-                intermediateCertificates.append(try reader.readBytes(field, name: "intermediate_certificate"))
-            case 4:
-                signatureAlgorithm = SignatureAlgorithm(
-                    rawValue: try reader.readInt32(field, name: "signature_algorithm")
-                )
-            case 5:
-                senderNonce = try reader.readBytes(field, name: "sender_nonce")
-            case 6:
-                hashAlgorithm = HashAlgorithm(rawValue: try reader.readInt32(field, name: "hash_algorithm"))
-            case 7:
-                crl = try reader.readBytes(field, name: "crl")
-            default:
-                reader.appendBytes(in: try reader.skip(field), to: &unknownFields)
-            }
+    package mutating func readField(
+        _ field: ProtobufField,
+        from reader: inout ProtobufReader
+    ) throws(ProtobufError) -> Bool {
+        switch field.number {
+        case 1:
+            signature = try reader.readBytes(field, name: "signature")
+        case 2:
+            clientAuthCertificate = try reader.readBytes(field, name: "client_auth_certificate")
+        case 3:
+            intermediateCertificates.append(try reader.readBytes(field, name: "intermediate_certificate"))
+        case 4:
+            signatureAlgorithm = SignatureAlgorithm(
+                rawValue: try reader.readInt32(field, name: "signature_algorithm")
+            )
+        case 5:
+            senderNonce = try reader.readBytes(field, name: "sender_nonce")
+        case 6:
+            hashAlgorithm = HashAlgorithm(rawValue: try reader.readInt32(field, name: "hash_algorithm"))
+        case 7:
+            crl = try reader.readBytes(field, name: "crl")
+        default:
+            return false
         }
-        guard hasSignature else { throw reader.missingField("signature", number: 1) }
-        guard hasCertificate else { throw reader.missingField("client_auth_certificate", number: 2) }
+        return true
     }
 
     package var serializedSize: Int {

@@ -36,27 +36,26 @@ public struct Crl: Hashable, Sendable {
     }
 }
 
-extension Crl: ProtobufMessage {
+extension Crl: ProtobufFieldDecodable {
     package static var protobufName: StaticString { "Crl" }
 
-    package init(reader: inout ProtobufReader) throws(ProtobufError) {
-        self.init()
-        try merge(from: &reader)
-    }
+    package static var empty: Crl { Crl() }
 
-    package mutating func merge(from reader: inout ProtobufReader) throws(ProtobufError) {
-        while let field = try reader.nextField() {
-            switch field.number {
-            case 1:
-                tbsCrl = try reader.readBytes(field, name: "tbs_crl")
-            case 2:
-                signerCert = try reader.readBytes(field, name: "signer_cert")
-            case 3:
-                signature = try reader.readBytes(field, name: "signature")
-            default:
-                reader.appendBytes(in: try reader.skip(field), to: &unknownFields)
-            }
+    package mutating func readField(
+        _ field: ProtobufField,
+        from reader: inout ProtobufReader
+    ) throws(ProtobufError) -> Bool {
+        switch field.number {
+        case 1:
+            tbsCrl = try reader.readBytes(field, name: "tbs_crl")
+        case 2:
+            signerCert = try reader.readBytes(field, name: "signer_cert")
+        case 3:
+            signature = try reader.readBytes(field, name: "signature")
+        default:
+            return false
         }
+        return true
     }
 
     package var serializedSize: Int {

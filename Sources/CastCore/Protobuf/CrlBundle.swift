@@ -21,23 +21,22 @@ public struct CrlBundle: Hashable, Sendable {
     public func serializedBytes() -> [UInt8] { encoded() }
 }
 
-extension CrlBundle: ProtobufMessage {
+extension CrlBundle: ProtobufFieldDecodable {
     package static var protobufName: StaticString { "CrlBundle" }
 
-    package init(reader: inout ProtobufReader) throws(ProtobufError) {
-        self.init()
-        try merge(from: &reader)
-    }
+    package static var empty: CrlBundle { CrlBundle() }
 
-    package mutating func merge(from reader: inout ProtobufReader) throws(ProtobufError) {
-        while let field = try reader.nextField() {
-            switch field.number {
-            case 1:
-                crls.append(try reader.readMessage(field, name: "crls"))
-            default:
-                reader.appendBytes(in: try reader.skip(field), to: &unknownFields)
-            }
+    package mutating func readField(
+        _ field: ProtobufField,
+        from reader: inout ProtobufReader
+    ) throws(ProtobufError) -> Bool {
+        switch field.number {
+        case 1:
+            crls.append(try reader.readMessage(field, name: "crls"))
+        default:
+            return false
         }
+        return true
     }
 
     package var serializedSize: Int {

@@ -30,27 +30,26 @@ public struct DeviceAuthMessage: Hashable, Sendable {
     public func serializedBytes() -> [UInt8] { encoded() }
 }
 
-extension DeviceAuthMessage: ProtobufMessage {
+extension DeviceAuthMessage: ProtobufFieldDecodable {
     package static var protobufName: StaticString { "DeviceAuthMessage" }
 
-    package init(reader: inout ProtobufReader) throws(ProtobufError) {
-        self.init()
-        try merge(from: &reader)
-    }
+    package static var empty: DeviceAuthMessage { DeviceAuthMessage() }
 
-    package mutating func merge(from reader: inout ProtobufReader) throws(ProtobufError) {
-        while let field = try reader.nextField() {
-            switch field.number {
-            case 1:
-                try reader.readMessage(field, name: "challenge", into: &challenge)
-            case 2:
-                try reader.readMessage(field, name: "response", into: &response)
-            case 3:
-                try reader.readMessage(field, name: "error", into: &error)
-            default:
-                reader.appendBytes(in: try reader.skip(field), to: &unknownFields)
-            }
+    package mutating func readField(
+        _ field: ProtobufField,
+        from reader: inout ProtobufReader
+    ) throws(ProtobufError) -> Bool {
+        switch field.number {
+        case 1:
+            try reader.readMessage(field, name: "challenge", into: &challenge)
+        case 2:
+            try reader.readMessage(field, name: "response", into: &response)
+        case 3:
+            try reader.readMessage(field, name: "error", into: &error)
+        default:
+            return false
         }
+        return true
     }
 
     package var serializedSize: Int {

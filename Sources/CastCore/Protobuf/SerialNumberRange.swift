@@ -27,27 +27,26 @@ public struct SerialNumberRange: Hashable, Sendable {
     public func serializedBytes() -> [UInt8] { encoded() }
 }
 
-extension SerialNumberRange: ProtobufMessage {
+extension SerialNumberRange: ProtobufFieldDecodable {
     package static var protobufName: StaticString { "SerialNumberRange" }
 
-    package init(reader: inout ProtobufReader) throws(ProtobufError) {
-        self.init()
-        try merge(from: &reader)
-    }
+    package static var empty: SerialNumberRange { SerialNumberRange() }
 
-    package mutating func merge(from reader: inout ProtobufReader) throws(ProtobufError) {
-        while let field = try reader.nextField() {
-            switch field.number {
-            case 1:
-                issuerPublicKeyHash = try reader.readBytes(field, name: "issuer_public_key_hash")
-            case 2:
-                firstSerialNumber = try reader.readUInt64(field, name: "first_serial_number")
-            case 3:
-                lastSerialNumber = try reader.readUInt64(field, name: "last_serial_number")
-            default:
-                reader.appendBytes(in: try reader.skip(field), to: &unknownFields)
-            }
+    package mutating func readField(
+        _ field: ProtobufField,
+        from reader: inout ProtobufReader
+    ) throws(ProtobufError) -> Bool {
+        switch field.number {
+        case 1:
+            issuerPublicKeyHash = try reader.readBytes(field, name: "issuer_public_key_hash")
+        case 2:
+            firstSerialNumber = try reader.readUInt64(field, name: "first_serial_number")
+        case 3:
+            lastSerialNumber = try reader.readUInt64(field, name: "last_serial_number")
+        default:
+            return false
         }
+        return true
     }
 
     package var serializedSize: Int {

@@ -39,31 +39,30 @@ public struct TbsCrl: Hashable, Sendable {
     public func serializedBytes() -> [UInt8] { encoded() }
 }
 
-extension TbsCrl: ProtobufMessage {
+extension TbsCrl: ProtobufFieldDecodable {
     package static var protobufName: StaticString { "TbsCrl" }
 
-    package init(reader: inout ProtobufReader) throws(ProtobufError) {
-        self.init()
-        try merge(from: &reader)
-    }
+    package static var empty: TbsCrl { TbsCrl() }
 
-    package mutating func merge(from reader: inout ProtobufReader) throws(ProtobufError) {
-        while let field = try reader.nextField() {
-            switch field.number {
-            case 1:
-                version = try reader.readUInt64(field, name: "version")
-            case 2:
-                notBeforeSeconds = try reader.readUInt64(field, name: "not_before_seconds")
-            case 3:
-                notAfterSeconds = try reader.readUInt64(field, name: "not_after_seconds")
-            case 4:
-                revokedPublicKeyHashes.append(try reader.readBytes(field, name: "revoked_public_key_hashes"))
-            case 5:
-                revokedSerialNumberRanges.append(try reader.readMessage(field, name: "revoked_serial_number_ranges"))
-            default:
-                reader.appendBytes(in: try reader.skip(field), to: &unknownFields)
-            }
+    package mutating func readField(
+        _ field: ProtobufField,
+        from reader: inout ProtobufReader
+    ) throws(ProtobufError) -> Bool {
+        switch field.number {
+        case 1:
+            version = try reader.readUInt64(field, name: "version")
+        case 2:
+            notBeforeSeconds = try reader.readUInt64(field, name: "not_before_seconds")
+        case 3:
+            notAfterSeconds = try reader.readUInt64(field, name: "not_after_seconds")
+        case 4:
+            revokedPublicKeyHashes.append(try reader.readBytes(field, name: "revoked_public_key_hashes"))
+        case 5:
+            revokedSerialNumberRanges.append(try reader.readMessage(field, name: "revoked_serial_number_ranges"))
+        default:
+            return false
         }
+        return true
     }
 
     package var serializedSize: Int {

@@ -157,10 +157,7 @@ final class CastConnectionCore: ByteChannelHandler, @unchecked Sendable {
         if frames.count == 1 {
             channel.write(frames[0])
         } else {
-            var batch: [UInt8] = []
-            batch.reserveCapacity(frames.reduce(0) { $0 + $1.count })
-            for frame in frames { batch.append(contentsOf: frame) }
-            channel.write(batch)
+            channel.write(messages: frames)
         }
         let backlog = channel.pendingWriteBytes
         channelBacklog.store(backlog, ordering: .relaxed)

@@ -40,10 +40,23 @@ protocol ByteChannel: AnyObject, Sendable {
     func setReading(_ enabled: Bool)
     /// Queues bytes for sending.
     func write(_ bytes: [UInt8])
+    /// Queues several messages for sending at once. A TLS channel puts each in records of
+    /// its own, so a peer that reads one message per readable event (PyChromecast) never
+    /// finds a second message already decrypted and waiting in its TLS buffer.
+    func write(messages: [[UInt8]])
     /// Sends the end of the stream once queued writes are out (TCP half-close).
     func shutdownOutput()
     /// Flushes queued writes, then closes; gives up after a grace period.
     func closeGracefully()
     /// Closes at once, dropping queued writes, and reports `error` to the handler.
     func close(error: (any Error)?)
+}
+
+extension ByteChannel {
+    func write(messages: [[UInt8]]) {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(messages.reduce(0) { $0 + $1.count })
+        for message in messages { bytes.append(contentsOf: message) }
+        write(bytes)
+    }
 }

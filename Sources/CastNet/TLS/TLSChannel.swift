@@ -167,6 +167,18 @@ final class TLSChannel: ByteChannel, ByteChannelHandler, @unchecked Sendable {
         flushCiphertext()
     }
 
+    func write(messages: [[UInt8]]) {
+        loop.assertInLoop()
+        guard state == .active else { return }
+        for message in messages where !message.isEmpty {
+            if let error = message.withUnsafeBytes({ engine.write($0) }) {
+                fail(error)
+                return
+            }
+        }
+        flushCiphertext()
+    }
+
     func shutdownOutput() {
         loop.assertInLoop()
         guard state == .active else { return }

@@ -1,5 +1,5 @@
 /// What a ``CastTransport`` reports about its connection.
-enum CastTransportEvent: Sendable {
+package enum CastTransportEvent: Sendable {
     /// A message arrived.
     case message(CastMessage)
     /// The connection closed: `nil` for an orderly close.
@@ -7,7 +7,7 @@ enum CastTransportEvent: Sendable {
 }
 
 /// One connection to a device, carrying `CastMessage`s (TLS in production, memory in tests).
-protocol CastTransport: AnyObject, Sendable {
+package protocol CastTransport: AnyObject, Sendable {
     /// The DER of the TLS certificate the device presented, if any.
     var peerCertificateDER: [UInt8]? { get }
     /// Queues a message for sending.
@@ -17,7 +17,7 @@ protocol CastTransport: AnyObject, Sendable {
 }
 
 /// Opens ``CastTransport``s.
-protocol CastTransportConnector: Sendable {
+package protocol CastTransportConnector: Sendable {
     /// Connects to the device at `host`:`port`; `onEvent` receives every inbound message and
     /// the close, in order.
     func connect(

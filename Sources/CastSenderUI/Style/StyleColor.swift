@@ -1,3 +1,5 @@
+import CastCore
+
 /// A colour as 8-bit sRGB components with alpha, written `#RRGGBB` or `#RRGGBBAA`.
 public struct StyleColor: Sendable, Hashable, CustomStringConvertible {
     /// Red, 0–255.
@@ -19,36 +21,15 @@ public struct StyleColor: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses `#RRGGBB` or `#RRGGBBAA` (hex digits in either case); `nil` for anything else.
     public init?(hex: String) {
-        let digits = Array(hex.utf8)
-        guard digits.first == UInt8(ascii: "#"), digits.count == 7 || digits.count == 9 else { return nil }
-        var bytes: [UInt8] = []
-        var index = 1
-        while index < digits.count {
-            guard let high = Self.nibble(digits[index]), let low = Self.nibble(digits[index + 1]) else { return nil }
-            bytes.append(high << 4 | low)
-            index += 2
-        }
-        self.init(red: bytes[0], green: bytes[1], blue: bytes[2], alpha: bytes.count == 4 ? bytes[3] : 255)
+        guard let color = CastColor(cssString: hex) else { return nil }
+        self.init(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha)
     }
 
     /// `#RRGGBB`, or `#RRGGBBAA` when not opaque.
     public var hex: String {
-        let components = alpha == 255 ? [red, green, blue] : [red, green, blue, alpha]
-        return "#"
-            + components.map { value in
-                let text = String(value, radix: 16, uppercase: true)
-                return value < 16 ? "0" + text : text
-            }.joined()
+        let css = CastColor(red: red, green: green, blue: blue, alpha: alpha).cssString
+        return alpha == 255 ? String(css.dropLast(2)) : css
     }
 
     public var description: String { hex }
-
-    private static func nibble(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
-    }
 }

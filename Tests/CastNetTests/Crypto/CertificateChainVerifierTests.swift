@@ -1,15 +1,16 @@
 import CastNet
+import CastTestSupport
 import Foundation
 import Testing
 
 @Suite struct CertificateChainVerifierTests {
     static func chain(_ file: String) throws -> [Certificate] {
-        try Certificate.certificates(pemEncoded: CryptoTestData.text(CryptoTestData.certificates + file))
+        try Certificate.certificates(pemEncoded: CastTestData.text(CastTestData.certificates + file))
     }
 
     static func builtInRoots() throws -> [Certificate] {
         try ["roots/cast_root_ca.pem", "roots/eureka_root_ca.pem"].map {
-            try Certificate(pemEncoded: CryptoTestData.text($0))
+            try Certificate(pemEncoded: CastTestData.text($0))
         }
     }
 

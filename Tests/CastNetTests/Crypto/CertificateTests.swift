@@ -1,10 +1,11 @@
 import CastNet
+import CastTestSupport
 import Foundation
 import Testing
 
 @Suite struct CertificateTests {
     @Test func readsChainWithTextPreamble() throws {
-        let text = try CryptoTestData.text(CryptoTestData.certificates + "chromecast_gen1.pem")
+        let text = try CastTestData.text(CastTestData.certificates + "chromecast_gen1.pem")
         #expect(text.hasPrefix("$ openssl x509 -text"))
         let chain = try Certificate.certificates(pemEncoded: text)
         try #require(chain.count == 2)
@@ -32,7 +33,7 @@ import Testing
     }
 
     @Test func rootFields() throws {
-        let root = try Certificate(pemEncoded: CryptoTestData.text("roots/cast_root_ca.pem"))
+        let root = try Certificate(pemEncoded: CastTestData.text("roots/cast_root_ca.pem"))
         #expect(root.subjectCommonName == "Cast Root CA")
         #expect(root.issuerCommonName == "Cast Root CA")
         #expect(root.isCA)
@@ -43,7 +44,7 @@ import Testing
     }
 
     @Test func derAndPEMRoundTrip() throws {
-        let text = try CryptoTestData.text(CryptoTestData.certificates + "fugu.pem")
+        let text = try CastTestData.text(CastTestData.certificates + "fugu.pem")
         for certificate in try Certificate.certificates(pemEncoded: text) {
             let fromDER = try Certificate(derEncoded: certificate.derBytes)
             #expect(fromDER == certificate)
@@ -55,19 +56,19 @@ import Testing
     }
 
     @Test func policyIdentifiers() throws {
-        let text = try CryptoTestData.text(CryptoTestData.certificates + "policies_ica_anypolicy_leaf_audioonly.pem")
+        let text = try CastTestData.text(CastTestData.certificates + "policies_ica_anypolicy_leaf_audioonly.pem")
         let chain = try Certificate.certificates(pemEncoded: text)
         try #require(chain.count == 3)
         #expect(chain[0].policyIdentifiers == ["1.3.6.1.4.1.11129.2.5.2"])
         #expect(chain[1].policyIdentifiers == ["2.5.29.32.0"])
         let none = try Certificate.certificates(
-            pemEncoded: CryptoTestData.text(CryptoTestData.certificates + "policies_ica_none_leaf_none.pem")
+            pemEncoded: CastTestData.text(CastTestData.certificates + "policies_ica_none_leaf_none.pem")
         )
         #expect(none[0].policyIdentifiers.isEmpty)
     }
 
     @Test func malformedDERIsATypedError() throws {
-        let valid = try Certificate(pemEncoded: CryptoTestData.text("roots/eureka_root_ca.pem")).derBytes
+        let valid = try Certificate(pemEncoded: CastTestData.text("roots/eureka_root_ca.pem")).derBytes
         let cases: [[UInt8]] = [
             [],
             [0x30],

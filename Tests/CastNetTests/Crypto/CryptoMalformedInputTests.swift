@@ -1,27 +1,17 @@
 import CastNet
+import CastTestSupport
 import Foundation
 import Testing
 
 /// Feeds mutated and random bytes to the certificate, key and PEM readers: each must either
 /// succeed or throw a typed error, never crash or hang.
 @Suite struct CryptoMalformedInputTests {
-    struct SplitMix64: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9e37_79b9_7f4a_7c15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-            z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test func mutatedCertificatesNeverCrash() throws {
         let chain = try Certificate.certificates(
-            pemEncoded: CryptoTestData.text(CryptoTestData.certificates + "chromecast_gen1.pem")
+            pemEncoded: CastTestData.text(CastTestData.certificates + "chromecast_gen1.pem")
         )
         let original = chain[0].derBytes
-        var generator = SplitMix64(state: 1)
+        var generator = SplitMix64(seed: 1)
         var rejected = 0
         for round in 0..<500 {
             var bytes = original
@@ -56,7 +46,7 @@ import Testing
     }
 
     @Test func randomTextNeverCrashesTheReaders() {
-        var generator = SplitMix64(state: 2)
+        var generator = SplitMix64(seed: 2)
         let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=-\n :")
         for _ in 0..<300 {
             var text = "-----BEGIN CERTIFICATE-----\n"
@@ -78,10 +68,10 @@ import Testing
 
     @Test func concurrentUseOfSharedValues() async throws {
         let chain = try Certificate.certificates(
-            pemEncoded: CryptoTestData.text(CryptoTestData.certificates + "chromecast_gen1.pem")
+            pemEncoded: CastTestData.text(CastTestData.certificates + "chromecast_gen1.pem")
         )
         let roots = try ["roots/cast_root_ca.pem", "roots/eureka_root_ca.pem"].map {
-            try Certificate(pemEncoded: CryptoTestData.text($0))
+            try Certificate(pemEncoded: CastTestData.text($0))
         }
         let verifier = try CertificateChainVerifier(trustAnchors: roots)
         let key = try PrivateKey.generateRSA()

@@ -1,4 +1,5 @@
 import CastNet
+import CastTestSupport
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 import CastNet
+import CastTestSupport
 import Foundation
 import Testing
 
@@ -18,12 +19,12 @@ import Testing
 
     @Test(arguments: signedDataCases)
     func testDataSignaturesVerify(_ testCase: SignedDataCase) throws {
-        let blocks = try PEMBlock.blocks(in: CryptoTestData.text(CryptoTestData.signedData + testCase.dataFile))
+        let blocks = try PEMBlock.blocks(in: CastTestData.text(CastTestData.signedData + testCase.dataFile))
         let message = try #require(blocks.first { $0.label == "MESSAGE" }).bytes
         let sha1 = try #require(blocks.first { $0.label == "SIGNATURE SHA1" }).bytes
         let sha256 = try #require(blocks.first { $0.label == "SIGNATURE SHA256" }).bytes
         let chain = try Certificate.certificates(
-            pemEncoded: CryptoTestData.text(CryptoTestData.certificates + testCase.chainFile)
+            pemEncoded: CastTestData.text(CastTestData.certificates + testCase.chainFile)
         )
         let key = try chain[0].publicKey
 
@@ -44,10 +45,10 @@ import Testing
     }
 
     @Test func pkcs1KeyFromTestDataSignsDeterministically() throws {
-        let key = try PrivateKey(pemEncoded: CryptoTestData.text(CryptoTestData.channel + "device_key.pem"))
+        let key = try PrivateKey(pemEncoded: CastTestData.text(CastTestData.channel + "device_key.pem"))
         #expect(key.bitSize == 2048)
         let chain = try Certificate.certificates(
-            pemEncoded: CryptoTestData.text(CryptoTestData.channel + "device_chain.pem")
+            pemEncoded: CastTestData.text(CastTestData.channel + "device_chain.pem")
         )
         #expect(try key.publicKey == chain[0].publicKey)
         let data = Array("nonce and certificate".utf8)

@@ -90,12 +90,3 @@ final class LockedBytes: @unchecked Sendable {
         return storage
     }
 }
-
-/// Finds an executable on PATH.
-func executablePath(_ name: String) -> String? {
-    for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
-        let path = "\(directory)/\(name)"
-        if FileManager.default.isExecutableFile(atPath: path) { return path }
-    }
-    return nil
-}

@@ -1,4 +1,5 @@
 import CastNet
+import CastTestSupport
 import Foundation
 
 /// Certificates made by the `openssl` command line for the tests, once per process.
@@ -57,7 +58,7 @@ struct TestIdentity: Sendable {
 }
 
 func opensslPath() throws -> String {
-    guard let path = executablePath("openssl") else { throw TestFailure("openssl is not installed") }
+    guard let path = RepositoryPaths.executableOnPath("openssl") else { throw TestFailure("openssl is not installed") }
     return path
 }
 

@@ -1,54 +1,57 @@
+import CastCore
+import CastSender
 import Dispatch
 import Foundation
 import Synchronization
 
-@testable import CastSender
-
 /// A scripted in-memory Cast device for end-to-end tests of the SDK: receiver and media
 /// namespaces, a one-app model, queue item ids, broadcasts to every connection, an echo
 /// namespace, and faults (stall, unanswered PINGs, refused connections, dropped links).
-final class FakeDevice: CastTransportConnector, Sendable {
-    static let echoNamespace = "urn:x-cast:com.example.echo"
+package final class FakeDevice: CastTransportConnector, Sendable {
+    package static let echoNamespace = "urn:x-cast:com.example.echo"
 
-    struct App: Sendable {
-        var appId: String
-        var sessionId: String
-        var transportId: String
+    package struct App: Sendable {
+        package var appId: String
+        package var sessionId: String
+        package var transportId: String
     }
 
-    struct State {
-        var app: App?
-        var appCounter = 0
-        var media: MediaStatus?
-        var nextMediaSessionID = 1
-        var nextItemID = 1
-        var volume = DeviceVolume(controlType: .attenuation, level: 0.5, muted: false, stepInterval: 0.05)
-        var received: [CastMessage] = []
-        var links: [FakeLink] = []
-        var stalled = false
-        var answersPings = true
-        var refusesConnections = false
-        var connectCount = 0
+    package struct State {
+        package var app: App?
+        package var appCounter = 0
+        package var media: MediaStatus?
+        package var nextMediaSessionID = 1
+        package var nextItemID = 1
+        package var volume = DeviceVolume(controlType: .attenuation, level: 0.5, muted: false, stepInterval: 0.05)
+        package var received: [CastMessage] = []
+        package var links: [FakeLink] = []
+        package var stalled = false
+        package var answersPings = true
+        package var refusesConnections = false
+        package var connectCount = 0
     }
 
-    let state = Mutex(State())
-    let queue = DispatchQueue(label: "fake-device")
+    package let state = Mutex(State())
+    package let queue = DispatchQueue(label: "fake-device")
+
+    /// Creates a device with no app running, at half volume.
+    package init() {}
 
     // MARK: Inspection and faults
 
-    var received: [CastMessage] { state.withLock { $0.received } }
+    package var received: [CastMessage] { state.withLock { $0.received } }
 
-    func received(type: String, namespace: CastNamespace) -> [String] {
+    package func received(type: String, namespace: CastNamespace) -> [String] {
         received.filter { $0.namespace == namespace }.compactMap(\.payloadUTF8).filter {
             $0.contains("\"type\":\"\(type)\"")
         }
     }
 
-    var media: MediaStatus? { state.withLock { $0.media } }
-    var app: App? { state.withLock { $0.app } }
-    var connectCount: Int { state.withLock { $0.connectCount } }
+    package var media: MediaStatus? { state.withLock { $0.media } }
+    package var app: App? { state.withLock { $0.app } }
+    package var connectCount: Int { state.withLock { $0.connectCount } }
 
-    func set(stalled: Bool? = nil, answersPings: Bool? = nil, refusesConnections: Bool? = nil) {
+    package func set(stalled: Bool? = nil, answersPings: Bool? = nil, refusesConnections: Bool? = nil) {
         state.withLock { state in
             if let stalled { state.stalled = stalled }
             if let answersPings { state.answersPings = answersPings }
@@ -57,7 +60,7 @@ final class FakeDevice: CastTransportConnector, Sendable {
     }
 
     /// Drops every connection as if the network failed.
-    func dropConnections() {
+    package func dropConnections() {
         let links = state.withLock { state -> [FakeLink] in
             defer { state.links.removeAll() }
             return state.links
@@ -66,7 +69,7 @@ final class FakeDevice: CastTransportConnector, Sendable {
     }
 
     /// Stops the app as another sender would: CLOSE from the app, then a status broadcast.
-    func stopAppFromElsewhere() {
+    package func stopAppFromElsewhere() {
         queue.sync {
             let (app, links) = state.withLock { state -> (App?, [FakeLink]) in
                 defer {
@@ -85,7 +88,7 @@ final class FakeDevice: CastTransportConnector, Sendable {
 
     // MARK: Connector
 
-    func connect(
+    package func connect(
         host: String,
         port: Int,
         onEvent: @escaping @Sendable (CastTransportEvent) -> Void
@@ -102,13 +105,13 @@ final class FakeDevice: CastTransportConnector, Sendable {
         return link
     }
 
-    func unlink(_ link: FakeLink) {
+    package func unlink(_ link: FakeLink) {
         state.withLock { state in state.links.removeAll { $0 === link } }
     }
 
     // MARK: Behaviour
 
-    func handle(_ message: CastMessage, from link: FakeLink) {
+    package func handle(_ message: CastMessage, from link: FakeLink) {
         let stalled = state.withLock { state -> Bool in
             state.received.append(message)
             return state.stalled
@@ -142,7 +145,7 @@ final class FakeDevice: CastTransportConnector, Sendable {
         }
     }
 
-    func receiverStatus(requestId: Int = 0) -> ReceiverStatusMessage {
+    package func receiverStatus(requestId: Int = 0) -> ReceiverStatusMessage {
         state.withLock { state in
             let apps = state.app.map { app in
                 [
@@ -359,19 +362,19 @@ final class FakeDevice: CastTransportConnector, Sendable {
 }
 
 /// One in-memory connection to a ``FakeDevice``.
-final class FakeLink: CastTransport, Sendable {
+package final class FakeLink: CastTransport, Sendable {
     private let device: FakeDevice
     private let onEvent: @Sendable (CastTransportEvent) -> Void
     private let closed = Mutex(false)
 
-    init(device: FakeDevice, onEvent: @escaping @Sendable (CastTransportEvent) -> Void) {
+    package init(device: FakeDevice, onEvent: @escaping @Sendable (CastTransportEvent) -> Void) {
         self.device = device
         self.onEvent = onEvent
     }
 
-    var peerCertificateDER: [UInt8]? { nil }
+    package var peerCertificateDER: [UInt8]? { nil }
 
-    func send(_ message: CastMessage) throws(CastError) {
+    package func send(_ message: CastMessage) throws(CastError) {
         guard !closed.withLock({ $0 }) else { throw CastError(.network, "fake link closed") }
         device.queue.async { [self] in
             guard !closed.withLock({ $0 }) else { return }
@@ -379,7 +382,7 @@ final class FakeLink: CastTransport, Sendable {
         }
     }
 
-    func close() {
+    package func close() {
         guard
             closed.withLock({ value in
                 defer { value = true }
@@ -390,7 +393,7 @@ final class FakeLink: CastTransport, Sendable {
         device.queue.async { [onEvent] in onEvent(.closed(nil)) }
     }
 
-    func drop() {
+    package func drop() {
         guard
             closed.withLock({ value in
                 defer { value = true }
@@ -400,14 +403,15 @@ final class FakeLink: CastTransport, Sendable {
         device.queue.async { [onEvent] in onEvent(.closed(CastError(.network, "connection reset"))) }
     }
 
-    func deliver(_ message: CastMessage) {
+    package func deliver(_ message: CastMessage) {
         device.queue.async { [self] in
             guard !closed.withLock({ $0 }) else { return }
             onEvent(.message(message))
         }
     }
 
-    func deliver(source: String, destination: String, namespace: CastNamespace, _ payload: any CastJSONMessage) {
+    package func deliver(source: String, destination: String, namespace: CastNamespace, _ payload: any CastJSONMessage)
+    {
         guard let text = try? payload.jsonString() else { return }
         deliver(CastMessage(sourceID: source, destinationID: destination, namespace: namespace, text: text))
     }

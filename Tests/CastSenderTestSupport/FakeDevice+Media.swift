@@ -1,12 +1,11 @@
 import CastCore
+import CastSender
 import Synchronization
-
-@testable import CastSender
 
 extension FakeDevice {
     /// Changes the media status as the receiver would on its own (an ad break starting, a
     /// clip becoming skippable) and broadcasts it to every connected sender.
-    func pushMediaStatus(_ change: (inout MediaStatus) -> Void) {
+    package func pushMediaStatus(_ change: (inout MediaStatus) -> Void) {
         let (status, links, transport) = state.withLock { state -> ([MediaStatus], [FakeLink], String) in
             if var media = state.media {
                 change(&media)

@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs the built `cast-bench` (debug) with cheap arguments: the options, one fast group,
+/// and the PyChromecast group without Python. Nothing here looks at the figures.
+@Suite struct CastBenchBinaryTests {
+    @Test func helpListsEveryGroup() async throws {
+        let result = try await CastBench.run(["--help"])
+        #expect(result.status == 0)
+        for group in ["frames", "protobuf", "json", "tls", "session", "pychromecast", "--rows", "--quick"] {
+            #expect(result.stdout.contains(group), "help lacks \(group)")
+        }
+    }
+
+    @Test(arguments: [
+        (["--rows", "nosuch"], "unknown group nosuch"),
+        (["--rows"], "--rows needs a list"),
+        (["--fast"], "unknown option --fast"),
+    ])
+    func usageErrorsExitWithTwo(arguments: [String], message: String) async throws {
+        let result = try await CastBench.run(arguments)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(message), "stderr: \(result.stderr)")
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func quickRunOfOneGroupPrintsOnlyItsRows() async throws {
+        let result = try await CastBench.run(["--quick", "--rows", "frames"])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("benchmark") == true)
+        #expect(lines.contains { $0.hasPrefix("frame encode (200 B body)") })
+        #expect(lines.contains { $0.hasPrefix("frame decode (200 B body)") })
+        #expect(!lines.contains { $0.hasPrefix("CastMessage") || $0.hasPrefix("TLS") })
+        #expect(!result.stdout.contains("failed"))
+    }
+
+    /// Without Python the group still measures swift-cast (device and client processes)
+    /// and says the PyChromecast column is unavailable.
+    @Test func pychromecastGroupWithoutPythonReportsUnavailable() async throws {
+        let result = try await CastBench.run(
+            ["--quick", "--rows", "pychromecast"],
+            environment: ["CAST_BENCH_PYTHON": ""],
+            timeout: 240
+        )
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        for row in ["(a) start", "(b) PAUSE/PLAY", "(c) MEDIA_STATUS frame decode", "pychromecast column"] {
+            #expect(lines.contains { $0.hasPrefix(row) }, "no row \(row) in:\n\(result.stdout)")
+        }
+        #expect(lines.contains { $0.hasPrefix("pychromecast column") && $0.contains("CAST_BENCH_PYTHON") })
+        #expect(!lines.contains { $0.contains("failed") }, "\(result.stdout)")
+    }
+}
+
+/// The built binary as a child process with a deadline (SIGKILL: Swift Testing children
+/// inherit a mask that blocks SIGTERM).
+enum CastBench {
+    static let repositoryRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    static var binary: String? {
+        let bundleDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let candidates = [
+            bundleDirectory.appendingPathComponent("cast-bench").path,
+            bundleDirectory.deletingLastPathComponent().appendingPathComponent("cast-bench").path,
+            repositoryRoot.appendingPathComponent(".build/debug/cast-bench").path,
+        ]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    static func run(
+        _ arguments: [String],
+        environment: [String: String] = [:],
+        timeout: Double = 60
+    ) async throws
+        -> Result
+    {
+        guard let binary else { throw CastBenchFailure("cast-bench was not built; run 'swift build' first") }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cast-bench-test-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let stdoutURL = directory.appendingPathComponent("stdout")
+        let stderrURL = directory.appendingPathComponent("stderr")
+        _ = FileManager.default.createFile(atPath: stdoutURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env["SWIFT_BACKTRACE"] = "enable=no"
+        env.merge(environment) { $1 }
+        process.environment = env
+        process.standardOutput = try FileHandle(forWritingTo: stdoutURL)
+        process.standardError = try FileHandle(forWritingTo: stderrURL)
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning, Date() < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            Issue.record("cast-bench \(arguments) did not finish within \(timeout) s; killed")
+        }
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus,
+            stdout: (try? String(contentsOf: stdoutURL, encoding: .utf8)) ?? "",
+            stderr: (try? String(contentsOf: stderrURL, encoding: .utf8)) ?? ""
+        )
+    }
+}
+
+struct CastBenchFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
