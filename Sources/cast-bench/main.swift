@@ -18,7 +18,7 @@ let groups: [BenchmarkGroup] = [
     discoveryBenchmarks,
 ]
 
-let arguments = Array(CommandLine.arguments.dropFirst())
+var arguments = Array(CommandLine.arguments.dropFirst())
 
 // Child-process modes of the cross-process rows (not listed in --help).
 if arguments.first == "--client" {
@@ -28,18 +28,23 @@ if arguments.first == "--serve-device", arguments.count == 2 {
     exit(await DeviceHost.run(configPath: arguments[1]))
 }
 
+// Groups that run only when named: they take minutes and start other processes.
+let namedOnlyGroups: [BenchmarkGroup]
 let options: BenchmarkOptions
 do {
-    options = try BenchmarkOptions.parse(arguments, known: groups.map(\.name))
+    namedOnlyGroups = [fleetBenchmarks(try FleetSettings.extract(from: &arguments))]
+    options = try BenchmarkOptions.parse(arguments, known: (groups + namedOnlyGroups).map(\.name))
 } catch {
     FileHandle.standardError.write(Data("cast-bench: \(error)\n".utf8))
     exit(2)
 }
 if options.showHelp {
-    print(BenchmarkOptions.help(groups))
+    print(BenchmarkOptions.help(groups + namedOnlyGroups))
+    print(FleetSettings.usage)
     exit(0)
 }
-let selected = options.groups.isEmpty ? groups : groups.filter { options.groups.contains($0.name) }
+let selected =
+    options.groups.isEmpty ? groups : (groups + namedOnlyGroups).filter { options.groups.contains($0.name) }
 
 var rows: [BenchmarkRow] = []
 for group in selected {

@@ -21,6 +21,7 @@ struct EmulatorOptions: Equatable {
     var httpsPort: Int?
     /// Where to advertise over mDNS: `nil` nowhere, empty for loopback only, else interface names.
     var mdns: [String]?
+    var statusInterval: Duration?
     var showHelp = false
 
     /// A command-line error, with the exit code 64 (usage).
@@ -62,6 +63,8 @@ struct EmulatorOptions: Equatable {
                               only, which suits devices on 127.0.0.x and keeps every packet on
                               this machine. With a list (--mdns eth0,wlan0 or --mdns=eth0): on
                               those interfaces. Off unless given (also "mdns" in CONFIG FILE).
+          --status-interval S While media plays, send every connected sender an unsolicited
+                              MEDIA_STATUS every S seconds (0.1 to 3600; default: only on change).
           -h, --help          Show this help.
 
         CONFIG FILE:
@@ -74,7 +77,7 @@ struct EmulatorOptions: Equatable {
                         "address": "127.0.0.2", "castPort": 8009, "httpPort": 8008,
                         "httpsPort": 8443, "locale": "en-US", "timezone": "UTC", "volume": 1.0,
                         "idleScreen": true, "bufferingMs": 200, "mediaDurationSeconds": 600,
-                        "control": true, "apps": [...]}]}
+                        "statusIntervalSeconds": 1, "control": true, "apps": [...]}]}
           Only devices[].name is required. Every device runs the Default Media Receiver
           (CC1AD845) and Backdrop plus the listed apps; apps with a custom namespace echo
           messages back. A device without "address" takes the one after the previous device's.
@@ -139,6 +142,14 @@ struct EmulatorOptions: Equatable {
                 } else {
                     options.mdns = []
                 }
+            case "--status-interval":
+                let text = try value(for: argument)
+                guard let seconds = Double(text), seconds.isFinite, (0.1...3600).contains(seconds) else {
+                    throw UsageError(
+                        description: "--status-interval: \"\(text)\" is not a number of seconds from 0.1 to 3600"
+                    )
+                }
+                options.statusInterval = .milliseconds(Int((seconds * 1000).rounded()))
             default:
                 if argument.hasPrefix("--mdns=") {
                     options.mdns = try interfaceList(String(argument.dropFirst("--mdns=".count)))
@@ -187,6 +198,7 @@ struct EmulatorOptions: Equatable {
             if let castPort { fleet.devices[index].options.castPort = castPort }
             if let httpPort { fleet.devices[index].options.httpPort = httpPort }
             if let httpsPort { fleet.devices[index].options.httpsPort = httpsPort }
+            if let statusInterval { fleet.devices[index].configuration.statusInterval = statusInterval }
         }
         if let mdns { fleet.mdnsInterfaces = mdns }
         return fleet

@@ -111,6 +111,52 @@ import Testing
         #expect(device.engine.mediaStatus(at: device.now)?.currentTime == 6)
     }
 
+    @Test func aStatusIntervalSendsStatusWhilePlayingOnly() throws {
+        var device = DeviceHarness {
+            $0.bufferingDelay = .zero
+            $0.statusInterval = .seconds(1)
+        }
+        let transportId = device.startMediaApp()
+        let sessionId = device.loadAndPlay(transportId: transportId, duration: 600)
+        let playing = device.advance(by: .seconds(5))
+        let statuses = playing.payloads(namespace: .media, type: "MEDIA_STATUS")
+        #expect(statuses.count == 5, "one status a second")
+        #expect(statuses.allSatisfy { $0["requestId"] == 0 && $0["status"]?[0]?["playerState"] == "PLAYING" })
+        let times = statuses.compactMap { $0["status"]?[0]?["currentTime"]?.doubleValue }
+        #expect(times.count == 5)
+        #expect(zip(times, times.dropFirst()).allSatisfy { abs($1 - $0 - 1) < 1e-9 }, "\(times)")
+
+        device.media(#"{"type":"PAUSE","requestId":7,"mediaSessionId":\#(sessionId)}"#, transportId: transportId)
+        let paused = device.advance(by: .seconds(5))
+        #expect(paused.payloads(namespace: .media).isEmpty, "no status while paused")
+
+        device.media(#"{"type":"PLAY","requestId":8,"mediaSessionId":\#(sessionId)}"#, transportId: transportId)
+        let resumed = device.advance(by: .milliseconds(2500))
+        #expect(resumed.payloads(namespace: .media, type: "MEDIA_STATUS").count == 2)
+    }
+
+    @Test func aLateTickSendsOneStatusNotABurst() throws {
+        var device = DeviceHarness {
+            $0.bufferingDelay = .zero
+            $0.statusInterval = .seconds(1)
+            $0.pingInterval = .zero
+            $0.livenessTimeout = nil
+        }
+        let transportId = device.startMediaApp()
+        _ = device.loadAndPlay(transportId: transportId, duration: 600)
+        device.now = device.now + .seconds(10)
+        let late = device.engine.tick(at: device.now)
+        #expect(late.payloads(namespace: .media, type: "MEDIA_STATUS").count == 1)
+        #expect(device.engine.nextDeadline == device.now + .seconds(1))
+    }
+
+    @Test func withoutAStatusIntervalPlaybackSendsNoStatus() {
+        var device = DeviceHarness { $0.bufferingDelay = .zero }
+        let transportId = device.startMediaApp()
+        _ = device.loadAndPlay(transportId: transportId, duration: 600)
+        #expect(device.advance(by: .seconds(10)).payloads(namespace: .media).isEmpty)
+    }
+
     @Test func commandsThatChangeNothingAreAnsweredButNotBroadcast() {
         var device = DeviceHarness()
         let transportId = device.startMediaApp()

@@ -51,7 +51,8 @@ extension EmulatorProcessSuites {
             let result = try await ChildProcess.run(Self.executable, ["--help"], deadline: .seconds(30))
             #expect(result.status == 0)
             for text in [
-                "--devices", "--name", "--address", "--config", "--log", "--control", "CONFIG FILE", "SIGTERM",
+                "--devices", "--name", "--address", "--config", "--log", "--control", "--status-interval",
+                "CONFIG FILE", "SIGTERM",
             ] {
                 #expect(result.standardOutput.contains(text), "help lacks \(text)")
             }
@@ -62,6 +63,8 @@ extension EmulatorProcessSuites {
             (["--devices", "0"], "--devices"),
             (["--devices"], "needs a value"),
             (["--cast-port", "70000"], "--cast-port"),
+            (["--status-interval", "0"], "--status-interval"),
+            (["--status-interval", "soon"], "--status-interval"),
             (["--address", "not-an-ip"], "--address"),
             (["--config", "/nonexistent/fleet.json"], "cannot read"),
         ])

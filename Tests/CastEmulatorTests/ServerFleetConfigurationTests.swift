@@ -49,7 +49,7 @@ import Testing
                 "manufacturer": "Acme", "capabilities": ["video_out", "audio_out"], "address": "127.0.0.40",
                 "castPort": 0, "httpPort": 0, "httpsPort": 0, "locale": "fr-FR", "timezone": "Europe/Paris",
                 "volume": 0.25, "idleScreen": false, "bufferingMs": 0, "mediaDurationSeconds": 90, "control": true,
-                "apps": [{"appId": "ABCDEF12", "namespaces": []}]},
+                "statusIntervalSeconds": 1.5, "apps": [{"appId": "ABCDEF12", "namespaces": []}]},
                {"name": "Speaker", "capabilities": 4}
              ]}
             """#
@@ -66,6 +66,7 @@ import Testing
         #expect(tv.configuration.idleScreenAppId == nil)
         #expect(tv.configuration.bufferingDelay == .zero)
         #expect(tv.configuration.defaultMediaDuration == 90)
+        #expect(tv.configuration.statusInterval == .milliseconds(1500))
         #expect(tv.configuration.applications.map(\.appId) == ["CC1AD845", "E8C28D3C", "4F8B3483", "ABCDEF12"])
         let hello = try #require(tv.configuration.application(withId: "4F8B3483"))
         #expect(hello.namespaces == ["urn:x-cast:com.example.hello"])
@@ -75,6 +76,7 @@ import Testing
         #expect(speaker.configuration.identity.capabilities == .audioDevice)
         #expect(speaker.configuration.applications.map(\.appId) == ["CC1AD845", "E8C28D3C", "4F8B3483"])
         #expect(speaker.options.castPort == 8009 && !speaker.options.controlEndpointEnabled)
+        #expect(speaker.configuration.statusInterval == nil, "no periodic status unless asked")
     }
 
     @Test(arguments: [
@@ -90,6 +92,14 @@ import Testing
         (#"{"devices": [{"name": "A", "volume": 2}]}"#, .invalidValue, "devices[0].volume"),
         (#"{"devices": [{"name": "A", "idleScreen": "no"}]}"#, .invalidValue, "devices[0].idleScreen"),
         (#"{"devices": [{"name": 5}]}"#, .invalidValue, "devices[0].name"),
+        (
+            #"{"devices": [{"name": "A", "statusIntervalSeconds": 0}]}"#, .invalidValue,
+            "devices[0].statusIntervalSeconds"
+        ),
+        (
+            #"{"devices": [{"name": "A", "statusIntervalSeconds": "1"}]}"#, .invalidValue,
+            "devices[0].statusIntervalSeconds"
+        ),
         (#"{"apps": [{"displayName": "x"}], "devices": [{"name": "A"}]}"#, .missingValue, "apps[0].appId"),
         (
             #"{"apps": [{"appId": "X", "namespaces": ["bad"]}], "devices": [{"name": "A"}]}"#, .invalidValue,

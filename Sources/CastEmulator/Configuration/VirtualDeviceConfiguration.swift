@@ -21,6 +21,10 @@ public struct VirtualDeviceConfiguration: Sendable {
     /// The duration, in seconds, of buffered media whose `LOAD` gives none. Live media
     /// without a duration never ends.
     public var defaultMediaDuration: Double
+    /// While media plays, the device sends every connected sender an unsolicited
+    /// `MEDIA_STATUS` this often, as some receivers do; `nil` (the default) sends status
+    /// only when something changes. Load tests use it to stream status from many devices.
+    public var statusInterval: Duration?
     /// The duration, in seconds, of ad break clips that give none.
     public var defaultBreakClipDuration: Double
     /// Content that fails to load: a `LOAD` whose `contentId` or `contentUrl` contains one of
@@ -52,6 +56,7 @@ public struct VirtualDeviceConfiguration: Sendable {
         volumeStepInterval: Double = 0.05,
         bufferingDelay: Duration = .milliseconds(200),
         defaultMediaDuration: Double = 600,
+        statusInterval: Duration? = nil,
         defaultBreakClipDuration: Double = 15,
         unloadableContentMarkers: [String] = ["unloadable"],
         pingInterval: Duration = .seconds(5),
@@ -69,6 +74,7 @@ public struct VirtualDeviceConfiguration: Sendable {
         self.volumeStepInterval = volumeStepInterval
         self.bufferingDelay = bufferingDelay
         self.defaultMediaDuration = defaultMediaDuration
+        self.statusInterval = statusInterval
         self.defaultBreakClipDuration = defaultBreakClipDuration
         self.unloadableContentMarkers = unloadableContentMarkers
         self.pingInterval = pingInterval

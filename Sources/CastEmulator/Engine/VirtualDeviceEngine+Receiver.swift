@@ -216,6 +216,7 @@ extension VirtualDeviceEngine {
             let settings = MediaPlayerSettings(
                 bufferingDelay: configuration.bufferingDelay,
                 defaultMediaDuration: configuration.defaultMediaDuration,
+                statusInterval: configuration.statusInterval.flatMap { $0 > .zero ? $0 : nil },
                 defaultBreakClipDuration: configuration.defaultBreakClipDuration,
                 unloadableContentMarkers: configuration.unloadableContentMarkers,
                 maximumQueueItems: configuration.maximumQueueItems,

@@ -13,7 +13,11 @@ extension MediaPlayer {
     }
 
     /// The next instant at which ``advance(to:)`` has work.
-    var nextDeadline: DeviceInstant? { nextEvent()?.time }
+    var nextDeadline: DeviceInstant? {
+        let event = nextEvent()?.time
+        guard let periodic = nextPeriodicStatus, session?.phase == .playing else { return event }
+        return event.map { min($0, periodic) } ?? periodic
+    }
 
     /// Handles everything scheduled up to `now`, in order.
     mutating func advance(to now: DeviceInstant) -> [MediaPlayerOutput] {
@@ -35,7 +39,23 @@ extension MediaPlayer {
             }
             outputs += apply(event, at: time)
         }
-        return outputs
+        return outputs + periodicStatus(at: now)
+    }
+
+    /// The unsolicited status due at `now`, if any, and the schedule of the next one. A late
+    /// call sends one status, not one per interval missed.
+    private mutating func periodicStatus(at now: DeviceInstant) -> [MediaPlayerOutput] {
+        guard let interval = settings.statusInterval, session?.phase == .playing else {
+            nextPeriodicStatus = nil
+            return []
+        }
+        guard let due = nextPeriodicStatus else {
+            nextPeriodicStatus = now + interval
+            return []
+        }
+        guard due <= now else { return [] }
+        nextPeriodicStatus = now + interval
+        return statusUpdate(at: now, requester: nil)
     }
 
     func nextEvent() -> (time: DeviceInstant, event: TimelineEvent)? {

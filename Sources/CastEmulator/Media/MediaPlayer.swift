@@ -13,6 +13,9 @@ struct MediaPlayer: Sendable {
     /// The stream volume; it outlives media sessions.
     var volume = Volume(level: 1, muted: false)
     var nextMediaSessionId = 1
+    /// When the next unsolicited status is due, while a session plays and
+    /// ``MediaPlayerSettings/statusInterval`` is set.
+    var nextPeriodicStatus: DeviceInstant?
     var generator: IdentifierGenerator
 
     /// Status requests are answered with at most this many queue items.

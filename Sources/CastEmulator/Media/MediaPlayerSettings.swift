@@ -4,6 +4,8 @@ import CastCore
 struct MediaPlayerSettings: Sendable {
     var bufferingDelay: Duration
     var defaultMediaDuration: Double
+    /// How often a playing session broadcasts its status unasked; `nil` for never.
+    var statusInterval: Duration?
     var defaultBreakClipDuration: Double
     var unloadableContentMarkers: [String]
     var maximumQueueItems: Int

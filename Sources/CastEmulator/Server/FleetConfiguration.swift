@@ -19,7 +19,8 @@ import Foundation
 ///      "capabilities": ["video_out", "audio_out"], "address": "127.0.0.2",
 ///      "castPort": 8009, "httpPort": 8008, "httpsPort": 8443,
 ///      "locale": "en-US", "timezone": "UTC", "volume": 1.0, "idleScreen": true,
-///      "bufferingMs": 200, "mediaDurationSeconds": 600, "control": true,
+///      "bufferingMs": 200, "mediaDurationSeconds": 600, "statusIntervalSeconds": 1,
+///      "control": true,
 ///      "apps": [ … same form as above, for this device only … ]}
 ///   ]
 /// }
@@ -130,7 +131,8 @@ public struct FleetConfiguration: Sendable {
     private static let topKeys: Set<String> = ["apps", "devices", "mdns"]
     private static let deviceKeys: Set<String> = [
         "name", "id", "model", "manufacturer", "capabilities", "address", "castPort", "httpPort", "httpsPort",
-        "locale", "timezone", "volume", "idleScreen", "bufferingMs", "mediaDurationSeconds", "control", "apps",
+        "locale", "timezone", "volume", "idleScreen", "bufferingMs", "mediaDurationSeconds", "statusIntervalSeconds",
+        "control", "apps",
     ]
     private static let appKeys: Set<String> = ["appId", "displayName", "namespaces", "statusText", "androidTVAppId"]
 
@@ -257,6 +259,13 @@ public struct FleetConfiguration: Sendable {
             range: 1...86_400 * 7
         ) {
             configuration.defaultMediaDuration = duration
+        }
+        if let interval = try number(
+            object["statusIntervalSeconds"],
+            path: "\(path).statusIntervalSeconds",
+            range: 0.1...3600
+        ) {
+            configuration.statusInterval = .milliseconds(Int((interval * 1000).rounded()))
         }
         let address = try string(object["address"], path: "\(path).address") ?? defaultAddress
         var options = DeviceServerOptions(address: address)
