@@ -154,6 +154,46 @@ import Testing
         #expect(await readToEnd(idle).isEmpty)
     }
 
+    /// Reads one response (head and `Content-Length` body) from a kept-alive connection.
+    private func readResponse(_ connection: TCPConnection) async throws -> String {
+        var bytes: [UInt8] = []
+        while true {
+            let text = String(decoding: bytes, as: UTF8.self)
+            if let headEnd = text.range(of: "\r\n\r\n") {
+                let length =
+                    text[..<headEnd.lowerBound].split(separator: "\r\n")
+                    .first { $0.lowercased().hasPrefix("content-length:") }
+                    .flatMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) } ?? 0
+                let headLength = text.utf8.distance(from: text.utf8.startIndex, to: headEnd.upperBound)
+                if bytes.count >= headLength + length { return text }
+            }
+            guard let chunk = try await connection.receive() else {
+                throw TestFailure("the server closed before the whole response arrived")
+            }
+            bytes += chunk
+        }
+    }
+
+    /// The request timer of a kept-alive connection must run before the client can hold the
+    /// whole response: a client (or a test advancing a manual clock) that acts on the response
+    /// at once must find the timer armed. The clock makes scheduling slow, so a server that
+    /// armed the timer after writing would be caught every time.
+    @Test(arguments: ["/setup/eureka_info", "/media.bin"])
+    func idleTimerIsArmedBeforeAKeptAliveResponseArrives(path: String) async throws {
+        let clock = SlowSchedulingClock()
+        let server = try makeServer(clock: clock)
+        defer { server.close() }
+        let connection = try await TCPConnection.connect(to: server.localAddress)
+        for _ in 0..<3 {
+            try await connection.send(Array("GET \(path) HTTP/1.1\r\nRange: bytes=0-99\r\n\r\n".utf8))
+            let response = try await readResponse(connection)
+            #expect(response.hasPrefix("HTTP/1.1 20"))
+            #expect(clock.manual.scheduledTimerCount == 1)
+        }
+        clock.manual.advance(by: .seconds(10))
+        #expect(await readToEnd(connection).isEmpty)
+    }
+
     @Test func oversizedRequestsGetTheirStatus() async throws {
         let server = try makeServer()
         defer { server.close() }
@@ -271,5 +311,18 @@ import Testing
         let result = try await curl(["--insecure", "https://127.0.0.1:\(server.localAddress.port)/setup/eureka_info"])
         #expect(result.status == 0)
         #expect(result.output.contains("Living Room"))
+    }
+}
+
+/// A manual clock whose `schedule` takes a while, as on a loaded machine: the gap between
+/// what a server writes and the timers it schedules becomes wide enough to observe.
+private final class SlowSchedulingClock: CastClock {
+    let manual = ManualCastClock()
+
+    var now: CastInstant { manual.now }
+
+    func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> CastTimer {
+        usleep(50_000)
+        return manual.schedule(after: delay, action)
     }
 }

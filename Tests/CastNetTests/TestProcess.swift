@@ -92,7 +92,7 @@ final class TestProcess: Sendable {
     }
 
     func send(_ line: String) {
-        try? input.fileHandleForWriting.write(contentsOf: Data((line + "\n").utf8))
+        writeIgnoringBrokenPipe(input.fileHandleForWriting.fileDescriptor, Array((line + "\n").utf8))
     }
 
     func kill() {

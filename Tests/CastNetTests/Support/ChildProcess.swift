@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -9,33 +10,37 @@ import Glibc
 final class ChildProcess: @unchecked Sendable {
     let process = Process()
     private let output = Pipe()
+    private let input = Pipe()
     private let collected = LockedBytes()
-    private var reaped = false
+    private let reaped = Mutex(false)
+    /// Kills the child at its deadline; cancelled once the child is reaped, so the number
+    /// of a finished child (which the kernel may give to another process) is never signalled.
+    private let deadlineKill: DispatchWorkItem
 
     init(_ executable: String, _ arguments: [String], deadline: Duration = .seconds(60)) throws {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.standardOutput = output
         process.standardError = output
-        process.standardInput = Pipe()
+        process.standardInput = input
         let collected = self.collected
         output.fileHandleForReading.readabilityHandler = { handle in
             collected.append(handle.availableData)
         }
         try process.run()
         let pid = process.processIdentifier
+        deadlineKill = DispatchWorkItem { _ = Glibc.kill(pid, SIGKILL) }
         let seconds = Double(deadline.components.seconds)
-        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) {
-            _ = Glibc.kill(pid, SIGKILL)
-        }
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: deadlineKill)
     }
 
     /// Everything the child wrote to stdout and stderr so far.
     var outputText: String { String(decoding: collected.bytes, as: UTF8.self) }
 
-    /// Writes to the child's standard input.
+    /// Writes to the child's standard input; a child that has exited loses the text (the
+    /// broken pipe does not kill the test process).
     func write(_ text: String) {
-        (process.standardInput as? Pipe)?.fileHandleForWriting.write(Data(text.utf8))
+        writeIgnoringBrokenPipe(input.fileHandleForWriting.fileDescriptor, Array(text.utf8))
     }
 
     /// Waits until the child's output contains `text`, for at most `timeout`.
@@ -54,8 +59,12 @@ final class ChildProcess: @unchecked Sendable {
     func kill() {
         if process.isRunning { _ = Glibc.kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
-        guard !reaped else { return }
-        reaped = true
+        deadlineKill.cancel()
+        let first = reaped.withLock { reaped in
+            defer { reaped = true }
+            return !reaped
+        }
+        guard first else { return }
         output.fileHandleForReading.readabilityHandler = nil
         // The child is gone: whatever it wrote is in the pipe, up to end of file.
         collected.append(output.fileHandleForReading.readDataToEndOfFile())
@@ -98,4 +107,36 @@ func executablePath(_ name: String) -> String? {
         if FileManager.default.isExecutableFile(atPath: path) { return path }
     }
     return nil
+}
+
+/// Writes `bytes` to a pipe whose reader may be gone. A write to such a pipe raises
+/// SIGPIPE, whose default action ends the whole test process; the signal is blocked on this
+/// thread for the write and a pending one is discarded, so the write just fails.
+func writeIgnoringBrokenPipe(_ fd: Int32, _ bytes: [UInt8]) {
+    var pipeSignal = sigset_t()
+    sigemptyset(&pipeSignal)
+    sigaddset(&pipeSignal, SIGPIPE)
+    var previous = sigset_t()
+    pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous)
+    defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+    var offset = 0
+    while offset < bytes.count {
+        let written = bytes.withUnsafeBytes { raw in
+            Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+        }
+        if written > 0 {
+            offset += written
+        } else if written < 0 && errno == EINTR {
+            continue
+        } else {
+            break
+        }
+    }
+    // A SIGPIPE raised by the write above is pending on this thread: take it before unblocking.
+    var pending = sigset_t()
+    sigpending(&pending)
+    if sigismember(&pending, SIGPIPE) == 1 {
+        var immediately = timespec(tv_sec: 0, tv_nsec: 0)
+        _ = sigtimedwait(&pipeSignal, nil, &immediately)
+    }
 }
