@@ -29,6 +29,7 @@ final class TestProcess: Sendable {
         process.standardOutput = stdout
         process.standardError = stderr
         process.standardInput = input
+        for pipe in [stdout, stderr, input] { keepFromOtherChildren(pipe) }
         self.process = process
         let output = output
         stdout.fileHandleForReading.readabilityHandler = { handle in

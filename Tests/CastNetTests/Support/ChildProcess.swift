@@ -23,6 +23,8 @@ final class ChildProcess: @unchecked Sendable {
         process.standardOutput = output
         process.standardError = output
         process.standardInput = input
+        keepFromOtherChildren(output)
+        keepFromOtherChildren(input)
         let collected = self.collected
         output.fileHandleForReading.readabilityHandler = { handle in
             collected.append(handle.availableData)
@@ -66,8 +68,21 @@ final class ChildProcess: @unchecked Sendable {
         }
         guard first else { return }
         output.fileHandleForReading.readabilityHandler = nil
-        // The child is gone: whatever it wrote is in the pipe, up to end of file.
-        collected.append(output.fileHandleForReading.readDataToEndOfFile())
+        // The child is gone: what it wrote is in the pipe. Read it without waiting for end of
+        // file, which never comes while another process holds a copy of the write end.
+        let fd = output.fileHandleForReading.fileDescriptor
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if count > 0 {
+                collected.append(Data(buffer[0..<count]))
+            } else if count < 0 && errno == EINTR {
+                continue
+            } else {
+                break
+            }
+        }
     }
 
     /// Waits for the child to exit by itself, killing it after `timeout`.
@@ -107,6 +122,15 @@ func executablePath(_ name: String) -> String? {
         if FileManager.default.isExecutableFile(atPath: path) { return path }
     }
     return nil
+}
+
+/// Marks both ends of `pipe` close-on-exec. The child still gets its end (the spawn copies it
+/// onto a standard descriptor, which clears the flag); a process spawned at the same time by
+/// another test does not, so it cannot hold the pipe open after the child exits.
+func keepFromOtherChildren(_ pipe: Pipe) {
+    for fd in [pipe.fileHandleForReading.fileDescriptor, pipe.fileHandleForWriting.fileDescriptor] {
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+    }
 }
 
 /// Writes `bytes` to a pipe whose reader may be gone. A write to such a pipe raises
