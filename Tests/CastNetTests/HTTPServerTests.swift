@@ -31,6 +31,14 @@ import Testing
         return routes
     }
 
+    /// A client whose deadline leaves room for a loaded machine: the whole test suite runs
+    /// in one process on two cores, so a request may wait seconds for a thread.
+    private static func patientClient() -> HTTPClient {
+        var client = HTTPClient()
+        client.timeout = .seconds(60)
+        return client
+    }
+
     private func makeServer(
         tls: TLSServerConfiguration? = nil,
         configuration: HTTPServerConfiguration = HTTPServerConfiguration(),
@@ -63,7 +71,7 @@ import Testing
         let server = try makeServer()
         defer { server.close() }
         let base = "http://127.0.0.1:\(server.localAddress.port)"
-        let client = HTTPClient()
+        let client = Self.patientClient()
 
         let info = try await client.get("\(base)/setup/eureka_info?params=name")
         #expect(info.status == .ok)
@@ -86,7 +94,9 @@ import Testing
     }
 
     @Test func keepsTheConnectionAliveAcrossRequests() async throws {
-        let server = try makeServer()
+        var configuration = HTTPServerConfiguration()
+        configuration.requestTimeout = .seconds(120)
+        let server = try makeServer(configuration: configuration)
         defer { server.close() }
         let connection = try await TCPConnection.connect(to: server.localAddress)
         let request = "GET /setup/eureka_info HTTP/1.1\r\nHost: x\r\n\r\n"
@@ -103,7 +113,7 @@ import Testing
         let server = try makeServer()
         defer { server.close() }
         let url = "http://127.0.0.1:\(server.localAddress.port)/media.bin"
-        let client = HTTPClient()
+        let client = Self.patientClient()
         let file = Self.mediaFile.bytes
 
         let whole = try await client.get(url)
@@ -216,11 +226,11 @@ import Testing
         let server = try makeServer(tls: TLSServerConfiguration(identity))
         defer { server.close() }
         let url = "https://127.0.0.1:\(server.localAddress.port)/setup/eureka_info?params=device_info,name"
-        let response = try await HTTPClient().get(url)
+        let response = try await Self.patientClient().get(url)
         #expect(response.status == .ok)
         #expect(String(decoding: response.body, as: UTF8.self).contains("Living Room"))
 
-        var verifying = HTTPClient()
+        var verifying = Self.patientClient()
         verifying.tls.verification = .trustRoots([TestIdentity.other.certificate])
         await #expect {
             try await verifying.get(url)
@@ -256,10 +266,10 @@ import Testing
         guard let path = executablePath("curl") else { throw TestFailure("curl is not installed") }
         let process = try ChildProcess(
             path,
-            ["--silent", "--show-error", "--max-time", "20"] + arguments,
-            deadline: .seconds(30)
+            ["--silent", "--show-error", "--max-time", "90"] + arguments,
+            deadline: .seconds(120)
         )
-        let status = await process.waitForExit(timeout: .seconds(30))
+        let status = await process.waitForExit(timeout: .seconds(120))
         return (status, process.outputText)
     }
 

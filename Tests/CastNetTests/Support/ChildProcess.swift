@@ -17,7 +17,7 @@ final class ChildProcess: @unchecked Sendable {
     /// of a finished child (which the kernel may give to another process) is never signalled.
     private let deadlineKill: DispatchWorkItem
 
-    init(_ executable: String, _ arguments: [String], deadline: Duration = .seconds(60)) throws {
+    init(_ executable: String, _ arguments: [String], deadline: Duration = .seconds(120)) throws {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.standardOutput = output
@@ -46,7 +46,7 @@ final class ChildProcess: @unchecked Sendable {
     }
 
     /// Waits until the child's output contains `text`, for at most `timeout`.
-    func waitForOutput(containing text: String, timeout: Duration = .seconds(20)) async -> Bool {
+    func waitForOutput(containing text: String, timeout: Duration = .seconds(60)) async -> Bool {
         let clock = ContinuousClock()
         let end = clock.now.advanced(by: timeout)
         while clock.now < end {
