@@ -39,9 +39,17 @@ import Testing
         return client
     }
 
+    /// The default limits with a request timeout that a loaded machine cannot reach by
+    /// accident (the timeout itself is tested on a manual clock).
+    private static func patientConfiguration() -> HTTPServerConfiguration {
+        var configuration = HTTPServerConfiguration()
+        configuration.requestTimeout = .seconds(120)
+        return configuration
+    }
+
     private func makeServer(
         tls: TLSServerConfiguration? = nil,
-        configuration: HTTPServerConfiguration = HTTPServerConfiguration(),
+        configuration: HTTPServerConfiguration = patientConfiguration(),
         clock: any CastClock = SystemCastClock()
     ) throws -> HTTPServer {
         try HTTPServer(
@@ -94,9 +102,7 @@ import Testing
     }
 
     @Test func keepsTheConnectionAliveAcrossRequests() async throws {
-        var configuration = HTTPServerConfiguration()
-        configuration.requestTimeout = .seconds(120)
-        let server = try makeServer(configuration: configuration)
+        let server = try makeServer()
         defer { server.close() }
         let connection = try await TCPConnection.connect(to: server.localAddress)
         let request = "GET /setup/eureka_info HTTP/1.1\r\nHost: x\r\n\r\n"
@@ -191,7 +197,9 @@ import Testing
     @Test(arguments: ["/setup/eureka_info", "/media.bin"])
     func idleTimerIsArmedBeforeAKeptAliveResponseArrives(path: String) async throws {
         let clock = SlowSchedulingClock()
-        let server = try makeServer(clock: clock)
+        var configuration = HTTPServerConfiguration()
+        configuration.requestTimeout = .seconds(10)
+        let server = try makeServer(configuration: configuration, clock: clock)
         defer { server.close() }
         let connection = try await TCPConnection.connect(to: server.localAddress)
         for _ in 0..<3 {
