@@ -102,7 +102,12 @@ let package = Package(
         .executableTarget(name: "terminalui-demo", dependencies: ["TerminalUI"], swiftSettings: strictSettings),
 
         // MARK: Test support (used only by the test targets)
-        .target(name: "CastTestSupport", path: "Tests/CastTestSupport", swiftSettings: strictSettings),
+        .target(
+            name: "CastTestSupport",
+            dependencies: ["CCastSystem"],
+            path: "Tests/CastTestSupport",
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "CastSenderTestSupport",
             dependencies: ["CastSender", "CastCore"],

@@ -32,9 +32,25 @@ import Testing
         return routes
     }
 
+    /// A client whose deadline leaves room for a loaded machine: the whole test suite runs
+    /// in one process on two cores, so a request may wait seconds for a thread.
+    private static func patientClient() -> HTTPClient {
+        var client = HTTPClient()
+        client.timeout = .seconds(60)
+        return client
+    }
+
+    /// The default limits with a request timeout that a loaded machine cannot reach by
+    /// accident (the timeout itself is tested on a manual clock).
+    private static func patientConfiguration() -> HTTPServerConfiguration {
+        var configuration = HTTPServerConfiguration()
+        configuration.requestTimeout = .seconds(120)
+        return configuration
+    }
+
     private func makeServer(
         tls: TLSServerConfiguration? = nil,
-        configuration: HTTPServerConfiguration = HTTPServerConfiguration(),
+        configuration: HTTPServerConfiguration = patientConfiguration(),
         clock: any CastClock = SystemCastClock()
     ) throws -> HTTPServer {
         try HTTPServer(
@@ -64,7 +80,7 @@ import Testing
         let server = try makeServer()
         defer { server.close() }
         let base = "http://127.0.0.1:\(server.localAddress.port)"
-        let client = HTTPClient()
+        let client = Self.patientClient()
 
         let info = try await client.get("\(base)/setup/eureka_info?params=name")
         #expect(info.status == .ok)
@@ -104,7 +120,7 @@ import Testing
         let server = try makeServer()
         defer { server.close() }
         let url = "http://127.0.0.1:\(server.localAddress.port)/media.bin"
-        let client = HTTPClient()
+        let client = Self.patientClient()
         let file = Self.mediaFile.bytes
 
         let whole = try await client.get(url)
@@ -155,6 +171,48 @@ import Testing
         #expect(await readToEnd(idle).isEmpty)
     }
 
+    /// Reads one response (head and `Content-Length` body) from a kept-alive connection.
+    private func readResponse(_ connection: TCPConnection) async throws -> String {
+        var bytes: [UInt8] = []
+        while true {
+            let text = String(decoding: bytes, as: UTF8.self)
+            if let headEnd = text.range(of: "\r\n\r\n") {
+                let length =
+                    text[..<headEnd.lowerBound].split(separator: "\r\n")
+                    .first { $0.lowercased().hasPrefix("content-length:") }
+                    .flatMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) } ?? 0
+                let headLength = text.utf8.distance(from: text.utf8.startIndex, to: headEnd.upperBound)
+                if bytes.count >= headLength + length { return text }
+            }
+            guard let chunk = try await connection.receive() else {
+                throw TestFailure("the server closed before the whole response arrived")
+            }
+            bytes += chunk
+        }
+    }
+
+    /// The request timer of a kept-alive connection must run before the client can hold the
+    /// whole response: a client (or a test advancing a manual clock) that acts on the response
+    /// at once must find the timer armed. The clock makes scheduling slow, so a server that
+    /// armed the timer after writing would be caught every time.
+    @Test(arguments: ["/setup/eureka_info", "/media.bin"])
+    func idleTimerIsArmedBeforeAKeptAliveResponseArrives(path: String) async throws {
+        let clock = SlowSchedulingClock()
+        var configuration = HTTPServerConfiguration()
+        configuration.requestTimeout = .seconds(10)
+        let server = try makeServer(configuration: configuration, clock: clock)
+        defer { server.close() }
+        let connection = try await TCPConnection.connect(to: server.localAddress)
+        for _ in 0..<3 {
+            try await connection.send(Array("GET \(path) HTTP/1.1\r\nRange: bytes=0-99\r\n\r\n".utf8))
+            let response = try await readResponse(connection)
+            #expect(response.hasPrefix("HTTP/1.1 20"))
+            #expect(clock.manual.scheduledTimerCount == 1)
+        }
+        clock.manual.advance(by: .seconds(10))
+        #expect(await readToEnd(connection).isEmpty)
+    }
+
     @Test func oversizedRequestsGetTheirStatus() async throws {
         let server = try makeServer()
         defer { server.close() }
@@ -177,11 +235,11 @@ import Testing
         let server = try makeServer(tls: TLSServerConfiguration(identity))
         defer { server.close() }
         let url = "https://127.0.0.1:\(server.localAddress.port)/setup/eureka_info?params=device_info,name"
-        let response = try await HTTPClient().get(url)
+        let response = try await Self.patientClient().get(url)
         #expect(response.status == .ok)
         #expect(String(decoding: response.body, as: UTF8.self).contains("Living Room"))
 
-        var verifying = HTTPClient()
+        var verifying = Self.patientClient()
         verifying.tls.verification = .trustRoots([TestIdentity.other.certificate])
         await #expect {
             try await verifying.get(url)
@@ -217,10 +275,10 @@ import Testing
         guard let path = RepositoryPaths.executableOnPath("curl") else { throw TestFailure("curl is not installed") }
         let process = try ChildProcess(
             path,
-            ["--silent", "--show-error", "--max-time", "20"] + arguments,
-            deadline: .seconds(30)
+            ["--silent", "--show-error", "--max-time", "90"] + arguments,
+            deadline: .seconds(120)
         )
-        let status = await process.waitForExit(timeout: .seconds(30))
+        let status = await process.waitForExit(timeout: .seconds(120))
         return (status, process.outputText)
     }
 
@@ -272,5 +330,18 @@ import Testing
         let result = try await curl(["--insecure", "https://127.0.0.1:\(server.localAddress.port)/setup/eureka_info"])
         #expect(result.status == 0)
         #expect(result.output.contains("Living Room"))
+    }
+}
+
+/// A manual clock whose `schedule` takes a while, as on a loaded machine: the gap between
+/// what a server writes and the timers it schedules becomes wide enough to observe.
+private final class SlowSchedulingClock: CastClock {
+    let manual = ManualCastClock()
+
+    var now: CastInstant { manual.now }
+
+    func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> CastTimer {
+        usleep(50_000)
+        return manual.schedule(after: delay, action)
     }
 }

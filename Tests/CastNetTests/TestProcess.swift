@@ -30,6 +30,7 @@ final class TestProcess: Sendable {
         process.standardOutput = stdout
         process.standardError = stderr
         process.standardInput = input
+        for pipe in [stdout, stderr, input] { keepFromOtherChildren(pipe) }
         self.process = process
         let output = output
         stdout.fileHandleForReading.readabilityHandler = { handle in
@@ -93,7 +94,7 @@ final class TestProcess: Sendable {
     }
 
     func send(_ line: String) {
-        try? input.fileHandleForWriting.write(contentsOf: Data((line + "\n").utf8))
+        writeIgnoringBrokenPipe(input.fileHandleForWriting.fileDescriptor, Array((line + "\n").utf8))
     }
 
     func kill() {

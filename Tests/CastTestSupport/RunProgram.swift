@@ -1,3 +1,4 @@
+import CCastSystem
 import Foundation
 
 #if canImport(Glibc)
@@ -34,6 +35,9 @@ package func runProgram(
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     posix_spawn_file_actions_adddup2(&actions, 1, 2)
+    // Nothing else of the test process: a daemon the program starts (a tmux server) outlives
+    // this call and would keep other tests' pipes and sockets open.
+    posix_spawn_file_actions_addclosefrom_np(&actions, 3)
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }

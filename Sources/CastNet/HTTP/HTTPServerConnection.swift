@@ -51,9 +51,11 @@ final class HTTPServerConnection: ByteChannelHandler, @unchecked Sendable {
 
     // MARK: Requests
 
-    private func startReading() {
+    /// Waits for the next request. `timerArmed` is `true` when the request timer was armed
+    /// before the previous response's last bytes went out.
+    private func startReading(timerArmed: Bool = false) {
         state = .reading
-        armTimer()
+        if !timerArmed { armTimer() }
         channel.setReading(true)
         processBuffered()
     }
@@ -129,9 +131,11 @@ final class HTTPServerConnection: ByteChannelHandler, @unchecked Sendable {
             if let region = prepared.file { close(region.fd) }
             return
         }
+        let streamsFile = prepared.file.map { $0.length > 0 } ?? false
+        if !streamsFile { armTimerForNextRequest() }
         channel.write(prepared.head)
         if !prepared.body.isEmpty { channel.write(prepared.body) }
-        if let region = prepared.file, region.length > 0 {
+        if let region = prepared.file, streamsFile {
             file = region
             state = .writing
             pumpFile()
@@ -139,6 +143,14 @@ final class HTTPServerConnection: ByteChannelHandler, @unchecked Sendable {
         }
         if let region = prepared.file { close(region.fd) }
         finishResponse()
+    }
+
+    /// Arms the request timer of a kept-alive connection before the response's last bytes
+    /// are handed to the socket: a client that has the whole response can count on the
+    /// timer for its next request already running (a test clock advanced at that moment
+    /// must see it).
+    private func armTimerForNextRequest() {
+        if keepAlive { armTimer() }
     }
 
     private func pumpFile() {
@@ -165,14 +177,16 @@ final class HTTPServerConnection: ByteChannelHandler, @unchecked Sendable {
             channel.close(error: nil)
             return
         }
-        channel.write(chunk)
         region.offset += chunk.count
         region.length -= chunk.count
-        file = region
-        if region.length == 0 {
+        if region.length <= 0 {
             closeFile()
+            armTimerForNextRequest()
+            channel.write(chunk)
             finishResponse()
         } else {
+            file = region
+            channel.write(chunk)
             pumpFile()
         }
     }
@@ -182,9 +196,12 @@ final class HTTPServerConnection: ByteChannelHandler, @unchecked Sendable {
         file = nil
     }
 
+    /// Called once the response's last bytes are queued (the timer of a kept-alive
+    /// connection is already armed).
     private func finishResponse() {
+        guard state != .closed else { return }
         if keepAlive {
-            startReading()
+            startReading(timerArmed: true)
         } else {
             state = .closed
             channel.closeGracefully()

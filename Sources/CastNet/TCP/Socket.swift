@@ -1,3 +1,5 @@
+internal import CCastSystem
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -63,12 +65,11 @@ enum Socket {
     /// Accepts one connection; `nil` when none is waiting.
     static func accept(_ fd: Int32) throws(TCPError) -> Int32? {
         while true {
-            let client = Glibc.accept(fd, nil, nil)
-            if client >= 0 {
-                _ = fcntl(client, F_SETFL, fcntl(client, F_GETFL) | O_NONBLOCK)
-                _ = fcntl(client, F_SETFD, FD_CLOEXEC)
-                return client
-            }
+            // Non-blocking and close-on-exec from the start: a child spawned by another
+            // thread at this moment must not inherit the connection (it would keep the
+            // connection open after we close it).
+            let client = accept4(fd, nil, nil, Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue))
+            if client >= 0 { return client }
             switch errno {
             case EINTR, ECONNABORTED: continue
             case EAGAIN, EWOULDBLOCK: return nil
