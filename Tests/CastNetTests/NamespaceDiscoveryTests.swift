@@ -35,7 +35,7 @@ final class NamespacePair: Sendable {
         do {
             for command in commands {
                 let process = try TestProcess("/usr/sbin/ip", command)
-                let status = await process.waitForExit(timeout: .seconds(10))
+                let status = await process.waitForExit(timeout: .seconds(60))
                 guard status == 0 else {
                     throw TestSetupError(
                         "ip \(command.joined(separator: " ")) failed (\(String(describing: status))): \(process.standardError)"

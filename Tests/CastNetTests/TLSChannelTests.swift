@@ -8,7 +8,11 @@ import Testing
 @Suite struct TLSChannelTests {
     @Test func framesQueuedTogetherLeaveInRecordsOfTheirOwn() async throws {
         let replies = [Array("first".utf8), Array("the second reply".utf8), [UInt8](repeating: 0x33, count: 300)]
-        let listener = try CastListener(address: .loopbackIPv4(), tls: TestIdentity.server.serverConfiguration) {
+        // A handshake deadline far beyond the default: this test drives the client's TLS by hand
+        // from a test task, which a loaded machine can keep waiting for seconds.
+        var tls = TestIdentity.server.serverConfiguration
+        tls.handshakeTimeout = .seconds(120)
+        let listener = try CastListener(address: .loopbackIPv4(), tls: tls) {
             connection in
             // Sent in one turn of the loop: the connection flushes them together.
             connection.setFrameHandler { _ in

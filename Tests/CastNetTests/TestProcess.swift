@@ -85,8 +85,11 @@ final class TestProcess: Sendable {
     @discardableResult
     func waitForExit(timeout: Duration) async -> Int32? {
         let end = ContinuousClock.now + timeout
-        while ContinuousClock.now < end {
+        while true {
+            // Checked once more after the deadline: a test task that was kept off the CPU
+            // past the deadline must not call a finished child timed out.
             if !process.isRunning { return process.terminationStatus }
+            if ContinuousClock.now >= end { break }
             try? await Task.sleep(for: .milliseconds(20))
         }
         kill()

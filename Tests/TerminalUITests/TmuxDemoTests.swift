@@ -35,13 +35,18 @@ import Testing
         }
 
         /// Polls the screen until `condition` holds; the screen has no other signal to wait on.
-        func waitForScreen(_ what: String, timeout: Double = 15, _ condition: (String) -> Bool) throws -> String {
+        func waitForScreen(
+            _ what: String,
+            timeout: Double = 30,
+            _ condition: (String) -> Bool
+        ) async throws -> String {
             let end = Date().addingTimeInterval(timeout)
             var screen = ""
             while Date() < end {
                 screen = try capture()
                 if condition(screen) { return screen }
-                usleep(50_000)
+                // Sleeping, not blocking: the test shares the cooperative pool with the others.
+                try await Task.sleep(for: .milliseconds(50))
             }
             throw DeadlineExceeded(what: "\(what); the screen shows:\n\(screen)")
         }
@@ -62,7 +67,7 @@ import Testing
     }
 
     @Test(arguments: Ending.allCases)
-    func demoDrawsReadsKeysAndRestoresTheTerminal(ending: Ending) throws {
+    func demoDrawsReadsKeysAndRestoresTheTerminal(ending: Ending) async throws {
         guard let tmuxPath = RepositoryPaths.executableOnPath("tmux") else {
             Issue.record("tmux is not installed (scripts/test.sh installs it)")
             return
@@ -99,7 +104,7 @@ import Testing
             "sh \(directory.appendingPathComponent("run.sh").path) \(directory.path) \(demo)",
         ])
 
-        let first = try tmux.waitForScreen("the demo's first frame") { $0.contains("keys: 0") }
+        let first = try await tmux.waitForScreen("the demo's first frame") { $0.contains("keys: 0") }
         let lines = first.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.first?.hasPrefix(" TerminalUI demo") == true)
         #expect(first.contains("┌─ Items ─"))
@@ -114,20 +119,20 @@ import Testing
         #expect(rawFlags.contains("-icanon") && rawFlags.contains("-echo") && rawFlags.contains("-isig"), "\(during)")
 
         try tmux.run(["send-keys", "-t", "demo", "Down", "Down", "+"])
-        let moved = try tmux.waitForScreen("the demo reacting to keys") { $0.contains("keys: 3") }
+        let moved = try await tmux.waitForScreen("the demo reacting to keys") { $0.contains("keys: 3") }
         #expect(moved.contains("│› Item 3 "))
         #expect(moved.contains("│  Item 1 "))
         #expect(moved.contains("Last key: +"))
         #expect(moved.contains("01:53 / 10:00"))
 
         try tmux.run(["send-keys", "-t", "demo", "d"])
-        let dialog = try tmux.waitForScreen("the dialog") { $0.contains("Confirm") }
+        let dialog = try await tmux.waitForScreen("the dialog") { $0.contains("Confirm") }
         #expect(dialog.contains("[ Yes ]  [ No ]"))
         try tmux.run(["send-keys", "-t", "demo", "Escape"])
-        _ = try tmux.waitForScreen("the dialog closing") { $0.contains("Cancelled") && !$0.contains("[ Yes ]") }
+        _ = try await tmux.waitForScreen("the dialog closing") { $0.contains("Cancelled") && !$0.contains("[ Yes ]") }
 
         try tmux.run(["resize-window", "-t", "demo", "-x", "60", "-y", "20"])
-        _ = try tmux.waitForScreen("the demo redrawn at the new size") { $0.contains("60x20") }
+        _ = try await tmux.waitForScreen("the demo redrawn at the new size") { $0.contains("60x20") }
 
         switch ending {
         case .controlC:
@@ -139,7 +144,7 @@ import Testing
         case .crash:
             try tmux.run(["send-keys", "-t", "demo", "x"])
         }
-        let after = try tmux.waitForScreen("the shell after the demo") { $0.contains("DEMO-EXITED") }
+        let after = try await tmux.waitForScreen("the shell after the demo") { $0.contains("DEMO-EXITED") }
         #expect(!after.contains("Items"), "the alternate screen was left")
         switch ending {
         case .controlC: #expect(after.contains("demo status 0"))
