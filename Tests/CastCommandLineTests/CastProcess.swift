@@ -55,7 +55,11 @@ enum CastProcess {
         }
     }
 
-    /// Starts `cast arguments` with `environment` added to a clean one.
+    /// The sanitizer runtimes' settings, passed on to the child.
+    static let sanitizerOptions: Set = ["ASAN_OPTIONS", "LSAN_OPTIONS", "TSAN_OPTIONS", "UBSAN_OPTIONS"]
+
+    /// Starts `cast arguments` with `environment` added to a clean one (plus the sanitizer
+    /// runtimes' settings of the test process).
     static func start(_ arguments: [String], environment: [String: String]) throws -> Child {
         guard let binary else {
             throw TestFailure("the cast binary was not found; run 'swift build' before 'swift test'")
@@ -70,6 +74,11 @@ enum CastProcess {
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
         var env = ["PATH": "/usr/bin:/bin", "SWIFT_BACKTRACE": "enable=no", "NO_COLOR": "1"]
+        // A sanitized test build runs a sanitized binary: it needs the same runtime options
+        // (ASAN_OPTIONS=detect_leaks=0, ...) or LeakSanitizer fails it at exit.
+        for (key, value) in ProcessInfo.processInfo.environment where sanitizerOptions.contains(key) {
+            env[key] = value
+        }
         env.merge(environment) { $1 }
         process.environment = env
         process.standardOutput = try FileHandle(forWritingTo: stdoutURL)
