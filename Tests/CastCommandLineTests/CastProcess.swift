@@ -92,7 +92,7 @@ enum CastProcess {
     static func run(
         _ arguments: [String],
         environment: [String: String] = [:],
-        timeout: Double = 20
+        timeout: Double = TestTiming.scaled(20)
     ) async throws -> Result {
         try await start(arguments, environment: environment).finish(within: timeout)
     }
@@ -202,7 +202,7 @@ struct DeviceFixture {
     }
 
     /// Runs `cast -d HOST:PORT arguments`.
-    func cast(_ arguments: String..., timeout: Double = 20) async throws -> CastProcess.Result {
+    func cast(_ arguments: String..., timeout: Double = TestTiming.scaled(20)) async throws -> CastProcess.Result {
         try await CastProcess.run(["-d", target] + arguments, environment: environment, timeout: timeout)
     }
 

@@ -1,6 +1,7 @@
 import CastCore
 import CastEmulator
 import CastNet
+import CastTestSupport
 import Foundation
 import Testing
 
@@ -75,15 +76,17 @@ struct DeviceChoiceTests {
 
     @Test func statusWatchFollowsPlaybackToTheEnd() async throws {
         // Long enough that the watch starts before the end even on a loaded machine (a second
-        // process has to start in between).
-        let fixture = try await DeviceFixture.start(mediaDuration: 6.5)
+        // process has to start in between), and longer still in a slow (sanitized) run.
+        let duration = TestTiming.scaled(6.5)
+        let fixture = try await DeviceFixture.start(mediaDuration: duration)
         defer { Task { await fixture.stop() } }
         var result = try await fixture.cast("play", "https://media.invalid/short.mp4")
         #expect(result.status == 0, "\(result.stderr)")
-        result = try await fixture.cast("status", "--watch", timeout: 30)
+        result = try await fixture.cast("status", "--watch", timeout: TestTiming.scaled(30))
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n")
-        #expect(lines.contains { $0.hasPrefix("PLAYING ") && $0.contains("/ 00:06") }, "\(lines)")
+        let shownDuration = "/ " + String(format: "%02d:%02d", Int(duration) / 60, Int(duration) % 60)
+        #expect(lines.contains { $0.hasPrefix("PLAYING ") && $0.contains(shownDuration) }, "\(lines)")
         #expect(lines.last?.hasPrefix("IDLE") == true, "\(lines)")
 
         result = try await fixture.cast("status", "--json")
@@ -92,9 +95,9 @@ struct DeviceChoiceTests {
 
         // Watching media that already ended reports it once and returns instead of waiting.
         let started = ContinuousClock.now
-        result = try await fixture.cast("status", "--watch", timeout: 30)
+        result = try await fixture.cast("status", "--watch", timeout: TestTiming.scaled(30))
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(ContinuousClock.now - started < .seconds(20))
+        #expect(ContinuousClock.now - started < TestTiming.scaled(.seconds(20)))
         #expect(result.stdout.contains("IDLE"), "\(result.stdout)")
     }
 }
