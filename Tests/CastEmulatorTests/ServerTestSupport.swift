@@ -140,6 +140,9 @@ enum ServerTestDevices {
         var options = DeviceServerOptions.ephemeral()
         options.sendQueueLimit = sendQueueLimit
         options.controlEndpointEnabled = controlEndpoint
+        // A slow (sanitized) run may take a while between connecting and sending.
+        options.requestTimeout = TestTiming.scaled(options.requestTimeout)
+        options.frameTimeout = options.frameTimeout.map(TestTiming.scaled)
         let device = VirtualDevice(
             configuration: VirtualDeviceConfiguration(identity: identity),
             options: options,
