@@ -1,5 +1,6 @@
 import CastCore
 import CastNet
+import CastTestSupport
 import Dispatch
 import Foundation
 import Synchronization
@@ -99,9 +100,10 @@ struct EndToEndRig {
         }
     }
 
-    /// Waits, for at most `timeout` of real time, until `condition` holds.
+    /// Waits, for at most `timeout` of real time (times the run's slowdown), until `condition`
+    /// holds.
     func eventually(timeout: Duration = .seconds(10), _ condition: () -> Bool) async -> Bool {
-        let end = ContinuousClock.now + timeout
+        let end = ContinuousClock.now + TestTiming.scaled(timeout)
         while ContinuousClock.now < end {
             if condition() { return true }
             await drain()
