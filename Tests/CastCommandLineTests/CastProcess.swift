@@ -175,9 +175,13 @@ struct DeviceFixture {
             return app
         }
         let frames = FrameRecorder()
+        // A slow (sanitized) run may take a while between connecting and sending.
+        var options = DeviceServerOptions.ephemeral(address: address)
+        options.requestTimeout = TestTiming.scaled(options.requestTimeout)
+        options.frameTimeout = options.frameTimeout.map(TestTiming.scaled)
         let device = VirtualDevice(
             configuration: configuration,
-            options: .ephemeral(address: address),
+            options: options,
             log: frames,
             certificateKey: sharedKey
         )

@@ -101,7 +101,7 @@ import Testing
         let identity = DeviceIdentity(friendlyName: "Bad Input", deviceID: "00112233445566778899aabbccddeeff")
         let device = VirtualDevice(
             configuration: VirtualDeviceConfiguration(identity: identity),
-            options: .ephemeral(),
+            options: .forTests(),
             log: log,
             certificateKey: ServerTestDevices.sharedKey
         )

@@ -14,7 +14,7 @@ import Testing
         configuration.bufferingDelay = .zero
         let device = VirtualDevice(
             configuration: configuration,
-            options: .ephemeral(),
+            options: .forTests(),
             certificateKey: ServerTestDevices.sharedKey
         )
         try await device.start()

@@ -54,9 +54,13 @@ struct EndToEndRig {
         configuration.bufferingDelay = .zero
         configure(&configuration)
         let log = DeviceFrameLog()
+        // A slow (sanitized) run may take a while between connecting and sending.
+        var options = DeviceServerOptions.ephemeral(address: "127.0.0.1")
+        options.requestTimeout = TestTiming.scaled(options.requestTimeout)
+        options.frameTimeout = options.frameTimeout.map(TestTiming.scaled)
         let device = VirtualDevice(
             configuration: configuration,
-            options: .ephemeral(address: "127.0.0.1"),
+            options: options,
             log: log,
             certificateKey: tlsKey,
             currentDate: currentDate
