@@ -38,6 +38,9 @@ fi
 [ -d "${CAST_TESTDATA_DIR:-}" ] || die "device-auth test data not found; set CAST_TESTDATA_DIR"
 export CAST_TESTDATA_DIR
 export SWIFT_BACKTRACE=enable=no
+# Sanitized code runs several times slower: tests multiply their deadlines and the timeouts of
+# their test servers by this factor (Tests/CastTestSupport/TestTiming.swift).
+export CAST_TEST_SLOWDOWN="${CAST_TEST_SLOWDOWN:-4}"
 case "$sanitizer" in
     thread) export TSAN_OPTIONS="halt_on_error=0${TSAN_OPTIONS:+:$TSAN_OPTIONS}" ;;
     address) export ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}" ;;

@@ -55,7 +55,11 @@ enum CastProcess {
         }
     }
 
-    /// Starts `cast arguments` with `environment` added to a clean one.
+    /// The sanitizer runtimes' settings, passed on to the child.
+    static let sanitizerOptions: Set = ["ASAN_OPTIONS", "LSAN_OPTIONS", "TSAN_OPTIONS", "UBSAN_OPTIONS"]
+
+    /// Starts `cast arguments` with `environment` added to a clean one (plus the sanitizer
+    /// runtimes' settings of the test process).
     static func start(_ arguments: [String], environment: [String: String]) throws -> Child {
         guard let binary else {
             throw TestFailure("the cast binary was not found; run 'swift build' before 'swift test'")
@@ -70,6 +74,11 @@ enum CastProcess {
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
         var env = ["PATH": "/usr/bin:/bin", "SWIFT_BACKTRACE": "enable=no", "NO_COLOR": "1"]
+        // A sanitized test build runs a sanitized binary: it needs the same runtime options
+        // (ASAN_OPTIONS=detect_leaks=0, ...) or LeakSanitizer fails it at exit.
+        for (key, value) in ProcessInfo.processInfo.environment where sanitizerOptions.contains(key) {
+            env[key] = value
+        }
         env.merge(environment) { $1 }
         process.environment = env
         process.standardOutput = try FileHandle(forWritingTo: stdoutURL)
@@ -83,7 +92,7 @@ enum CastProcess {
     static func run(
         _ arguments: [String],
         environment: [String: String] = [:],
-        timeout: Double = 20
+        timeout: Double = TestTiming.scaled(20)
     ) async throws -> Result {
         try await start(arguments, environment: environment).finish(within: timeout)
     }
@@ -166,9 +175,13 @@ struct DeviceFixture {
             return app
         }
         let frames = FrameRecorder()
+        // A slow (sanitized) run may take a while between connecting and sending.
+        var options = DeviceServerOptions.ephemeral(address: address)
+        options.requestTimeout = TestTiming.scaled(options.requestTimeout)
+        options.frameTimeout = options.frameTimeout.map(TestTiming.scaled)
         let device = VirtualDevice(
             configuration: configuration,
-            options: .ephemeral(address: address),
+            options: options,
             log: frames,
             certificateKey: sharedKey
         )
@@ -193,7 +206,7 @@ struct DeviceFixture {
     }
 
     /// Runs `cast -d HOST:PORT arguments`.
-    func cast(_ arguments: String..., timeout: Double = 20) async throws -> CastProcess.Result {
+    func cast(_ arguments: String..., timeout: Double = TestTiming.scaled(20)) async throws -> CastProcess.Result {
         try await CastProcess.run(["-d", target] + arguments, environment: environment, timeout: timeout)
     }
 

@@ -1,6 +1,7 @@
 import CastCore
 import CastEmulator
 import CastNet
+import CastTestSupport
 import Foundation
 import Testing
 
@@ -84,13 +85,13 @@ struct DeviceChoiceTests {
             ["-d", fixture.target, "status", "--watch"],
             environment: fixture.environment
         )
-        let waitLimit = ContinuousClock.now + .seconds(60)
+        let waitLimit = ContinuousClock.now + TestTiming.scaled(.seconds(60))
         while !watch.stdout.contains("PLAYING "), watch.process.isRunning, ContinuousClock.now < waitLimit {
             try await Task.sleep(for: .milliseconds(50))
         }
         result = try await fixture.cast("seek", "9:57")
         #expect(result.status == 0, "\(result.stderr)")
-        result = await watch.finish(within: 60)
+        result = await watch.finish(within: TestTiming.scaled(60))
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n")
         #expect(lines.contains { $0.hasPrefix("PLAYING ") && $0.contains("/ 10:00") }, "\(lines)")
@@ -102,7 +103,7 @@ struct DeviceChoiceTests {
 
         // Watching media that already ended reports it once and returns instead of waiting
         // (killed at the deadline otherwise, which fails the status check).
-        result = try await fixture.cast("status", "--watch", timeout: 60)
+        result = try await fixture.cast("status", "--watch", timeout: TestTiming.scaled(60))
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("IDLE"), "\(result.stdout)")
     }

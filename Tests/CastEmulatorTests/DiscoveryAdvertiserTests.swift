@@ -75,7 +75,7 @@ struct DiscoveryAdvertiserTests {
         )
         let device = VirtualDevice(
             configuration: configuration,
-            options: .ephemeral(),
+            options: .forTests(),
             advertiser: advertiser,
             certificateKey: ServerTestDevices.sharedKey
         )

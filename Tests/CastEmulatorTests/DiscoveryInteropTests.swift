@@ -96,7 +96,7 @@ extension EmulatorProcessSuites {
             )
             let device = VirtualDevice(
                 configuration: VirtualDeviceConfiguration(identity: identity),
-                options: .ephemeral(address: "127.0.0.\(Int.random(in: 50...250))"),
+                options: .forTests(address: "127.0.0.\(Int.random(in: 50...250))"),
                 advertiser: advertiser,
                 certificateKey: Interop.sharedKey
             )

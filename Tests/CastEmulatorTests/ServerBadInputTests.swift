@@ -1,5 +1,6 @@
 import CastCore
 import CastNet
+import CastTestSupport
 import Foundation
 import Testing
 
@@ -99,9 +100,12 @@ import Testing
     func deviceAnswersOrDropsAndKeepsServing(_ input: Case) async throws {
         let log = RecordingLog()
         let identity = DeviceIdentity(friendlyName: "Bad Input", deviceID: "00112233445566778899aabbccddeeff")
+        var configuration = VirtualDeviceConfiguration(identity: identity)
+        // The test senders answer no PING: a slow run must not outlast the liveness timeout.
+        configuration.livenessTimeout = configuration.livenessTimeout.map(TestTiming.scaled)
         let device = VirtualDevice(
-            configuration: VirtualDeviceConfiguration(identity: identity),
-            options: .ephemeral(),
+            configuration: configuration,
+            options: .forTests(),
             log: log,
             certificateKey: ServerTestDevices.sharedKey
         )

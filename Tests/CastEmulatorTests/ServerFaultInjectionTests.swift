@@ -1,5 +1,6 @@
 import CastCore
 import CastNet
+import CastTestSupport
 import Foundation
 import Testing
 
@@ -12,9 +13,11 @@ import Testing
         let identity = DeviceIdentity(friendlyName: "Faulty", deviceID: "ffeeddccbbaa99887766554433221100")
         var configuration = VirtualDeviceConfiguration(identity: identity)
         configuration.bufferingDelay = .zero
+        // The test sender answers no PING: a slow run must not outlast the liveness timeout.
+        configuration.livenessTimeout = configuration.livenessTimeout.map(TestTiming.scaled)
         let device = VirtualDevice(
             configuration: configuration,
-            options: .ephemeral(),
+            options: .forTests(),
             certificateKey: ServerTestDevices.sharedKey
         )
         try await device.start()

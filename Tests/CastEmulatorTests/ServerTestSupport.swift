@@ -137,7 +137,7 @@ enum ServerTestDevices {
         sendQueueLimit: Int = 1 << 20,
         controlEndpoint: Bool = true
     ) async throws -> VirtualDevice {
-        var options = DeviceServerOptions.ephemeral()
+        var options = DeviceServerOptions.forTests()
         options.sendQueueLimit = sendQueueLimit
         options.controlEndpointEnabled = controlEndpoint
         let device = VirtualDevice(
@@ -160,6 +160,17 @@ enum ServerTestDevices {
             fatalError("cannot generate a test key: \(error)")
         }
     }()
+}
+
+extension DeviceServerOptions {
+    /// ``ephemeral(address:)`` with the request and frame timeouts multiplied by the run's
+    /// slowdown: a slow (sanitized) run may take a while between connecting and sending.
+    static func forTests(address: String = "127.0.0.1") -> DeviceServerOptions {
+        var options = DeviceServerOptions.ephemeral(address: address)
+        options.requestTimeout = TestTiming.scaled(options.requestTimeout)
+        options.frameTimeout = options.frameTimeout.map(TestTiming.scaled)
+        return options
+    }
 }
 
 // MARK: - A minimal sender

@@ -1,3 +1,4 @@
+import CastTestSupport
 import Foundation
 import Glibc
 import Testing
@@ -35,7 +36,7 @@ final class NamespacePair: Sendable {
         do {
             for command in commands {
                 let process = try TestProcess("/usr/sbin/ip", command)
-                let status = await process.waitForExit(timeout: .seconds(60))
+                let status = await process.waitForExit(timeout: TestTiming.scaled(.seconds(60)))
                 guard status == 0 else {
                     throw TestSetupError(
                         "ip \(command.joined(separator: " ")) failed (\(String(describing: status))): \(process.standardError)"
@@ -56,7 +57,7 @@ final class NamespacePair: Sendable {
             process.arguments = ["netns", "del", ns]
             process.standardError = FileHandle.nullDevice
             guard (try? process.run()) != nil else { continue }
-            let end = ContinuousClock.now + .seconds(5)
+            let end = ContinuousClock.now + TestTiming.scaled(.seconds(5))
             while process.isRunning, ContinuousClock.now < end { usleep(10_000) }
             if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         }
@@ -90,7 +91,9 @@ final class NamespacePair: Sendable {
             ["browse", "--interface", pair.links.1, family, "--app-id", "CC1AD845", "--seconds", "40"]
         )
         defer { browser.kill() }
-        let insertedLine = await browser.waitForLine(timeout: .seconds(15)) { $0.contains("\"inserted\"") }
+        let insertedLine = await browser.waitForLine(timeout: TestTiming.scaled(.seconds(15))) {
+            $0.contains("\"inserted\"")
+        }
         let line = try #require(
             insertedLine,
             "browser: \(browser.lines) \(browser.standardError) responder: \(responder.lines) \(responder.standardError)"
@@ -107,8 +110,8 @@ final class NamespacePair: Sendable {
             #expect(addresses.count == 1 && addresses.allSatisfy { $0.hasPrefix("fe80:") })
         }
         responder.send("quit")
-        let removed = await browser.waitForLine(timeout: .seconds(10)) { $0.contains("\"removed\"") }
+        let removed = await browser.waitForLine(timeout: TestTiming.scaled(.seconds(10))) { $0.contains("\"removed\"") }
         #expect(removed != nil, "no removal after goodbye: \(browser.lines)")
-        #expect(await responder.waitForExit(timeout: .seconds(10)) == 0)
+        #expect(await responder.waitForExit(timeout: TestTiming.scaled(.seconds(10))) == 0)
     }
 }

@@ -1,5 +1,6 @@
 import CastCore
 import CastNet
+import CastTestSupport
 import Foundation
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 @testable import CastSender
 
 /// The SDK against the real device's fault injection, over TLS on loopback, in real time with
-/// short heartbeat, backoff and request timeouts.
+/// short heartbeat, backoff and request timeouts (longer in a slow, sanitized run).
 @Suite struct EndToEndResilienceTests {
     static let media = MediaInformation(
         contentId: "http://127.0.0.1:9/movie.mp4",
@@ -18,9 +19,9 @@ import Testing
 
     static func options(_ rig: EndToEndRig, store: URL? = nil) -> CastOptions {
         rig.options {
-            $0.heartbeatInterval = .milliseconds(200)
-            $0.heartbeatTimeout = .milliseconds(700)
-            $0.requestTimeout = .seconds(2)
+            $0.heartbeatInterval = TestTiming.scaled(.milliseconds(200))
+            $0.heartbeatTimeout = TestTiming.scaled(.milliseconds(700))
+            $0.requestTimeout = TestTiming.scaled(.seconds(2))
             $0.reconnectBackoff = ReconnectBackoff(initialDelay: .milliseconds(300), jitter: 0, maximumAttempts: 5)
             $0.sessionStoreURL = store
         }
@@ -113,13 +114,13 @@ import Testing
         let rig = try await EndToEndRig.start()
         var options = Self.options(rig)
         // PONGs are held back as well: keep the heartbeat out of the way.
-        options.heartbeatInterval = .seconds(5)
-        options.heartbeatTimeout = .seconds(10)
+        options.heartbeatInterval = TestTiming.scaled(.seconds(5))
+        options.heartbeatTimeout = TestTiming.scaled(.seconds(10))
         let context = CastContext(options: options)
         let session = try await Self.playing(rig, context)
         let client = session.remoteMediaClient
 
-        rig.device.replyDelay = .seconds(3)
+        rig.device.replyDelay = TestTiming.scaled(.seconds(3))
         let pause = client.pause()
         let volume = client.setStreamVolume(0.5)
         #expect(session.pendingRequestCount >= 2)

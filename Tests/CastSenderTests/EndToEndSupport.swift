@@ -1,5 +1,6 @@
 import CastCore
 import CastNet
+import CastTestSupport
 import Dispatch
 import Foundation
 import Synchronization
@@ -53,9 +54,13 @@ struct EndToEndRig {
         configuration.bufferingDelay = .zero
         configure(&configuration)
         let log = DeviceFrameLog()
+        // A slow (sanitized) run may take a while between connecting and sending.
+        var options = DeviceServerOptions.ephemeral(address: "127.0.0.1")
+        options.requestTimeout = TestTiming.scaled(options.requestTimeout)
+        options.frameTimeout = options.frameTimeout.map(TestTiming.scaled)
         let device = VirtualDevice(
             configuration: configuration,
-            options: .ephemeral(address: "127.0.0.1"),
+            options: options,
             log: log,
             certificateKey: tlsKey,
             currentDate: currentDate
@@ -99,9 +104,10 @@ struct EndToEndRig {
         }
     }
 
-    /// Waits, for at most `timeout` of real time, until `condition` holds.
+    /// Waits, for at most `timeout` of real time (times the run's slowdown), until `condition`
+    /// holds.
     func eventually(timeout: Duration = .seconds(10), _ condition: () -> Bool) async -> Bool {
-        let end = ContinuousClock.now + timeout
+        let end = ContinuousClock.now + TestTiming.scaled(timeout)
         while ContinuousClock.now < end {
             if condition() { return true }
             await drain()

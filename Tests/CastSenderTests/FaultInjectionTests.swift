@@ -1,5 +1,6 @@
 import CastCore
 import CastNet
+import CastTestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -487,6 +488,7 @@ import Testing
         configuration.bufferingDelay = .zero
         var options = DeviceServerOptions.ephemeral(address: "127.0.0.1")
         options.frameTimeout = frameTimeout
+        options.requestTimeout = TestTiming.scaled(options.requestTimeout)
         let log = DeviceFrameLog()
         let device = VirtualDevice(
             configuration: configuration,

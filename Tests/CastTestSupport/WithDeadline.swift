@@ -11,7 +11,8 @@ package struct DeadlineExceeded: Error, CustomStringConvertible {
     package var description: String { "deadline exceeded: \(what)" }
 }
 
-/// Runs `body`, failing with ``DeadlineExceeded`` after `timeout`.
+/// Runs `body`, failing with ``DeadlineExceeded`` after `timeout` (times
+/// ``TestTiming/slowdown``).
 ///
 /// A task group waits for all its children, so a body stuck in a wait that ignores
 /// cancellation would keep the group open past the deadline: `onTimeout` must end that wait
@@ -30,7 +31,7 @@ package func withDeadline<T: Sendable>(
     try await withThrowingTaskGroup(of: T?.self) { group in
         group.addTask { try await body() }
         group.addTask {
-            try? await Task.sleep(for: timeout)
+            try? await Task.sleep(for: TestTiming.scaled(timeout))
             return nil
         }
         defer { group.cancelAll() }

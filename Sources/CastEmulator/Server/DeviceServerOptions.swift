@@ -26,6 +26,9 @@ public struct DeviceServerOptions: Sendable, Equatable {
     /// sender that trickles bytes (slowloris) is disconnected. `nil` waits for ever.
     /// Defaults to 10 s.
     public var frameTimeout: Duration?
+    /// The longest a sender may take over its TLS handshake, and an HTTP client to send a
+    /// whole request to the setup endpoints; a slower one is disconnected. Defaults to 10 s.
+    public var requestTimeout: Duration
 
     /// Creates options with the real ports 8009, 8008 and 8443 on `address`.
     public init(address: String = "127.0.0.2") {
@@ -40,6 +43,7 @@ public struct DeviceServerOptions: Sendable, Equatable {
         self.certificateValidity = .seconds(2 * 86_400)
         self.sendQueueLimit = 1 << 20
         self.frameTimeout = .seconds(10)
+        self.requestTimeout = .seconds(10)
     }
 
     /// Options for tests: ephemeral ports on `address`, control endpoint on.

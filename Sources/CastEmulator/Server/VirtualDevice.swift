@@ -164,7 +164,8 @@ public final class VirtualDevice: Sendable {
             validity: validity,
             key: certificateKey
         )
-        let tls = TLSServerConfiguration(identity)
+        var tls = TLSServerConfiguration(identity)
+        tls.handshakeTimeout = options.requestTimeout
         let address = options.address
         var castConfiguration = CastConnectionConfiguration()
         castConfiguration.sendQueueLimit = options.sendQueueLimit
@@ -185,6 +186,7 @@ public final class VirtualDevice: Sendable {
         // The setup endpoints take small JSON bodies at most.
         var setup = HTTPServerConfiguration()
         setup.limits.maximumBodySize = 64 * 1024
+        setup.requestTimeout = options.requestTimeout
         do {
             http = try HTTPServer(
                 address: try SocketAddress(ipAddress: address, port: options.httpPort),

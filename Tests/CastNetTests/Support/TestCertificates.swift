@@ -9,8 +9,11 @@ struct TestIdentity: Sendable {
     let certificatePath: String
     let keyPath: String
 
+    /// A server configuration with this identity; its handshake timeout allows for a slow run.
     var serverConfiguration: TLSServerConfiguration {
-        try! TLSServerConfiguration(certificateChainPEM: certificatePEM, privateKeyPEM: keyPEM)
+        var configuration = try! TLSServerConfiguration(certificateChainPEM: certificatePEM, privateKeyPEM: keyPEM)
+        configuration.handshakeTimeout = TestTiming.scaled(configuration.handshakeTimeout)
+        return configuration
     }
 
     var certificate: Certificate { try! Certificate(pemEncoded: certificatePEM) }

@@ -114,8 +114,9 @@ final class TmuxDriver {
             .status) == 0
     }
 
-    /// Polls the screen until `predicate` holds, for at most `timeout`. On failure, records an
-    /// issue with the last screen and the app's standard error, and returns `nil`.
+    /// Polls the screen until `predicate` holds, for at most `timeout` (times the run's
+    /// slowdown). On failure, records an issue with the last screen and the app's standard
+    /// error, and returns `nil`.
     @discardableResult
     func waitFor(
         _ what: String,
@@ -123,7 +124,7 @@ final class TmuxDriver {
         sourceLocation: SourceLocation = #_sourceLocation,
         _ predicate: (String) -> Bool
     ) async throws -> String? {
-        let end = ContinuousClock.now + timeout
+        let end = ContinuousClock.now + TestTiming.scaled(timeout)
         while true {
             let screen = try capture()
             if predicate(screen) { return screen }

@@ -1,0 +1,28 @@
+import Foundation
+
+/// How much slower than usual the tests run, for the deadlines of tests that wait on other
+/// processes, real sockets or real time.
+///
+/// A sanitizer run (`scripts/sanitizers.sh`) is several times slower than a normal one and
+/// sets `CAST_TEST_SLOWDOWN`; deadlines and the timeouts of test servers are multiplied by it.
+/// Nothing is asserted about durations: the factor only keeps a slow run from running out
+/// of time.
+package enum TestTiming {
+    /// `CAST_TEST_SLOWDOWN` when it is a number of at least 1, else 1.
+    package static let slowdown: Double = {
+        guard let text = ProcessInfo.processInfo.environment["CAST_TEST_SLOWDOWN"],
+            let value = Double(text), value.isFinite, value >= 1
+        else { return 1 }
+        return value
+    }()
+
+    /// `duration` multiplied by ``slowdown``.
+    package static func scaled(_ duration: Duration) -> Duration {
+        duration * slowdown
+    }
+
+    /// `seconds` multiplied by ``slowdown``.
+    package static func scaled(_ seconds: Double) -> Double {
+        seconds * slowdown
+    }
+}
