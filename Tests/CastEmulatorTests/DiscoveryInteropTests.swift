@@ -1,6 +1,7 @@
 import CastCore
 import CastEmulator
 import CastNet
+import CastTestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -52,27 +53,6 @@ final class LoopbackBrowser: Sendable {
     func stop() {
         browser.stop()
         consumer.cancel()
-    }
-}
-
-/// The first element of `stream` that satisfies `predicate`, or `nil` after `timeout`.
-func firstEvent<Element: Sendable>(
-    in stream: AsyncStream<Element>,
-    timeout: Duration = .seconds(20),
-    where predicate: @escaping @Sendable (Element) -> Bool
-) async -> Element? {
-    await withTaskGroup(of: Element?.self) { group in
-        group.addTask {
-            for await element in stream where predicate(element) { return element }
-            return nil
-        }
-        group.addTask {
-            try? await Task.sleep(for: timeout)
-            return nil
-        }
-        let first = await group.next() ?? nil
-        group.cancelAll()
-        return first
     }
 }
 

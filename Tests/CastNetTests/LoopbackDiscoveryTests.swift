@@ -1,4 +1,5 @@
 import CastCore
+import CastTestSupport
 import Foundation
 import Testing
 

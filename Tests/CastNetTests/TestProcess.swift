@@ -132,24 +132,3 @@ struct TestSetupError: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
 }
-
-/// Waits for the first element of `stream` that satisfies `predicate`, up to `timeout`.
-func firstEvent<Element: Sendable>(
-    in stream: AsyncStream<Element>,
-    timeout: Duration,
-    where predicate: @escaping @Sendable (Element) -> Bool
-) async -> Element? {
-    await withTaskGroup(of: Element?.self) { group in
-        group.addTask {
-            for await element in stream where predicate(element) { return element }
-            return nil
-        }
-        group.addTask {
-            try? await Task.sleep(for: timeout)
-            return nil
-        }
-        let first = await group.next() ?? nil
-        group.cancelAll()
-        return first
-    }
-}
