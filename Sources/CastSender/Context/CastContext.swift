@@ -14,6 +14,13 @@ import Synchronization
 /// ```
 ///
 /// Tests and tools can create independent contexts with ``init(options:)``.
+///
+/// Keep a context alive for as long as its sessions are in use. Sessions report their
+/// lifecycle to the context's ``sessionManager``, which they reference weakly so that a
+/// session never keeps a context alive; once the context and its managers are released, a
+/// session that is still held elsewhere keeps its connection but its lifecycle events
+/// (suspend, resume, end) reach no listener. The shared instance lives as long as the
+/// process.
 public final class CastContext: Sendable {
     private struct State {
         var castState = CastState.noDevicesAvailable
