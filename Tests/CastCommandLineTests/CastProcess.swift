@@ -59,8 +59,9 @@ enum CastProcess {
     static let sanitizerOptions: Set = ["ASAN_OPTIONS", "LSAN_OPTIONS", "TSAN_OPTIONS", "UBSAN_OPTIONS"]
 
     /// Starts `cast arguments` with `environment` added to a clean one (plus the sanitizer
-    /// runtimes' settings of the test process).
-    static func start(_ arguments: [String], environment: [String: String]) throws -> Child {
+    /// runtimes' settings of the test process); through `launcher` (a program and its first
+    /// arguments, such as `unshare -n`) when given.
+    static func start(_ arguments: [String], environment: [String: String], launcher: [String] = []) throws -> Child {
         guard let binary else {
             throw TestFailure("the cast binary was not found; run 'swift build' before 'swift test'")
         }
@@ -71,8 +72,13 @@ enum CastProcess {
         _ = FileManager.default.createFile(atPath: stdoutURL.path, contents: nil)
         _ = FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = arguments
+        if let program = launcher.first {
+            process.executableURL = URL(fileURLWithPath: program)
+            process.arguments = launcher.dropFirst() + [binary] + arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: binary)
+            process.arguments = arguments
+        }
         var env = ["PATH": "/usr/bin:/bin", "SWIFT_BACKTRACE": "enable=no", "NO_COLOR": "1"]
         // A sanitized test build runs a sanitized binary: it needs the same runtime options
         // (ASAN_OPTIONS=detect_leaks=0, ...) or LeakSanitizer fails it at exit.
@@ -92,9 +98,10 @@ enum CastProcess {
     static func run(
         _ arguments: [String],
         environment: [String: String] = [:],
+        launcher: [String] = [],
         timeout: Double = TestTiming.scaled(20)
     ) async throws -> Result {
-        try await start(arguments, environment: environment).finish(within: timeout)
+        try await start(arguments, environment: environment, launcher: launcher).finish(within: timeout)
     }
 }
 

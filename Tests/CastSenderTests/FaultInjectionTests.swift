@@ -66,7 +66,7 @@ import Testing
         let resumed = try #require(events.time(of: "didResume"))
         let resumeTime = dropped.duration(to: resumed)
         print("fault injection: dropped connections → resumed after \(resumeTime)")
-        #expect(resumeTime <= .seconds(5), "resumed \(resumeTime) after the drop")
+        #expect(resumeTime <= TestTiming.scaled(.seconds(5)), "resumed \(resumeTime) after the drop")
 
         #expect(session.connectionState == .connected)
         #expect(session.lastConnectionLossError?.code == .disconnected)
@@ -124,7 +124,10 @@ import Testing
         print("fault injection: PONGs stopped → loss detected after \(detection) (window \(timeout) + \(interval))")
         // Within the window (the timeout, checked every interval) plus slack for a loaded
         // machine's late timers.
-        #expect(detection <= timeout + interval + .seconds(4), "detected \(detection) after the PONGs stopped")
+        #expect(
+            detection <= TestTiming.scaled(timeout + interval + .seconds(4)),
+            "detected \(detection) after the PONGs stopped"
+        )
         let loss = try #require(session.lastConnectionLossError)
         #expect(loss.code == .disconnected)
         #expect(loss.reason.contains("heartbeat"))
@@ -147,9 +150,12 @@ import Testing
     // MARK: Late replies
 
     @Test func repliesDelayedPastTheRequestTimeoutFailTypedAndLeaveNothingPending() async throws {
-        let rig = try await EndToEndRig.start()
-        let requestTimeout = Duration.seconds(1)
-        let delay = Duration.seconds(3)
+        // The delay holds every frame the device sends, in order: a PING the device sends
+        // to a silent sender while the delay is in force would be held too, and the reply to
+        // the PLAY below would wait behind it. Keep the device's PINGs out of the way.
+        let rig = try await EndToEndRig.start(configure: { $0.pingInterval = .seconds(3_600) })
+        let requestTimeout = TestTiming.scaled(.milliseconds(1_500))
+        let delay = TestTiming.scaled(.seconds(4))
         let context = CastContext(
             options: Self.options(rig) {
                 $0.requestTimeout = requestTimeout
@@ -242,6 +248,9 @@ import Testing
         #expect(error.description.contains(refusal.rawValue))
         #expect(rig.log.inbound(type: "LAUNCH").count == 1)
         #expect(context.sessionManager.currentSession == nil)
+        #expect(
+            rig.device.engineSnapshot?.runningApplication?.appId != DiscoveryCriteria.defaultMediaReceiverApplicationID
+        )
         await rig.device.stop()
     }
 

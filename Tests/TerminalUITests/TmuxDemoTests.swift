@@ -37,7 +37,7 @@ import Testing
         /// Polls the screen until `condition` holds; the screen has no other signal to wait on.
         func waitForScreen(
             _ what: String,
-            timeout: Double = 30,
+            timeout: Double = TestTiming.scaled(30),
             _ condition: (String) -> Bool
         ) async throws -> String {
             let end = Date().addingTimeInterval(timeout)

@@ -62,6 +62,13 @@ enum Socket {
         return value
     }
 
+    /// The number of received bytes waiting to be read (0 when it cannot be told).
+    static func queuedInputBytes(_ fd: Int32) -> Int {
+        var count: Int32 = 0
+        guard ioctl(fd, UInt(FIONREAD), &count) == 0 else { return 0 }
+        return Int(count)
+    }
+
     /// Accepts one connection; `nil` when none is waiting.
     static func accept(_ fd: Int32) throws(TCPError) -> Int32? {
         while true {

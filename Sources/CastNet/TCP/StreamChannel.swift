@@ -167,6 +167,11 @@ final class StreamChannel: ByteChannel, IOHandler, @unchecked Sendable {
             return
         }
         guard state == .active else { return }
+        if error || hangup {
+            // What the peer sent before it reset or hung up is delivered before the close.
+            let waitsForOwner = readAllArrived()
+            guard state == .active, !waitsForOwner else { return }
+        }
         if error {
             let code = Socket.pendingError(fd)
             close(error: TCPError(errno: code == 0 ? ECONNRESET : code, operation: "poll", address: addressText))
@@ -207,7 +212,12 @@ final class StreamChannel: ByteChannel, IOHandler, @unchecked Sendable {
     }
 
     private func readReady() {
-        guard state == .active, readEnabled, !inputClosed else { return }
+        _ = readOnce()
+    }
+
+    /// Reads and delivers one chunk; `true` when bytes were delivered (more may follow).
+    private func readOnce() -> Bool {
+        guard state == .active, readEnabled, !inputClosed else { return false }
         let scratch = loop.scratch.pointer
         let size = max(1, min(scratch.count, maximumReadSize))
         let buffer = UnsafeMutableRawBufferPointer(rebasing: scratch[0..<size])
@@ -215,16 +225,35 @@ final class StreamChannel: ByteChannel, IOHandler, @unchecked Sendable {
             switch try Socket.read(fd, into: buffer) {
             case .transferred(let count):
                 handler?.channel(self, didRead: UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+                return true
             case .wouldBlock:
-                break
+                return false
             case .endOfFile:
                 inputClosed = true
                 updateInterest()
                 handler?.channelDidReadEndOfFile(self)
+                return false
             }
         } catch {
             close(error: error)
+            return false
         }
+    }
+
+    /// After a reset or hang-up: delivers every byte that arrived before it, while the owner
+    /// reads. The socket's receive queue still holds them, and a reset makes `recv` fail only
+    /// once the queue is empty. When the owner has stopped reading with bytes still queued,
+    /// the channel parks until it reads again, so the bytes are not lost to the close.
+    /// - Returns: `true` when bytes wait for the owner to read again.
+    private func readAllArrived() -> Bool {
+        while readOnce() {}
+        guard state == .active, !inputClosed, !readEnabled, Socket.queuedInputBytes(fd) > 0 else { return false }
+        if !parked {
+            parked = true
+            interest = []
+            loop.park(fd)
+        }
+        return true
     }
 
     // MARK: Writing
