@@ -1,7 +1,7 @@
 import CastNet
 import CastSenderTestSupport
+import CastSync
 import Foundation
-import Synchronization
 import Testing
 
 @testable import CastSender

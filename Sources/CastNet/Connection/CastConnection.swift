@@ -1,4 +1,5 @@
 import CastCore
+import CastSync
 import Synchronization
 
 /// A Cast channel: a TLS stream carrying length-prefixed frames.

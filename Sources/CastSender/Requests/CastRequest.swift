@@ -1,5 +1,5 @@
+import CastSync
 import Dispatch
-import Synchronization
 
 /// One request sent to the receiver (as `GCKRequest`): its id, whether it is still in
 /// flight, its error, a delegate, and an `async` result.
@@ -30,7 +30,7 @@ public final class CastRequest: Sendable, CustomStringConvertible {
     /// The id used when a request could not be sent.
     public static let invalidRequestID = -1
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
     private let callbackQueue: DispatchQueue
     /// What the request does, for messages: e.g. `"PAUSE"`.
     public let name: String
@@ -38,7 +38,7 @@ public final class CastRequest: Sendable, CustomStringConvertible {
     init(name: String, requestID: Int = CastRequest.invalidRequestID, callbackQueue: DispatchQueue) {
         self.name = name
         self.callbackQueue = callbackQueue
-        state = Mutex(State(requestID: requestID))
+        state = Locked(State(requestID: requestID))
     }
 
     /// A request that failed before it was sent.

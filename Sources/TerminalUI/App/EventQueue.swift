@@ -1,4 +1,4 @@
-import Synchronization
+import CastSync
 
 /// The app loop's inbox: events from the input thread, signals and the app, handed out in
 /// batches so that one frame is drawn per batch.
@@ -10,7 +10,7 @@ final class EventQueue: Sendable {
         var closed = false
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Adds events; a `.refresh` already waiting is not queued twice.
     func post(_ events: [TerminalEvent]) {
