@@ -9,7 +9,7 @@ import Synchronization
 /// most one frame is ever buffered here. `@unchecked Sendable`: everything except the
 /// atomics is used only on the channel's loop queue.
 final class CastConnectionCore: ByteChannelHandler, @unchecked Sendable {
-    typealias FrameContinuation = CheckedContinuation<Result<[UInt8]?, CastConnectionError>, Never>
+    typealias FrameContinuation = HandOffContinuation<Result<[UInt8]?, CastConnectionError>>
 
     private enum Delivery {
         /// Nobody consumes yet: reading is off.

@@ -23,7 +23,7 @@ public final class CastRequest: Sendable, CustomStringConvertible {
         var requestID: Int
         var outcome: Outcome?
         weak var delegate: (any CastRequestDelegate)?
-        var waiters: [CheckedContinuation<Outcome, Never>] = []
+        var waiters: [HandOffContinuation<Outcome>] = []
         var onCancel: (@Sendable (CastRequest) -> Void)?
     }
 
@@ -94,7 +94,7 @@ public final class CastRequest: Sendable, CustomStringConvertible {
 
     /// Waits for the outcome without throwing.
     public func waitForOutcome() async -> Outcome {
-        await withCheckedContinuation { continuation in
+        await withHandOffContinuation { continuation in
             let settled = state.withLock { state -> Outcome? in
                 if let outcome = state.outcome { return outcome }
                 state.waiters.append(continuation)
@@ -126,7 +126,7 @@ public final class CastRequest: Sendable, CustomStringConvertible {
     @discardableResult
     func settle(_ outcome: Outcome) -> Bool {
         let settled = state.withLock {
-            state -> (waiters: [CheckedContinuation<Outcome, Never>], delegate: (any CastRequestDelegate)?)? in
+            state -> (waiters: [HandOffContinuation<Outcome>], delegate: (any CastRequestDelegate)?)? in
             guard state.outcome == nil else { return nil }
             state.outcome = outcome
             state.onCancel = nil

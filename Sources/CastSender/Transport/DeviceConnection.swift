@@ -223,8 +223,8 @@ final class DeviceConnection: Sendable {
         timeout: Duration? = nil,
         build: (Int) -> any CastJSONMessage
     ) async throws(CastError) -> InboundReply {
-        let result = await withCheckedContinuation {
-            (continuation: CheckedContinuation<Result<InboundReply, CastError>, Never>) in
+        let result = await withHandOffContinuation {
+            (continuation: HandOffContinuation<Result<InboundReply, CastError>>) in
             sendRequest(
                 name: name,
                 namespace: namespace,
@@ -240,8 +240,8 @@ final class DeviceConnection: Sendable {
     /// Sends a binary message and waits for the next binary reply on the same namespace
     /// (the device-auth exchange).
     func exchangeBinary(_ message: CastMessage, timeout: Duration) async throws(CastError) -> [UInt8] {
-        let result = await withCheckedContinuation {
-            (continuation: CheckedContinuation<Result<InboundReply, CastError>, Never>) in
+        let result = await withHandOffContinuation {
+            (continuation: HandOffContinuation<Result<InboundReply, CastError>>) in
             let completion: Completion = { continuation.resume(returning: $0) }
             let installed = state.withLock { state -> Bool in
                 guard !state.closed, state.binaryWaiter == nil else { return false }
