@@ -36,11 +36,19 @@ let package = Package(
         ),
         .systemLibrary(name: "CCastSystem"),
 
+        // MARK: Locking
+        .target(name: "CastSync", swiftSettings: strictSettings),
+
         // MARK: Protocol
         .target(name: "CastCore", swiftSettings: strictSettings),
 
         // MARK: I/O
-        .target(name: "CastNet", dependencies: ["CastCore", "COpenSSL", "CCastSystem"], swiftSettings: strictSettings),
+        .target(
+            name: "CastNet",
+            dependencies: ["CastCore", "CastSync", "COpenSSL", "CCastSystem"],
+            swiftSettings: strictSettings
+        ),
+        //DROP, swiftSettings: strictSettings),
 
         // MARK: Device authentication
         .target(name: "CastAuth", dependencies: ["CastCore", "CastNet"], swiftSettings: strictSettings),
@@ -48,31 +56,31 @@ let package = Package(
         // MARK: SDK
         .target(
             name: "CastSender",
-            dependencies: ["CastCore", "CastNet", "CastAuth"],
+            dependencies: ["CastCore", "CastNet", "CastAuth", "CastSync"],
             swiftSettings: strictSettings
         ),
 
         // MARK: Widgets
         .target(
             name: "CastSenderUI",
-            dependencies: ["CastSender", "CastCore", "CastNet"],
+            dependencies: ["CastSender", "CastCore", "CastNet", "CastSync"],
             swiftSettings: strictSettings
         ),
 
         // MARK: Virtual device
         .target(
             name: "CastEmulator",
-            dependencies: ["CastCore", "CastNet", "CastAuth"],
+            dependencies: ["CastCore", "CastNet", "CastAuth", "CastSync"],
             swiftSettings: strictSettings
         ),
 
         // MARK: Terminal
-        .target(name: "TerminalUI", swiftSettings: strictSettings),
+        .target(name: "TerminalUI", dependencies: ["CastSync"], swiftSettings: strictSettings),
 
         // MARK: Command line
         .target(
             name: "CastCommandLine",
-            dependencies: ["CastSender", "CastCore", "CastNet", "TerminalUI"],
+            dependencies: ["CastSender", "CastCore", "CastNet", "CastSync", "TerminalUI"],
             swiftSettings: strictSettings
         ),
 
@@ -85,7 +93,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "cast-bench",
-            dependencies: ["CastCore", "CastNet", "CastSender", "CastEmulator"],
+            dependencies: ["CastCore", "CastNet", "CastSender", "CastEmulator", "CastSync"],
             swiftSettings: strictSettings
         ),
 
@@ -96,7 +104,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "castvideos",
-            dependencies: ["CastSender", "CastSenderUI", "CastCore", "CastEmulator", "TerminalUI"],
+            dependencies: ["CastSender", "CastSenderUI", "CastCore", "CastEmulator", "CastSync", "TerminalUI"],
             swiftSettings: strictSettings
         ),
         .executableTarget(name: "terminalui-demo", dependencies: ["TerminalUI"], swiftSettings: strictSettings),
@@ -110,12 +118,13 @@ let package = Package(
         ),
         .target(
             name: "CastSenderTestSupport",
-            dependencies: ["CastSender", "CastCore"],
+            dependencies: ["CastSender", "CastCore", "CastSync"],
             path: "Tests/CastSenderTestSupport",
             swiftSettings: strictSettings
         ),
 
         // MARK: Tests
+        .testTarget(name: "CastSyncTests", dependencies: ["CastSync"], swiftSettings: strictSettings),
         .testTarget(
             name: "CastCoreTests",
             dependencies: ["CastCore", "CastTestSupport"],
@@ -123,7 +132,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CastNetTests",
-            dependencies: ["CastNet", "CastCore", "mdns-tool", "CastTestSupport"],
+            dependencies: ["CastNet", "CastCore", "CastSync", "mdns-tool", "CastTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -134,19 +143,19 @@ let package = Package(
         .testTarget(
             name: "CastSenderTests",
             dependencies: [
-                "CastSender", "CastEmulator", "CastAuth", "CastNet", "CastCore", "CastTestSupport",
+                "CastSender", "CastEmulator", "CastAuth", "CastNet", "CastCore", "CastSync", "CastTestSupport",
                 "CastSenderTestSupport",
             ],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "CastSenderUITests",
-            dependencies: ["CastSenderUI", "CastSender", "CastNet", "CastCore", "CastSenderTestSupport"],
+            dependencies: ["CastSenderUI", "CastSender", "CastNet", "CastCore", "CastSync", "CastSenderTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "CastEmulatorTests",
-            dependencies: ["CastEmulator", "CastNet", "CastCore", "CastAuth", "CastTestSupport"],
+            dependencies: ["CastEmulator", "CastNet", "CastCore", "CastAuth", "CastSync", "CastTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -157,13 +166,14 @@ let package = Package(
         .testTarget(name: "CastBenchTests", dependencies: ["cast-bench"], swiftSettings: strictSettings),
         .testTarget(
             name: "TerminalUITests",
-            dependencies: ["TerminalUI", "terminalui-demo", "CastTestSupport"],
+            dependencies: ["TerminalUI", "terminalui-demo", "CastSync", "CastTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "CastCommandLineTests",
             dependencies: [
-                "CastCommandLine", "CastEmulator", "CastSender", "CastNet", "CastCore", "cast", "CastTestSupport",
+                "CastCommandLine", "CastEmulator", "CastSender", "CastNet", "CastCore", "CastSync", "cast",
+                "CastTestSupport",
             ],
             swiftSettings: strictSettings
         ),

@@ -1,5 +1,5 @@
 import CastNet
-import Synchronization
+import CastSync
 
 /// TLS loopback figures of the framed Cast connection: an echo server and a client in one
 /// process, on the shared event loops.
@@ -67,7 +67,7 @@ final class FrameCounter: Sendable {
     }
 
     private let target: Int
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init(target: Int) {
         self.target = target

@@ -1,9 +1,9 @@
 import CastCore
 import CastEmulator
 import CastNet
+import CastSync
 import CastTestSupport
 import Foundation
-import Synchronization
 import Testing
 
 #if canImport(Glibc)
@@ -112,7 +112,7 @@ struct TestFailure: Error, CustomStringConvertible {
 
 /// Keeps every frame a virtual device logs.
 final class FrameRecorder: FrameLogSink {
-    private let records = Mutex<[FrameLogRecord]>([])
+    private let records = Locked<[FrameLogRecord]>([])
 
     func record(_ record: FrameLogRecord) { records.withLock { $0.append(record) } }
 

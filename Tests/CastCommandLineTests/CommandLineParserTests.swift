@@ -1,12 +1,12 @@
+import CastSync
 import Foundation
-import Synchronization
 import Testing
 
 @testable import CastCommandLine
 
 /// Collects what a command writes.
 final class CapturedOutput: Sendable {
-    private let text = Mutex<(out: String, err: String)>(("", ""))
+    private let text = Locked<(out: String, err: String)>(("", ""))
     var out: String { text.withLock { $0.out } }
     var err: String { text.withLock { $0.err } }
 

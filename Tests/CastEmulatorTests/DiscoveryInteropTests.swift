@@ -1,9 +1,9 @@
 import CastCore
 import CastEmulator
 import CastNet
+import CastSync
 import CastTestSupport
 import Foundation
-import Synchronization
 import Testing
 
 #if canImport(Glibc)
@@ -18,7 +18,7 @@ final class LoopbackBrowser: Sendable {
     private let consumer: Task<Void, Never>
 
     private final class Store: Sendable {
-        let events = Mutex<[MDNSBrowser.Event]>([])
+        let events = Locked<[MDNSBrowser.Event]>([])
     }
 
     init(applicationID: String? = nil) throws {

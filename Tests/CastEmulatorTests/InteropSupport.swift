@@ -1,9 +1,9 @@
 import CastCore
 import CastEmulator
 import CastNet
+import CastSync
 import CastTestSupport
 import Foundation
-import Synchronization
 import Testing
 
 #if canImport(Glibc)
@@ -209,7 +209,7 @@ final class ChildProcess: Sendable {
 
 /// Bytes appended by a pipe's reader thread and read by a test.
 final class ByteCollector: Sendable {
-    private let bytes = Mutex<[UInt8]>([])
+    private let bytes = Locked<[UInt8]>([])
 
     func append(_ data: Data) {
         bytes.withLock { $0.append(contentsOf: data) }

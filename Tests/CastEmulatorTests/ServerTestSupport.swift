@@ -1,8 +1,8 @@
 import CastCore
 import CastNet
+import CastSync
 import CastTestSupport
 import Foundation
-import Synchronization
 import Testing
 
 @testable import CastEmulator
@@ -82,7 +82,7 @@ struct ScriptedEngine: HostedEngine {
 
 /// Keeps every frame-log record.
 final class RecordingLog: FrameLogSink {
-    private let records = Mutex<[FrameLogRecord]>([])
+    private let records = Locked<[FrameLogRecord]>([])
 
     func record(_ record: FrameLogRecord) {
         records.withLock { $0.append(record) }
@@ -112,7 +112,7 @@ final class RecordingAdvertiser: DeviceAdvertiser {
         case stop(DeviceAdvertisement)
     }
 
-    private let calls = Mutex<[Call]>([])
+    private let calls = Locked<[Call]>([])
     var all: [Call] { calls.withLock { $0 } }
 
     func deviceDidStart(_ advertisement: DeviceAdvertisement) { calls.withLock { $0.append(.start(advertisement)) } }
@@ -178,7 +178,7 @@ extension DeviceServerOptions {
 /// Speaks framed CastMessages over TLS to a device, for tests.
 final class TestSender: Sendable {
     let connection: TCPConnection
-    private let decoder = Mutex(CastFrameDecoder())
+    private let decoder = Locked(CastFrameDecoder())
 
     init(port: Int, address: String = "127.0.0.1") async throws {
         connection = try await TCPConnection.connect(

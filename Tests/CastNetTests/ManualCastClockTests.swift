@@ -1,10 +1,10 @@
 import CastNet
-import Synchronization
+import CastSync
 import Testing
 
 @Suite struct ManualCastClockTests {
     final class Log: Sendable {
-        private let entries = Mutex<[String]>([])
+        private let entries = Locked<[String]>([])
         func add(_ entry: String) { entries.withLock { $0.append(entry) } }
         var all: [String] { entries.withLock { $0 } }
     }

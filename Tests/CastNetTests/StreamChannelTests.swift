@@ -1,5 +1,5 @@
+import CastSync
 import CastTestSupport
-import Synchronization
 import Testing
 
 @testable import CastNet
@@ -19,7 +19,7 @@ import Glibc
             case closed(TCPError.Code?)
         }
 
-        private let recorded = Mutex<[Event]>([])
+        private let recorded = Locked<[Event]>([])
 
         var events: [Event] { recorded.withLock { $0 } }
 

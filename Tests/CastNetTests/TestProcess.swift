@@ -1,6 +1,6 @@
+import CastSync
 import CastTestSupport
 import Foundation
-import Synchronization
 import Testing
 
 /// A child process for interop tests: its output is collected line by line, it can be
@@ -12,7 +12,7 @@ final class TestProcess: Sendable {
     private let output = OutputBuffer()
 
     private final class OutputBuffer: Sendable {
-        let state = Mutex<(lines: [String], partial: String, error: String)>(([], "", ""))
+        let state = Locked<(lines: [String], partial: String, error: String)>(([], "", ""))
     }
 
     init(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws {

@@ -1,6 +1,6 @@
 import CastCore
 import CastSender
-import Synchronization
+import CastSync
 
 extension FakeDevice {
     /// Changes the media status as the receiver would on its own (an ad break starting, a

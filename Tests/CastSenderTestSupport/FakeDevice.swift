@@ -1,8 +1,8 @@
 import CastCore
 import CastSender
+import CastSync
 import Dispatch
 import Foundation
-import Synchronization
 
 /// A scripted in-memory Cast device for end-to-end tests of the SDK: receiver and media
 /// namespaces, a one-app model, queue item ids, broadcasts to every connection, an echo
@@ -31,7 +31,7 @@ package final class FakeDevice: CastTransportConnector, Sendable {
         package var connectCount = 0
     }
 
-    package let state = Mutex(State())
+    package let state = Locked(State())
     package let queue = DispatchQueue(label: "fake-device")
 
     /// Creates a device with no app running, at half volume.
@@ -365,7 +365,7 @@ package final class FakeDevice: CastTransportConnector, Sendable {
 package final class FakeLink: CastTransport, Sendable {
     private let device: FakeDevice
     private let onEvent: @Sendable (CastTransportEvent) -> Void
-    private let closed = Mutex(false)
+    private let closed = Locked(false)
 
     package init(device: FakeDevice, onEvent: @escaping @Sendable (CastTransportEvent) -> Void) {
         self.device = device

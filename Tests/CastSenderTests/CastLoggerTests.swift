@@ -1,10 +1,10 @@
-import Synchronization
+import CastSync
 import Testing
 
 @testable import CastSender
 
 final class CollectingSink: CastLogSink {
-    let entries = Mutex<[CastLogEntry]>([])
+    let entries = Locked<[CastLogEntry]>([])
     func log(_ entry: CastLogEntry) { entries.withLock { $0.append(entry) } }
 }
 

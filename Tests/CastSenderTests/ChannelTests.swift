@@ -1,13 +1,13 @@
 import CastSenderTestSupport
+import CastSync
 import Foundation
-import Synchronization
 import Testing
 
 @testable import CastSender
 
 final class EchoDelegate: GenericChannelDelegate {
-    let messages = Mutex<[String]>([])
-    let connects = Mutex(0)
+    let messages = Locked<[String]>([])
+    let connects = Locked(0)
 
     func castChannel(_ channel: GenericChannel, didReceiveTextMessage message: String, withNamespace namespace: String)
     {

@@ -1,25 +1,30 @@
 import CastNet
 import CastSenderTestSupport
+import CastSync
 import Foundation
-import Synchronization
 import Testing
 
 @testable import CastSender
 
-final class MediaEventRecorder: RemoteMediaClientListener, @unchecked Sendable {
-    // Only touched on the context's serial callback queue, and read after draining it.
-    var names: [String] = []
+final class MediaEventRecorder: RemoteMediaClientListener, Sendable {
+    // Written on the context's callback queue, read by the test.
+    private let recorded = Locked<[String]>([])
+
+    /// The events received so far, oldest first.
+    var names: [String] { recorded.withLock { $0 } }
+
+    private func record(_ name: String) { recorded.withLock { $0.append(name) } }
 
     func remoteMediaClient(_ client: RemoteMediaClient, didStartMediaSessionWithID mediaSessionID: Int) {
-        names.append("didStartMediaSession(\(mediaSessionID))")
+        record("didStartMediaSession(\(mediaSessionID))")
     }
     func remoteMediaClient(_ client: RemoteMediaClient, didUpdate mediaStatus: MediaStatus?) {
-        names.append("didUpdateMediaStatus")
+        record("didUpdateMediaStatus")
     }
     func remoteMediaClient(_ client: RemoteMediaClient, didUpdate mediaMetadata: MediaMetadata?) {
-        names.append("didUpdateMediaMetadata")
+        record("didUpdateMediaMetadata")
     }
-    func remoteMediaClientDidUpdateQueue(_ client: RemoteMediaClient) { names.append("didUpdateQueue") }
+    func remoteMediaClientDidUpdateQueue(_ client: RemoteMediaClient) { record("didUpdateQueue") }
 }
 
 @Suite struct ContextAndDiscoveryTests {

@@ -1,9 +1,9 @@
 import CastAuth
 import CastCore
 import CastNet
+import CastSync
 import CastTestSupport
 import Foundation
-import Synchronization
 import Testing
 
 @testable import CastEmulator
@@ -39,7 +39,7 @@ import Testing
             }
         let chain = try deviceChain
         // The responder signs over the TLS certificate, which exists once the device started.
-        let tlsCertificate = Mutex<[UInt8]>([])
+        let tlsCertificate = Locked<[UInt8]>([])
         let rig = try await EndToEndRig.start(
             currentDate: { Self.day },
             configure: { configuration in

@@ -1,9 +1,9 @@
 import CastCore
 import CastNet
+import CastSync
 import CastTestSupport
 import Dispatch
 import Foundation
-import Synchronization
 import Testing
 
 @testable import CastEmulator
@@ -11,7 +11,7 @@ import Testing
 
 /// Keeps every frame the real device logs (frames in, frames out, connection events).
 final class DeviceFrameLog: FrameLogSink {
-    private let records = Mutex<[FrameLogRecord]>([])
+    private let records = Locked<[FrameLogRecord]>([])
 
     func record(_ record: FrameLogRecord) {
         records.withLock { $0.append(record) }

@@ -1,8 +1,8 @@
 import CastCore
 import CastNet
+import CastSync
 import CastTestSupport
 import Foundation
-import Synchronization
 import Testing
 
 @testable import CastEmulator
@@ -458,7 +458,7 @@ import Testing
         let peer = try await CastConnection.connect(
             to: try SocketAddress(ipAddress: "127.0.0.1", port: rig.ports.cast)
         )
-        let closed = Mutex(false)
+        let closed = Locked(false)
         peer.setFrameHandler { _ in }
         peer.onClose { _ in closed.withLock { $0 = true } }
         let injected = ContinuousClock.now
@@ -540,7 +540,7 @@ final class FaultEventLog: SessionManagerListener, RemoteMediaClientListener {
         var error: CastError?
     }
 
-    private let entries = Mutex<[Entry]>([])
+    private let entries = Locked<[Entry]>([])
     private let onEvent: @Sendable (String) -> Void
 
     init(onEvent: @escaping @Sendable (String) -> Void = { _ in }) {

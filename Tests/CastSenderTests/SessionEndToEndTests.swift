@@ -1,5 +1,6 @@
 import CastNet
 import CastSenderTestSupport
+import CastSync
 import Dispatch
 import Foundation
 import Testing
@@ -7,30 +8,39 @@ import Testing
 @testable import CastSender
 
 /// Collects session events in order.
-final class EventRecorder: SessionManagerListener, @unchecked Sendable {
-    // Only touched on the context's serial callback queue, and read after draining it.
-    var names: [String] = []
-    var errors: [CastError?] = []
+final class EventRecorder: SessionManagerListener, Sendable {
+    // Written on the context's callback queue, read by tests that poll for an event.
+    private let recorded = Locked<(names: [String], errors: [CastError?])>(([], []))
 
-    func sessionManager(_ manager: SessionManager, willStart session: CastSession) { names.append("willStart") }
-    func sessionManager(_ manager: SessionManager, didStart session: CastSession) { names.append("didStart") }
-    func sessionManager(_ manager: SessionManager, didFailToStart session: CastSession, withError error: CastError) {
-        names.append("didFailToStart")
-        errors.append(error)
+    /// The events received so far, oldest first.
+    var names: [String] { recorded.withLock { $0.names } }
+    /// The errors of the events that carry one, oldest first.
+    var errors: [CastError?] { recorded.withLock { $0.errors } }
+
+    private func record(_ name: String) { recorded.withLock { $0.names.append(name) } }
+    private func record(_ name: String, _ error: CastError?) {
+        recorded.withLock { recorded in
+            recorded.names.append(name)
+            recorded.errors.append(error)
+        }
     }
-    func sessionManager(_ manager: SessionManager, willEnd session: CastSession) { names.append("willEnd") }
+
+    func sessionManager(_ manager: SessionManager, willStart session: CastSession) { record("willStart") }
+    func sessionManager(_ manager: SessionManager, didStart session: CastSession) { record("didStart") }
+    func sessionManager(_ manager: SessionManager, didFailToStart session: CastSession, withError error: CastError) {
+        record("didFailToStart", error)
+    }
+    func sessionManager(_ manager: SessionManager, willEnd session: CastSession) { record("willEnd") }
     func sessionManager(_ manager: SessionManager, didEnd session: CastSession, withError error: CastError?) {
-        names.append("didEnd")
-        errors.append(error)
+        record("didEnd", error)
     }
     func sessionManager(_ manager: SessionManager, didSuspend session: CastSession, with reason: SessionSuspendReason) {
-        names.append("didSuspend")
+        record("didSuspend")
     }
-    func sessionManager(_ manager: SessionManager, willResume session: CastSession) { names.append("willResume") }
-    func sessionManager(_ manager: SessionManager, didResume session: CastSession) { names.append("didResume") }
+    func sessionManager(_ manager: SessionManager, willResume session: CastSession) { record("willResume") }
+    func sessionManager(_ manager: SessionManager, didResume session: CastSession) { record("didResume") }
     func sessionManager(_ manager: SessionManager, didFailToResume session: CastSession, withError error: CastError) {
-        names.append("didFailToResume")
-        errors.append(error)
+        record("didFailToResume", error)
     }
 }
 

@@ -1,7 +1,7 @@
 import CastCore
 import CastSender
 import CastSenderTestSupport
-import Synchronization
+import CastSync
 import Testing
 
 @testable import CastSenderUI
@@ -127,7 +127,7 @@ import Testing
     }
 
     @Test func withoutAnInterstitialTapsReachTheDiscoveryManager() {
-        let taps = Mutex(0)
+        let taps = Locked(0)
         let button = CastButtonModel(
             castStates: AsyncStream { $0.finish() },
             currentCastState: { .noDevicesAvailable },

@@ -1,5 +1,5 @@
+import CastSync
 import Foundation
-import Synchronization
 import Testing
 
 @testable import CastSenderUI
@@ -52,7 +52,7 @@ import Testing
 
     @Test func valuesAreSeenOnlyAfterApplyAndObserversHearOnce() {
         let style = CastStyle()
-        let calls = Mutex(0)
+        let calls = Locked(0)
         let observation = style.addObserver { _ in calls.withLock { $0 += 1 } }
         style.update(.castViews) { $0.iconTintColor = Self.amber }
         style.update(.mediaControl) { $0.bodyTextColor = Self.white }
@@ -78,7 +78,7 @@ import Testing
 
     @Test func releasedObservationStopsNotifications() {
         let style = CastStyle()
-        let calls = Mutex(0)
+        let calls = Locked(0)
         do {
             let observation = style.addObserver { _ in calls.withLock { $0 += 1 } }
             style.applyStyle()
@@ -137,7 +137,7 @@ import Testing
         let file = directory.url.appendingPathComponent("theme.json")
         try Data(Self.theme.utf8).write(to: file)
         let style = CastStyle()
-        let calls = Mutex(0)
+        let calls = Locked(0)
         let observation = style.addObserver { _ in calls.withLock { $0 += 1 } }
         try style.loadTheme(from: file)
         #expect(calls.withLock { $0 } == 1)

@@ -1,6 +1,6 @@
 import CastNet
+import CastSync
 import Foundation
-import Synchronization
 import Testing
 
 @testable import CastSenderUI
@@ -15,7 +15,7 @@ final class ImageServer: Sendable {
     }
 
     private final class Box: Sendable {
-        let state = Mutex(State())
+        let state = Locked(State())
     }
 
     private let box = Box()

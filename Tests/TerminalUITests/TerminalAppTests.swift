@@ -1,7 +1,7 @@
+import CastSync
 import CastTestSupport
 import Foundation
 import Glibc
-import Synchronization
 import TerminalUI
 import Testing
 
@@ -13,7 +13,7 @@ import Testing
         let inputWrite: Int32
         let outputRead: Int32
         let outputWrite: Int32
-        private let inputWriteOpen = Mutex(true)
+        private let inputWriteOpen = Locked(true)
 
         init() {
             var input: [Int32] = [-1, -1]
@@ -68,7 +68,7 @@ import Testing
         #expect(terminal.size() == Size(width: 20, height: 3))
         let app = TerminalApp(terminal: terminal, configuration: .init(escapeTimeout: .milliseconds(20)))
         let (events, continuation) = AsyncStream<TerminalEvent>.makeStream()
-        let sizes = Mutex<[Size]>([])
+        let sizes = Locked<[Size]>([])
         let runTask = Task {
             var keys = 0
             defer { continuation.finish() }
@@ -107,7 +107,7 @@ import Testing
         defer { pipes.closeAll() }
         let terminal = Terminal(input: pipes.inputRead, output: pipes.outputWrite, environment: Self.environment)
         let app = TerminalApp(terminal: terminal)
-        let seen = Mutex<[TerminalEvent]>([])
+        let seen = Locked<[TerminalEvent]>([])
         pipes.send("xy")
         pipes.closeInput()
         try await withDeadline(.seconds(10), "the loop ending at end of input") {

@@ -1,18 +1,18 @@
+import CastSync
 import Dispatch
 import Foundation
-import Synchronization
 
 /// Turns SIGINT and SIGTERM into an event a command can wait for, so Ctrl-C ends a
 /// foreground command cleanly instead of killing it mid-write.
 final class InterruptSignal: @unchecked Sendable {
-    // Sendable: `sources` is written once in init and never read; `state` is in a Mutex.
+    // Sendable: `sources` is written once in init and never read; `state` is in a `Locked`.
     private var sources: [any DispatchSourceSignal] = []
     private struct State {
         var fired = false
         var nextID = 0
         var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
     }
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Installs the handlers (until the process ends).
     init() {

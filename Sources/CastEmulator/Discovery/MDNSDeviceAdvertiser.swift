@@ -1,7 +1,7 @@
 import CastCore
 import CastNet
+import CastSync
 import Foundation
-import Synchronization
 
 /// Advertises virtual devices over mDNS/DNS-SD (`_googlecast._tcp`) through one shared
 /// ``MDNSResponder``, so any number of devices use one pair of sockets per interface.
@@ -29,7 +29,7 @@ public final class MDNSDeviceAdvertiser: DeviceAdvertiser {
     public var interfaceNames: [String] { responder.interfaceNames }
 
     private let responder: MDNSResponder
-    private let registrations = Mutex<[String: MDNSResponder.Registration]>([:])
+    private let registrations = Locked<[String: MDNSResponder.Registration]>([:])
 
     /// Opens the mDNS sockets.
     /// - Parameters:

@@ -1,6 +1,6 @@
 import CastCore
 import CastNet
-import Synchronization
+import CastSync
 
 /// One sender's Cast connection to a virtual device, around `CastNet`'s ``CastConnection``.
 ///
@@ -42,7 +42,7 @@ final class DeviceConnection: Sendable {
     private let clock: any CastClock
     private let queueLimit: Int
     private let logSent: @Sendable (CastMessage) -> Void
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init(
         id: Int,

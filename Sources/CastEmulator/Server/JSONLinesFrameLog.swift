@@ -1,13 +1,13 @@
+import CastSync
 import Foundation
-import Synchronization
 
 /// Writes each frame-log record as one line of JSON to a file handle (standard output or a file).
 public final class JSONLinesFrameLog: FrameLogSink {
-    private let handle: Mutex<FileHandle>
+    private let handle: Locked<FileHandle>
 
     /// Creates a log that writes to `handle`.
     public init(handle: FileHandle) {
-        self.handle = Mutex(handle)
+        self.handle = Locked(handle)
     }
 
     /// Creates a log that appends to the file at `path`, creating it if needed.

@@ -1,7 +1,7 @@
 import CastCore
 import CastNet
+import CastSync
 import Foundation
-import Synchronization
 
 /// A virtual Cast device: a TLS Cast channel (8009), a setup HTTP server (8008) and its HTTPS
 /// twin (8443), all bound to the device's own address, around a sans-I/O behaviour engine.
@@ -55,7 +55,7 @@ public final class VirtualDevice: Sendable {
     private let certificateKey: PrivateKey?
     private let currentDate: @Sendable () -> Date
     private let makeEngine: @Sendable (DeviceInstant) -> any HostedEngine
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     /// Creates a device; it listens once ``start()`` is called.
     /// - Parameters:
@@ -108,7 +108,7 @@ public final class VirtualDevice: Sendable {
         self.advertiser = advertiser
         self.certificateKey = certificateKey
         self.makeEngine = makeEngine
-        self.state = Mutex(State(engine: makeEngine(DeviceInstant(sinceEpoch: clock.now.offset))))
+        self.state = Locked(State(engine: makeEngine(DeviceInstant(sinceEpoch: clock.now.offset))))
     }
 
     deinit {

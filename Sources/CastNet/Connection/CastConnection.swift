@@ -1,4 +1,5 @@
 import CastCore
+import CastSync
 import Synchronization
 
 /// A Cast channel: a TLS stream carrying length-prefixed frames.
@@ -50,8 +51,8 @@ public final class CastConnection: Sendable {
     ) async throws -> CastConnection {
         let context = try configuration.tls.makeContext()
         let loop = group.next()
-        let result = await withCheckedContinuation {
-            (continuation: CheckedContinuation<Result<CastConnection, any Error>, Never>) in
+        let result = await withHandOffContinuation {
+            (continuation: HandOffContinuation<Result<CastConnection, any Error>>) in
             ChannelConnector.connect(
                 to: address,
                 tls: context,
@@ -217,7 +218,7 @@ public final class CastConnection: Sendable {
 
             private static func receive(from core: CastConnectionCore) async throws(CastConnectionError) -> [UInt8]? {
                 let result = await withTaskCancellationHandler {
-                    await withCheckedContinuation { continuation in
+                    await withHandOffContinuation { continuation in
                         core.loop.execute { core.nextFrame(continuation) }
                     }
                 } onCancel: {

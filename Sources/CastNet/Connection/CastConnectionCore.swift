@@ -1,4 +1,5 @@
 import CastCore
+import CastSync
 import Synchronization
 
 /// The loop-side half of a ``CastConnection``: splits the plaintext stream into frames and
@@ -8,7 +9,7 @@ import Synchronization
 /// most one frame is ever buffered here. `@unchecked Sendable`: everything except the
 /// atomics is used only on the channel's loop queue.
 final class CastConnectionCore: ByteChannelHandler, @unchecked Sendable {
-    typealias FrameContinuation = CheckedContinuation<Result<[UInt8]?, CastConnectionError>, Never>
+    typealias FrameContinuation = HandOffContinuation<Result<[UInt8]?, CastConnectionError>>
 
     private enum Delivery {
         /// Nobody consumes yet: reading is off.
@@ -26,7 +27,7 @@ final class CastConnectionCore: ByteChannelHandler, @unchecked Sendable {
     /// Frames given to `send` and not yet written to the channel. Sends from any thread
     /// append here; the first one of a batch schedules one write of the whole batch on the
     /// loop, so a burst of frames costs one TLS write and one system call.
-    let outbox = Mutex(Outbox())
+    let outbox = Locked(Outbox())
     /// Bytes the channel held for the socket after the last write (updated on the loop).
     let channelBacklog = Atomic<Int>(0)
     let isClosedFlag = Atomic<Bool>(false)

@@ -1,5 +1,5 @@
+import CastSync
 import Foundation
-import Synchronization
 
 /// A small HTTP/1.1 client on CastNet's TCP and TLS, one connection per request.
 ///
@@ -59,8 +59,8 @@ public struct HTTPClient: Sendable {
         }
         let head = PreparedHTTPResponse.serializeRequestHead(method: method, target: target, headers: requestHeaders)
 
-        let expired = Mutex(false)
-        let connectionBox = Mutex<TCPConnection?>(nil)
+        let expired = Locked(false)
+        let connectionBox = Locked<TCPConnection?>(nil)
         let timer = clock.schedule(after: timeout) {
             expired.withLock { $0 = true }
             connectionBox.withLock { $0 }?.close()

@@ -1,7 +1,7 @@
 import CastCore
+import CastSync
 import Dispatch
 import Foundation
-import Synchronization
 
 /// Finds Cast devices on the local network over mDNS/DNS-SD (`_googlecast._tcp`).
 ///
@@ -81,7 +81,7 @@ public final class MDNSBrowser: Sendable {
     private let continuation: AsyncStream<Event>.Continuation
     private let queue = DispatchQueue(label: "swift-cast.mdns-browser")
     private let clock: any MDNSClock
-    private let state: Mutex<State>
+    private let state: Locked<State>
     private let timer: MDNSTimer
     private let interfaces: [NetworkInterface]
 
@@ -112,7 +112,7 @@ public final class MDNSBrowser: Sendable {
                 removesDevicesOnGoodbyeAtOnce: configuration.removesDevicesOnGoodbyeAtOnce
             )
         )
-        state = Mutex(State(machine: machine))
+        state = Locked(State(machine: machine))
         (events, continuation) = AsyncStream.makeStream(bufferingPolicy: .unbounded)
         let box = WeakBox<MDNSBrowser>()
         timer = MDNSTimer(queue: queue) { box.value?.timerFired() }
@@ -205,7 +205,7 @@ public final class MDNSBrowser: Sendable {
 
 /// A weak reference that can be captured in a `@Sendable` closure before `self` exists.
 final class WeakBox<T: AnyObject & Sendable>: Sendable {
-    private let storage = Mutex<Weak>(Weak())
+    private let storage = Locked<Weak>(Weak())
     private struct Weak: @unchecked Sendable {
         // Only read and written under the mutex; T is Sendable.
         weak var value: T?

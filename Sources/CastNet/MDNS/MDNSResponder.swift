@@ -1,7 +1,7 @@
 import CastCore
+import CastSync
 import Dispatch
 import Foundation
-import Synchronization
 
 /// Advertises DNS-SD services over mDNS on chosen interfaces: probes for each name, renames
 /// on a conflict, announces, answers queries and says goodbye when a service or the
@@ -50,7 +50,7 @@ public final class MDNSResponder: Sendable {
     private let continuation: AsyncStream<Event>.Continuation
     private let queue = DispatchQueue(label: "swift-cast.mdns-responder")
     private let clock: any MDNSClock
-    private let state: Mutex<State>
+    private let state: Locked<State>
     private let timer: MDNSTimer
     private let interfaceAddresses: [IPAddress]
 
@@ -92,7 +92,7 @@ public final class MDNSResponder: Sendable {
             (usesIPv4 ? interface.ipv4Addresses.map(IPAddress.v4) : [])
                 + (usesIPv6 ? interface.ipv6Addresses.filter { !$0.isLoopback }.map(IPAddress.v6) : [])
         }
-        state = Mutex(State())
+        state = Locked(State())
         (events, continuation) = AsyncStream.makeStream(bufferingPolicy: .unbounded)
         let box = WeakBox<MDNSResponder>()
         timer = MDNSTimer(queue: queue) { box.value?.timerFired() }

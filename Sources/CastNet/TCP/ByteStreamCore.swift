@@ -1,11 +1,13 @@
+import CastSync
+
 /// Adapts a ``ByteChannel`` to async `send`/`receive` with backpressure in both directions:
 /// reading stops while `bufferLimit` bytes wait for a receiver, and `send` suspends while
 /// more than `writeHighWatermark` bytes wait for the socket.
 ///
 /// `@unchecked Sendable`: all mutable state is used only on the channel's loop queue.
 final class ByteStreamCore: ByteChannelHandler, @unchecked Sendable {
-    typealias ReceiveContinuation = CheckedContinuation<Result<[UInt8]?, any Error>, Never>
-    typealias SendContinuation = CheckedContinuation<Result<Void, any Error>, Never>
+    typealias ReceiveContinuation = HandOffContinuation<Result<[UInt8]?, any Error>>
+    typealias SendContinuation = HandOffContinuation<Result<Void, any Error>>
 
     let channel: any ByteChannel
     let loop: EventLoop

@@ -1,3 +1,4 @@
+import CastSync
 import Dispatch
 
 #if canImport(Glibc)
@@ -12,7 +13,7 @@ enum Resolver {
         guard (0...65535).contains(port) else {
             throw TCPError(code: .invalidAddress, operation: "resolve", address: "\(host):\(port)")
         }
-        let result = await withCheckedContinuation { (continuation: CheckedContinuation<[SocketAddress], Never>) in
+        let result = await withHandOffContinuation { (continuation: HandOffContinuation<[SocketAddress]>) in
             DispatchQueue.global().async {
                 continuation.resume(returning: lookUp(host: host, port: port))
             }

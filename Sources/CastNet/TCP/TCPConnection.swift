@@ -1,3 +1,5 @@
+import CastSync
+
 /// A connected byte stream over TCP, optionally secured with TLS.
 ///
 /// The connection runs on one loop of an ``EventLoopGroup``; its methods may be called
@@ -48,8 +50,8 @@ public final class TCPConnection: Sendable {
     ) async throws -> TCPConnection {
         let context = try tls.map { configuration throws(TLSError) in try configuration.makeContext() }
         let loop = group.next()
-        let result = await withCheckedContinuation {
-            (continuation: CheckedContinuation<Result<TCPConnection, any Error>, Never>) in
+        let result = await withHandOffContinuation {
+            (continuation: HandOffContinuation<Result<TCPConnection, any Error>>) in
             ChannelConnector.connect(to: address, tls: context, timeout: timeout, clock: clock, loop: loop) { result in
                 continuation.resume(returning: result.map { TCPConnection(core: ByteStreamCore(channel: $0)) })
             }
@@ -82,7 +84,7 @@ public final class TCPConnection: Sendable {
     /// - Throws: ``TCPError`` or ``TLSError`` when the connection is closed or fails.
     public func send(_ bytes: [UInt8]) async throws {
         let core = self.core
-        let result = await withCheckedContinuation { continuation in
+        let result = await withHandOffContinuation { continuation in
             core.loop.execute { core.send(bytes, continuation: continuation) }
         }
         try result.get()
@@ -92,7 +94,7 @@ public final class TCPConnection: Sendable {
     /// - Throws: ``TCPError`` or ``TLSError`` when the connection failed.
     public func receive(maximumCount: Int = 64 * 1024) async throws -> [UInt8]? {
         let core = self.core
-        let result = await withCheckedContinuation { continuation in
+        let result = await withHandOffContinuation { continuation in
             core.loop.execute { core.receive(maximum: maximumCount, continuation: continuation) }
         }
         return try result.get()

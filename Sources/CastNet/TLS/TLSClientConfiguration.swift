@@ -1,4 +1,4 @@
-import Synchronization
+import CastSync
 
 /// How a TLS client connects: which versions it offers and how it judges the server.
 ///
@@ -88,7 +88,7 @@ public struct TLSClientConfiguration: Sendable {
 private final class ContextCache: Sendable {
     static let defaultSettings = ContextCache()
 
-    private let stored = Mutex<TLSContext?>(nil)
+    private let stored = Locked<TLSContext?>(nil)
 
     func context(_ make: () throws(TLSError) -> TLSContext) throws(TLSError) -> TLSContext {
         if let context = stored.withLock({ $0 }) { return context }

@@ -1,4 +1,4 @@
-import Synchronization
+import CastSync
 
 /// A clock that moves only when told to, for deterministic tests of timeouts.
 ///
@@ -24,7 +24,7 @@ public final class ManualCastClock: CastClock {
         }
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Creates a clock whose time starts at `start`.
     public init(start: CastInstant = CastInstant(offset: .zero)) {

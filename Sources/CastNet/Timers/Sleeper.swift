@@ -1,4 +1,4 @@
-import Synchronization
+import CastSync
 
 /// The state of one ``CastClock/sleep(for:)`` call: resumed exactly once, by the timer or
 /// by cancellation, whichever comes first.
@@ -9,7 +9,7 @@ final class Sleeper: Sendable {
         var finished = false
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Stores the continuation; returns `false` when the sleep was already cancelled.
     func install(_ continuation: CheckedContinuation<Void, any Error>) -> Bool {

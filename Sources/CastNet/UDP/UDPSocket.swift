@@ -1,7 +1,7 @@
 import CastCore
+import CastSync
 import Dispatch
 import Glibc
-import Synchronization
 
 /// An address and port a datagram comes from or goes to.
 package struct UDPEndpoint: Hashable, Sendable, CustomStringConvertible {
@@ -51,7 +51,7 @@ package final class UDPSocket: Sendable {
 
     package let family: Family
     private let fd: Int32
-    private let state = Mutex<State>(State())
+    private let state = Locked<State>(State())
     // Dispatch sources are thread-safe; the source is resumed once and cancelled once, under `state`.
     nonisolated(unsafe) private let source: any DispatchSourceRead
 

@@ -1,5 +1,5 @@
+import CastSync
 import Dispatch
-import Synchronization
 
 /// A text channel on an app namespace (as `GCKCastChannel`). Subclass it and override
 /// ``didReceiveTextMessage(_:)``, ``didConnect()`` and ``didDisconnect()``, or use
@@ -20,7 +20,7 @@ import Synchronization
 /// Subclasses must be safe to use from several threads (callbacks run on the context's
 /// callback queue, sends may come from anywhere).
 open class CastChannel: @unchecked Sendable {
-    // Sendable by construction: the only mutable state is inside `state`, a Mutex.
+    // Sendable by construction: the only mutable state is inside `state`, a `Locked`.
     struct Route: Sendable {
         var connection: DeviceConnection
         var senderID: String
@@ -33,7 +33,7 @@ open class CastChannel: @unchecked Sendable {
         var nextRequestID = 1
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// The namespace, starting with `urn:x-cast:`.
     public let protocolNamespace: CastNamespace

@@ -1,4 +1,4 @@
-import Synchronization
+import CastSync
 
 /// Hears a ``GenericChannel`` (as `GCKGenericChannelDelegate`).
 public protocol GenericChannelDelegate: AnyObject, Sendable {
@@ -18,12 +18,12 @@ extension GenericChannelDelegate {
 /// A ``CastChannel`` that forwards to a delegate instead of being subclassed
 /// (as `GCKGenericChannel`).
 public final class GenericChannel: CastChannel, @unchecked Sendable {
-    // Sendable: the delegate sits in a Mutex; the base class keeps its state in one too.
+    // Sendable: the delegate sits in a `Locked`; the base class keeps its state in one too.
     private struct Box {
         weak var delegate: (any GenericChannelDelegate)?
     }
 
-    private let box = Mutex(Box())
+    private let box = Locked(Box())
 
     /// The delegate, held weakly.
     public var delegate: (any GenericChannelDelegate)? {

@@ -1,7 +1,7 @@
 import CastNet
+import CastSync
 import Dispatch
 import Foundation
-import Synchronization
 
 /// The entry point of the SDK (as `GCKCastContext`): options, discovery, sessions, cast
 /// state and launch credentials.
@@ -27,10 +27,10 @@ public final class CastContext: Sendable {
     }
 
     private final class CredentialsBox: Sendable {
-        let value = Mutex<CredentialsData?>(nil)
+        let value = Locked<CredentialsData?>(nil)
     }
 
-    private static let shared = Mutex<CastContext?>(nil)
+    private static let shared = Locked<CastContext?>(nil)
 
     /// The options the context was created with.
     public let options: CastOptions
@@ -38,7 +38,7 @@ public final class CastContext: Sendable {
     public let discoveryManager: DiscoveryManager
     /// Sessions.
     public let sessionManager: SessionManager
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let credentials = CredentialsBox()
     private let castStates: ListenerSet<AnyObject, CastState>
 

@@ -1,7 +1,7 @@
 import CastNet
+import CastSync
 import Dispatch
 import Foundation
-import Synchronization
 
 /// A change of the device list.
 public enum DiscoveryEvent: Sendable, Hashable {
@@ -44,7 +44,7 @@ public final class DiscoveryManager: Sendable {
         var castButtonTapped = false
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let browser: (any DeviceBrowser)?
     private let listeners: ListenerSet<any DiscoveryManagerListener, DiscoveryEvent>
     private let environment: SessionEnvironment
@@ -250,7 +250,7 @@ public final class DiscoveryManager: Sendable {
 /// The mDNS browser as a ``DeviceBrowser``.
 final class MDNSDeviceBrowser: DeviceBrowser {
     private let applicationID: String
-    private let state = Mutex<(browser: MDNSBrowser?, task: Task<Void, Never>?)>((nil, nil))
+    private let state = Locked<(browser: MDNSBrowser?, task: Task<Void, Never>?)>((nil, nil))
 
     init(applicationID: String) {
         self.applicationID = applicationID

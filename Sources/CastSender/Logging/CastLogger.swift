@@ -1,4 +1,4 @@
-import Synchronization
+import CastSync
 
 /// The SDK's logger (as `GCKLogger`): a level filter and a pluggable sink.
 ///
@@ -16,7 +16,7 @@ public final class CastLogger: Sendable {
         var filter = CastLogFilter()
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// A logger shared by contexts that are given no other; silent until a sink is set.
     public static let shared = CastLogger()

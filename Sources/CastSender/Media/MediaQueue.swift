@@ -1,5 +1,5 @@
+import CastSync
 import Dispatch
-import Synchronization
 
 /// A change of a ``MediaQueue``, for queue UIs.
 public enum MediaQueueEvent: Sendable, Hashable {
@@ -36,9 +36,9 @@ public final class MediaQueue: Sendable {
         var fetchScheduled = false
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let listeners: ListenerSet<any MediaQueueListener, MediaQueueEvent>
-    private let clientBox = Mutex<WeakClient>(WeakClient())
+    private let clientBox = Locked<WeakClient>(WeakClient())
     private let callbackQueue: DispatchQueue
 
     private struct WeakClient {

@@ -1,6 +1,6 @@
 import CastNet
+import CastSync
 import Dispatch
-import Synchronization
 
 /// Controls the media of a session's receiver app (as `GCKRemoteMediaClient`).
 ///
@@ -26,7 +26,7 @@ public final class RemoteMediaClient: Sendable {
         var link: Link?
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let clock: any CastClock
     private let logger: CastLogger
     let callbackQueue: DispatchQueue

@@ -1,5 +1,5 @@
+import CastSync
 import Dispatch
-import Synchronization
 
 /// One request sent to the receiver (as `GCKRequest`): its id, whether it is still in
 /// flight, its error, a delegate, and an `async` result.
@@ -23,14 +23,14 @@ public final class CastRequest: Sendable, CustomStringConvertible {
         var requestID: Int
         var outcome: Outcome?
         weak var delegate: (any CastRequestDelegate)?
-        var waiters: [CheckedContinuation<Outcome, Never>] = []
+        var waiters: [HandOffContinuation<Outcome>] = []
         var onCancel: (@Sendable (CastRequest) -> Void)?
     }
 
     /// The id used when a request could not be sent.
     public static let invalidRequestID = -1
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
     private let callbackQueue: DispatchQueue
     /// What the request does, for messages: e.g. `"PAUSE"`.
     public let name: String
@@ -38,7 +38,7 @@ public final class CastRequest: Sendable, CustomStringConvertible {
     init(name: String, requestID: Int = CastRequest.invalidRequestID, callbackQueue: DispatchQueue) {
         self.name = name
         self.callbackQueue = callbackQueue
-        state = Mutex(State(requestID: requestID))
+        state = Locked(State(requestID: requestID))
     }
 
     /// A request that failed before it was sent.
@@ -94,7 +94,7 @@ public final class CastRequest: Sendable, CustomStringConvertible {
 
     /// Waits for the outcome without throwing.
     public func waitForOutcome() async -> Outcome {
-        await withCheckedContinuation { continuation in
+        await withHandOffContinuation { continuation in
             let settled = state.withLock { state -> Outcome? in
                 if let outcome = state.outcome { return outcome }
                 state.waiters.append(continuation)
@@ -126,7 +126,7 @@ public final class CastRequest: Sendable, CustomStringConvertible {
     @discardableResult
     func settle(_ outcome: Outcome) -> Bool {
         let settled = state.withLock {
-            state -> (waiters: [CheckedContinuation<Outcome, Never>], delegate: (any CastRequestDelegate)?)? in
+            state -> (waiters: [HandOffContinuation<Outcome>], delegate: (any CastRequestDelegate)?)? in
             guard state.outcome == nil else { return nil }
             state.outcome = outcome
             state.onCancel = nil

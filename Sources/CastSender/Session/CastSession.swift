@@ -1,8 +1,8 @@
 import CastAuth
 import CastNet
+import CastSync
 import Dispatch
 import Foundation
-import Synchronization
 
 /// A session with a receiver app on one device (as `GCKCastSession`).
 ///
@@ -43,7 +43,7 @@ public final class CastSession: Sendable, CustomStringConvertible {
     /// This sender's id for app messages (`sender-…`).
     let senderID: String
     private let environment: SessionEnvironment
-    private let state: Mutex<State>
+    private let state: Locked<State>
     private let sink: @Sendable (CastSession, SessionStateMachine.Notification) -> Void
     private let deviceSink: @Sendable (SessionEvent) -> Void
 
@@ -72,7 +72,7 @@ public final class CastSession: Sendable, CustomStringConvertible {
             machine: SessionStateMachine(backoff: environment.options.reconnectBackoff, random: environment.random)
         )
         initial.applicationSessionID = saved?.applicationSessionID
-        state = Mutex(initial)
+        state = Locked(initial)
     }
 
     // MARK: Public state

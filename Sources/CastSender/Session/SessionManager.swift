@@ -1,7 +1,7 @@
 import CastNet
+import CastSync
 import Dispatch
 import Foundation
-import Synchronization
 
 /// Starts, ends, suspends and resumes sessions, and tells listeners (as
 /// `GCKSessionManager`). Reach it through ``CastContext/sessionManager``.
@@ -18,7 +18,7 @@ public final class SessionManager: Sendable {
         var endWaiters: [ObjectIdentifier: [CheckedContinuation<Void, Never>]] = [:]
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let environment: SessionEnvironment
     private let listeners: ListenerSet<any SessionManagerListener, SessionEvent>
     let onChange: @Sendable () -> Void

@@ -1,6 +1,6 @@
+import CastSync
 import Dispatch
 import Foundation
-import Synchronization
 
 /// Weakly held listeners plus `AsyncStream` subscribers of one event type, notified in
 /// order on one serial queue.
@@ -15,7 +15,7 @@ final class ListenerSet<Listener, Event: Sendable>: Sendable {
         var streams: [UUID: AsyncStream<Event>.Continuation] = [:]
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     let queue: DispatchQueue
 
     init(queue: DispatchQueue) {

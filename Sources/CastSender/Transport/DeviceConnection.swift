@@ -1,5 +1,5 @@
 import CastNet
-import Synchronization
+import CastSync
 
 /// A reply that settled a request.
 enum InboundReply: Sendable {
@@ -21,7 +21,7 @@ enum DeviceConnectionEvent: Sendable {
 /// One live connection to a device: request ids and timeouts, heartbeat, and routing of
 /// inbound messages.
 ///
-/// State sits in one `Mutex`; completions and events run after the lock is released.
+/// State sits in one `Locked`; completions and events run after the lock is released.
 final class DeviceConnection: Sendable {
     typealias Completion = @Sendable (Result<InboundReply, CastError>) -> Void
 
@@ -45,7 +45,7 @@ final class DeviceConnection: Sendable {
         var binaryWaiter: Completion?
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     /// The requests sent and not yet answered, failed or timed out.
     var pendingRequestCount: Int { state.withLock { max($0.tracker.count, $0.pending.count) } }
@@ -67,7 +67,7 @@ final class DeviceConnection: Sendable {
         self.logger = logger
         self.requestTimeout = requestTimeout
         self.onEvent = onEvent
-        state = Mutex(
+        state = Locked(
             State(
                 heartbeat: HeartbeatStateMachine(interval: heartbeatInterval, timeout: heartbeatTimeout, now: clock.now)
             )
@@ -223,8 +223,8 @@ final class DeviceConnection: Sendable {
         timeout: Duration? = nil,
         build: (Int) -> any CastJSONMessage
     ) async throws(CastError) -> InboundReply {
-        let result = await withCheckedContinuation {
-            (continuation: CheckedContinuation<Result<InboundReply, CastError>, Never>) in
+        let result = await withHandOffContinuation {
+            (continuation: HandOffContinuation<Result<InboundReply, CastError>>) in
             sendRequest(
                 name: name,
                 namespace: namespace,
@@ -240,8 +240,8 @@ final class DeviceConnection: Sendable {
     /// Sends a binary message and waits for the next binary reply on the same namespace
     /// (the device-auth exchange).
     func exchangeBinary(_ message: CastMessage, timeout: Duration) async throws(CastError) -> [UInt8] {
-        let result = await withCheckedContinuation {
-            (continuation: CheckedContinuation<Result<InboundReply, CastError>, Never>) in
+        let result = await withHandOffContinuation {
+            (continuation: HandOffContinuation<Result<InboundReply, CastError>>) in
             let completion: Completion = { continuation.resume(returning: $0) }
             let installed = state.withLock { state -> Bool in
                 guard !state.closed, state.binaryWaiter == nil else { return false }

@@ -1,5 +1,5 @@
 import CastNet
-import Synchronization
+import CastSync
 
 /// Connects to devices over TLS with ``CastNet``'s framed ``CastConnection``.
 struct TLSTransportConnector: CastTransportConnector {
@@ -22,7 +22,7 @@ struct TLSTransportConnector: CastTransportConnector {
             throw CastError(.network, "cannot connect to \(host):\(port): \(error)")
         }
         let transport = TLSTransport(connection: connection)
-        let violation = Mutex<CastError?>(nil)
+        let violation = Locked<CastError?>(nil)
         connection.setFrameHandler { body in
             do {
                 onEvent(.message(try CastMessage(serializedBytes: body)))

@@ -1,6 +1,6 @@
 import CastCore
 import CastSender
-import Synchronization
+import CastSync
 
 /// The Cast button (as `GCKUICastButton`), independent of any toolkit: always shown, its
 /// state follows the context's ``CastState``, and a tap tells the front end what to present.
@@ -25,7 +25,7 @@ public final class CastButtonModel: Sendable {
         public var accessibilityLabel: String
     }
 
-    private let machine: Mutex<CastButtonStateMachine>
+    private let machine: Locked<CastButtonStateMachine>
     private let interstitial: LocalNetworkInterstitialModel?
     private let tapped: @Sendable () -> Void
     private let currentDialog: @Sendable () -> StopCastingDialog?
@@ -59,7 +59,7 @@ public final class CastButtonModel: Sendable {
         currentDialog: @escaping @Sendable () -> StopCastingDialog?,
         endSession: @escaping @Sendable (Bool?) async -> Void
     ) {
-        machine = Mutex(CastButtonStateMachine(castState: currentCastState()))
+        machine = Locked(CastButtonStateMachine(castState: currentCastState()))
         self.interstitial = interstitial
         self.tapped = tapped
         self.currentDialog = currentDialog

@@ -1,4 +1,4 @@
-import Synchronization
+import CastSync
 
 /// The container that docks the mini controller under the app's screens (as
 /// `GCKUICastContainerViewController`) and presents the expanded controller.
@@ -26,7 +26,7 @@ public final class CastContainerModel: Sendable {
     public let miniController: MiniControllerModel
     /// The expanded controller.
     public let expandedController: ExpandedControllerModel
-    private let inner = Mutex(Inner())
+    private let inner = Locked(Inner())
     private let broadcaster = StateBroadcaster<State>()
     private let tasks = OwnedTasks()
 

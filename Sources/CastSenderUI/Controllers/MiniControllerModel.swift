@@ -1,5 +1,5 @@
 import CastCore
-import Synchronization
+import CastSync
 
 /// The mini controller docked under every screen (as
 /// `GCKUIMiniMediaControlsViewController`): visible only while media is loaded and the
@@ -34,7 +34,7 @@ public final class MiniControllerModel: Sendable {
 
     /// The media controller the model shows.
     public let mediaController: MediaController
-    private let enabled: Mutex<Bool>
+    private let enabled: Locked<Bool>
     private let imagePicker: any ImagePicker
     private let selections = StateBroadcaster<Void>()
     private let broadcaster = StateBroadcaster<State>()
@@ -48,7 +48,7 @@ public final class MiniControllerModel: Sendable {
     ) {
         self.mediaController = mediaController
         self.imagePicker = imagePicker
-        enabled = Mutex(isEnabled)
+        enabled = Locked(isEnabled)
         let media = mediaController.updates()
         tasks.run { [weak self] in
             for await value in media {

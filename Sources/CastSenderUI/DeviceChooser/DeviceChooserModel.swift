@@ -1,8 +1,8 @@
 import CastCore
 import CastNet
 import CastSender
+import CastSync
 import Foundation
-import Synchronization
 
 /// The device chooser (the Cast dialog): the live list of devices, selecting one starts a
 /// session, and with no device the guidance of ``NoDevicesGuidance`` plus a retry that
@@ -52,13 +52,13 @@ public final class DeviceChooserModel: Sendable {
         public var isDiscoveryActive: Bool
     }
 
-    private let machine: Mutex<DeviceChooserStateMachine>
+    private let machine: Locked<DeviceChooserStateMachine>
     private let discovery: DiscoveryControl
     private let startSession: @Sendable (CastDevice) async throws(CastError) -> Void
     private let clock: any CastClock
     private let searchTimeout: Duration
     private let guidance: NoDevicesGuidance
-    private let timer = Mutex<CastTimer?>(nil)
+    private let timer = Locked<CastTimer?>(nil)
     private let broadcaster = StateBroadcaster<State>()
     private let tasks = OwnedTasks()
 
@@ -98,7 +98,7 @@ public final class DeviceChooserModel: Sendable {
         self.guidance = guidance
         self.clock = clock
         let events = discovery.events()
-        machine = Mutex(DeviceChooserStateMachine(devices: discovery.devices(), discoveryActive: discovery.isActive()))
+        machine = Locked(DeviceChooserStateMachine(devices: discovery.devices(), discoveryActive: discovery.isActive()))
         scheduleSearchWindow()
         tasks.run { [weak self] in
             for await event in events {

@@ -1,5 +1,5 @@
 import CastSender
-import Synchronization
+import CastSync
 
 /// The first-use local-network interstitial: it explains why the app scans the local network
 /// and lets discovery start only after the user accepts; the answer is remembered across
@@ -65,7 +65,7 @@ public final class LocalNetworkInterstitialModel: Sendable {
         var discoveryError: String?
     }
 
-    private let inner: Mutex<Inner>
+    private let inner: Locked<Inner>
     private let store: CastUIStateStore
     private let discovery: DiscoveryControl
     private let content: Content
@@ -96,7 +96,7 @@ public final class LocalNetworkInterstitialModel: Sendable {
             policy: policy,
             accepted: store.current.localNetworkAccepted
         )
-        inner = Mutex(Inner(machine: machine))
+        inner = Locked(Inner(machine: machine))
         perform(machine.launched())
     }
 

@@ -1,6 +1,6 @@
 import CastNet
+import CastSync
 import Foundation
-import Synchronization
 
 /// Images kept on disk, bounded in size with least-recently-used eviction: the default
 /// ``ImageCache``.
@@ -20,7 +20,7 @@ public final class DiskImageCache: ImageCache {
     /// The directory holding the images.
     public let directory: URL
     private let fetcher: any ImageFetcher
-    private let inner: Mutex<Inner>
+    private let inner: Locked<Inner>
 
     /// Creates a cache in `directory`, holding at most `maximumBytes`, downloading with
     /// `fetcher`; images already in the directory are kept (oldest evicted first when they
@@ -38,7 +38,7 @@ public final class DiskImageCache: ImageCache {
         for (name, size) in Self.existingFiles(in: directory) {
             evicted += index.insert(name, size: size)
         }
-        inner = Mutex(Inner(index: index))
+        inner = Locked(Inner(index: index))
         for name in evicted { try? FileManager.default.removeItem(at: directory.appendingPathComponent(name)) }
     }
 

@@ -1,5 +1,5 @@
 import CastSender
-import Synchronization
+import CastSync
 
 /// The introductory overlay (as `presentCastInstructionsViewControllerOnce`): shown once,
 /// highlighting the Cast button, when the cast state first becomes anything but
@@ -52,7 +52,7 @@ public final class IntroductoryOverlayModel: Sendable {
         public var wasShown: Bool
     }
 
-    private let machine: Mutex<IntroductoryOverlayStateMachine>
+    private let machine: Locked<IntroductoryOverlayStateMachine>
     private let store: CastUIStateStore
     private let overlay: Overlay
     private let broadcaster = StateBroadcaster<State>()
@@ -76,7 +76,7 @@ public final class IntroductoryOverlayModel: Sendable {
     ) {
         self.store = store
         self.overlay = overlay
-        machine = Mutex(IntroductoryOverlayStateMachine(shown: store.current.instructionsShown))
+        machine = Locked(IntroductoryOverlayStateMachine(shown: store.current.instructionsShown))
         castStateChanged(currentCastState())
         tasks.run { [weak self] in
             for await castState in castStates {

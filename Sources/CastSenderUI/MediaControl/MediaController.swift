@@ -1,6 +1,6 @@
 import CastCore
 import CastSender
-import Synchronization
+import CastSync
 
 /// Binds the media controls to the current session's media (as `GCKUIMediaController`):
 /// follows the session manager, keeps the last known position and player state after the
@@ -24,7 +24,7 @@ public final class MediaController: Sendable {
         var lastKnownStreamPosition: Double = 0
     }
 
-    private let inner = Mutex(Inner())
+    private let inner = Locked(Inner())
     private let bridge: Bridge
     private let broadcaster = StateBroadcaster<MediaControlState>()
 

@@ -1,5 +1,5 @@
+import CastSync
 import Foundation
-import Synchronization
 
 /// The shared style of every Cast view (as `GCKUIStyle`): attributes per ``StyleNode``, set
 /// first and then applied at once with ``applyStyle()``; a node's unset attributes come
@@ -28,7 +28,7 @@ public final class CastStyle: Sendable {
         var observers: [UUID: Observer] = [:]
     }
 
-    private let inner = Mutex(Inner())
+    private let inner = Locked(Inner())
     private let broadcaster = StateBroadcaster<Int>()
 
     /// Creates an empty style (tests and apps that keep their own).

@@ -1,11 +1,11 @@
-import Synchronization
+import CastSync
 
 /// Keeps a style observer registered; cancelling or releasing it removes the observer.
 public final class StyleObservation: Sendable {
-    private let cancellation: Mutex<(@Sendable () -> Void)?>
+    private let cancellation: Locked<(@Sendable () -> Void)?>
 
     init(_ cancel: @escaping @Sendable () -> Void) {
-        cancellation = Mutex(cancel)
+        cancellation = Locked(cancel)
     }
 
     /// Removes the observer.

@@ -1,6 +1,6 @@
 import CastCore
+import CastSync
 import Foundation
-import Synchronization
 
 /// The small amount of widget state that outlives a launch: whether the local-network
 /// interstitial was accepted and whether the introductory overlay was shown.
@@ -33,20 +33,20 @@ public final class CastUIStateStore: Sendable {
 
     /// The file the flags are kept in; `nil` for a store that only lives in memory.
     public let fileURL: URL?
-    private let flags: Mutex<Flags>
+    private let flags: Locked<Flags>
 
     /// Creates a store kept in `directory` (created when missing), reading what an earlier
     /// launch saved there.
     public init(directory: URL) {
         let url = directory.appendingPathComponent(Self.fileName)
         fileURL = url
-        flags = Mutex(Self.read(url))
+        flags = Locked(Self.read(url))
     }
 
     /// Creates a store that forgets everything when the process ends.
     public init() {
         fileURL = nil
-        flags = Mutex(Flags())
+        flags = Locked(Flags())
     }
 
     /// The directory for the app's state: `$XDG_STATE_HOME/<app>`, else `~/.local/state/<app>`.

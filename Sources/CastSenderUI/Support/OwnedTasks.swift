@@ -1,8 +1,8 @@
-import Synchronization
+import CastSync
 
 /// Runs a task for the lifetime of its owner and cancels it when the owner goes away.
 final class OwnedTasks: Sendable {
-    private let tasks = Mutex<[Task<Void, Never>]>([])
+    private let tasks = Locked<[Task<Void, Never>]>([])
 
     init() {}
 

@@ -1,12 +1,12 @@
+import CastSync
 import Foundation
-import Synchronization
 
 /// Hands every later value of a model's state to `AsyncStream` subscribers, in order.
 ///
 /// Yielding happens outside the owner's lock: the owner computes the new state under its
 /// own lock, then calls ``publish(_:)``.
 final class StateBroadcaster<Value: Sendable>: Sendable {
-    private let streams = Mutex<[UUID: AsyncStream<Value>.Continuation]>([:])
+    private let streams = Locked<[UUID: AsyncStream<Value>.Continuation]>([:])
 
     init() {}
 

@@ -1,20 +1,20 @@
-import Synchronization
+import CastSync
 
 /// The app loop's inbox: events from the input thread, signals and the app, handed out in
 /// batches so that one frame is drawn per batch.
 final class EventQueue: Sendable {
     private struct State {
         var events: [TerminalEvent] = []
-        var waiter: CheckedContinuation<[TerminalEvent], Never>?
+        var waiter: HandOffContinuation<[TerminalEvent]>?
         var refreshQueued = false
         var closed = false
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Adds events; a `.refresh` already waiting is not queued twice.
     func post(_ events: [TerminalEvent]) {
-        let handOff = state.withLock { state -> (CheckedContinuation<[TerminalEvent], Never>, [TerminalEvent])? in
+        let handOff = state.withLock { state -> (HandOffContinuation<[TerminalEvent]>, [TerminalEvent])? in
             guard !state.closed else { return nil }
             for event in events {
                 if event == .refresh {
@@ -38,7 +38,7 @@ final class EventQueue: Sendable {
 
     /// Ends the queue: the waiting and every later ``next()`` return an empty batch.
     func close() {
-        let waiter = state.withLock { state -> CheckedContinuation<[TerminalEvent], Never>? in
+        let waiter = state.withLock { state -> HandOffContinuation<[TerminalEvent]>? in
             state.closed = true
             defer { state.waiter = nil }
             return state.waiter
@@ -50,7 +50,7 @@ final class EventQueue: Sendable {
     /// the task is cancelled.
     func next() async -> [TerminalEvent] {
         await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
+            await withHandOffContinuation { continuation in
                 let ready = state.withLock { state -> [TerminalEvent]? in
                     if state.closed { return [] }
                     if !state.events.isEmpty {

@@ -1,4 +1,4 @@
-import Synchronization
+import CastSync
 
 /// Runs a full-screen terminal program: owns the terminal, delivers key, resize and refresh
 /// events, and draws a frame after each batch of events.
@@ -58,7 +58,7 @@ public final class TerminalApp: Sendable {
     public let terminal: Terminal
     /// The app loop's choices.
     public let configuration: Configuration
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Creates an app loop for a terminal (standard input and output by default).
     public init(terminal: Terminal = Terminal(), configuration: Configuration = Configuration()) {

@@ -1,6 +1,6 @@
+import CastSync
 import Foundation
 import Glibc
-import Synchronization
 
 /// Reads the terminal's input on one thread of its own and turns it into key presses.
 ///
@@ -29,7 +29,7 @@ final class InputReader: Sendable {
     private let escapeTimeoutMilliseconds: Int32
     private let routesSignals: Bool
     private let report: @Sendable (Report) -> Void
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Creates a reader.
     ///

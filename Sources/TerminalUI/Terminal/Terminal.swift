@@ -1,6 +1,6 @@
+import CastSync
 import Foundation
 import Glibc
-import Synchronization
 
 /// The terminal a program runs in: its size and capabilities, raw mode, the alternate screen,
 /// and output.
@@ -26,7 +26,7 @@ public final class Terminal: Sendable {
         var alternateScreen = false
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Describes a terminal on the given file descriptors.
     ///

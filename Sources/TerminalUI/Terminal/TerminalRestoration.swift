@@ -1,3 +1,4 @@
+import CastSync
 import Glibc
 import Synchronization
 
@@ -40,8 +41,8 @@ enum TerminalRestoration {
         return pointer
     }()
     /// Which slots of `previousActions` hold a saved action; guarded by `installation`.
-    private static let installation = Mutex<Set<Int32>>([])
-    private static let exitHandlerRegistered = Mutex(false)
+    private static let installation = Locked<Set<Int32>>([])
+    private static let exitHandlerRegistered = Locked(false)
 
     /// Takes the process-wide right to change the terminal; `false` when another holds it.
     static func claim() -> Bool {

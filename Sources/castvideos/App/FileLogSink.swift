@@ -1,11 +1,11 @@
 import CastSender
+import CastSync
 import Foundation
-import Synchronization
 
 /// Appends SDK log lines to a file as `location: function - message`, as the codelab's logger
 /// delegate prints them (a terminal app cannot print over its own screen).
 final class FileLogSink: CastLogSink {
-    private let handle: Mutex<FileHandle?>
+    private let handle: Locked<FileHandle?>
 
     init(path: String) {
         let url = URL(fileURLWithPath: path)
@@ -15,7 +15,7 @@ final class FileLogSink: CastLogSink {
         }
         let handle = FileHandle(forWritingAtPath: path)
         _ = try? handle?.seekToEnd()
-        self.handle = Mutex(handle)
+        self.handle = Locked(handle)
     }
 
     func log(_ entry: CastLogEntry) {

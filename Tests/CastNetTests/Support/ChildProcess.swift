@@ -1,5 +1,5 @@
+import CastSync
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -12,7 +12,7 @@ final class ChildProcess: @unchecked Sendable {
     private let output = Pipe()
     private let input = Pipe()
     private let collected = LockedBytes()
-    private let reaped = Mutex(false)
+    private let reaped = Locked(false)
     /// Kills the child at its deadline; cancelled once the child is reaped, so the number
     /// of a finished child (which the kernel may give to another process) is never signalled.
     private let deadlineKill: DispatchWorkItem

@@ -1,9 +1,9 @@
 import CastCore
 import CastNet
 import CastSenderTestSupport
+import CastSync
 import Dispatch
 import Foundation
-import Synchronization
 
 @testable import CastSender
 @testable import CastSenderUI
@@ -78,7 +78,7 @@ final class FakeDiscovery: Sendable {
         var continuations: [AsyncStream<DiscoveryEvent>.Continuation] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     var starts: Int { state.withLock { $0.starts } }
     var stops: Int { state.withLock { $0.stops } }
