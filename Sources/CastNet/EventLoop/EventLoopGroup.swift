@@ -1,4 +1,3 @@
-import Dispatch
 import Synchronization
 
 #if canImport(Glibc)
@@ -9,7 +8,8 @@ import Glibc
 ///
 /// Thousands of connections share the few threads of a group: no connection owns a thread.
 public final class EventLoopGroup: Sendable {
-    /// The group used when none is given: one loop per processor, at least two.
+    /// The group used when none is given: one loop per processor, at least two; its threads
+    /// last as long as the process.
     public static let shared = EventLoopGroup(loopCount: max(2, defaultLoopCount()))
 
     /// The loops of the group.
@@ -17,7 +17,8 @@ public final class EventLoopGroup: Sendable {
     private let nextIndex = Atomic<Int>(0)
 
     /// Creates a group.
-    /// - Parameter loopCount: how many loops (serial queues) to create; at least one.
+    /// - Parameter loopCount: how many loops (threads) to create; at least one. Their threads
+    ///   end when the group and its connections are released.
     public init(loopCount: Int) {
         precondition(loopCount > 0, "an event loop group needs at least one loop")
         loops = (0..<loopCount).map { EventLoop(label: "cast.eventloop.\($0)") }
