@@ -160,6 +160,32 @@ import Testing
         let ranQueued = ranQueuedWork.value.withLock { $0 }
         #expect(ranQueued)
     }
+
+    /// The system clock's timers run on the shared loops; one scheduled from a shared loop's
+    /// thread runs on that same thread.
+    @Test func systemClockTimerFromASharedLoopStaysOnIt() async throws {
+        let loop = EventLoopGroup.shared.next()
+        let sameThread = try await withDeadline(.seconds(60), "the timer to fire") {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+                loop.execute {
+                    SystemCastClock().schedule(after: .milliseconds(1)) {
+                        continuation.resume(returning: loop.core.isCurrentThread)
+                    }
+                }
+            }
+        }
+        #expect(sameThread)
+    }
+
+    @Test func systemClockSleepsAndItsTimersCanBeCancelled() async throws {
+        let clock = SystemCastClock()
+        let fired = Shared(false)
+        let timer = clock.schedule(after: .milliseconds(20)) { fired.value.withLock { $0 = true } }
+        timer.cancel()
+        try await clock.sleep(for: .milliseconds(50))
+        let ran = fired.value.withLock { $0 }
+        #expect(!ran)
+    }
 }
 
 /// A value behind a mutex that closures on several threads can share.

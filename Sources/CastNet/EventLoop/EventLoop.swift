@@ -30,9 +30,14 @@ public final class EventLoop: Sendable {
 
     /// Creates a loop and starts its thread.
     /// - Parameter label: a name for the loop, shown in crash reports.
-    public init(label: String = "cast.eventloop") {
+    public convenience init(label: String = "cast.eventloop") {
+        self.init(label: label, permanent: false)
+    }
+
+    /// Creates a loop; a `permanent` one is never released and may take ``SystemCastClock``'s timers.
+    init(label: String, permanent: Bool) {
         scratch = ScratchBuffer(capacity: 64 * 1024)
-        core = LoopCore(label: label)
+        core = LoopCore(label: label, permanent: permanent)
         core.start()
     }
 

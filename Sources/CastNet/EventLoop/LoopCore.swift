@@ -28,6 +28,9 @@ final class LoopCore: @unchecked Sendable {
     private static let eventCapacity: Int32 = 256
 
     let label: String
+    /// The loop lives as long as the process (a loop of ``EventLoopGroup/shared``); timers
+    /// of ``SystemCastClock`` may go to it.
+    let isPermanent: Bool
     private let epollFD: Int32
     private let wakeFD: Int32
     private let state = Mutex(State())
@@ -38,8 +41,9 @@ final class LoopCore: @unchecked Sendable {
     private var nextRegistration: UInt32 = 0
     private let events: UnsafeMutablePointer<epoll_event>
 
-    init(label: String) {
+    init(label: String, permanent: Bool) {
         self.label = label
+        self.isPermanent = permanent
         epollFD = epoll_create1(Int32(EPOLL_CLOEXEC))
         precondition(epollFD >= 0, "epoll_create1 failed: errno \(errno)")
         wakeFD = eventfd(0, Int32(EFD_CLOEXEC | EFD_NONBLOCK))
@@ -170,6 +174,10 @@ final class LoopCore: @unchecked Sendable {
 
     private func run() {
         threadID.store(pthread_self(), ordering: .relaxed)
+        if isPermanent {
+            // Never released, so an unretained pointer stays valid.
+            pthread_setspecific(Self.permanentLoopKey, Unmanaged.passUnretained(self).toOpaque())
+        }
         var work: [@Sendable () -> Void] = []
         var due: [@Sendable () -> Void] = []
         while true {
@@ -241,6 +249,19 @@ final class LoopCore: @unchecked Sendable {
         handlers = [:]
         state.withLock { $0.timers = LoopTimerHeap() }
     }
+
+    /// The permanent loop whose thread is the caller, if any.
+    static var currentPermanent: LoopCore? {
+        guard let pointer = pthread_getspecific(permanentLoopKey) else { return nil }
+        return Unmanaged<LoopCore>.fromOpaque(pointer).takeUnretainedValue()
+    }
+
+    private static let permanentLoopKey: pthread_key_t = {
+        var key = pthread_key_t()
+        let created = pthread_key_create(&key, nil)
+        precondition(created == 0, "pthread_key_create failed: \(created)")
+        return key
+    }()
 
     // MARK: Time
 
