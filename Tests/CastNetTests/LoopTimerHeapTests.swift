@@ -71,6 +71,29 @@ import Testing
         #expect(!cancelledAfterFiring)
     }
 
+    /// The loop sleeps until the earliest timer's deadline plus its slack; the timer is due
+    /// (may run) from its deadline on.
+    @Test func slackDelaysTheLatestTimeNotTheDeadline() {
+        var heap = LoopTimerHeap()
+        _ = heap.insert(deadline: 1_000, slack: 10) {}
+        let latest = heap.earliestLatest()
+        let deadline = heap.earliestDeadline()
+        #expect(latest == 1_010)
+        #expect(deadline == 1_000)
+        var due: [@Sendable () -> Void] = []
+        heap.popDue(now: 999, into: &due)
+        #expect(due.isEmpty)
+        heap.popDue(now: 1_000, into: &due)
+        #expect(due.count == 1)
+    }
+
+    @Test func slackNearTheEndOfTimeSaturates() {
+        var heap = LoopTimerHeap()
+        _ = heap.insert(deadline: .max - 1, slack: 10) {}
+        let latest = heap.earliestLatest()
+        #expect(latest == .max)
+    }
+
     /// Many timers, most cancelled (which compacts the heap several times): the live ones
     /// still come out complete and in order.
     @Test(arguments: [1 as UInt64, 2, 3])

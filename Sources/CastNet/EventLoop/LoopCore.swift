@@ -26,6 +26,9 @@ final class LoopCore: @unchecked Sendable {
     /// descriptor half would be -1).
     private static let wakeTag = UInt64.max
     private static let eventCapacity: Int32 = 256
+    /// The most a timer may run late: 1 % of its delay, up to this. Heartbeats (seconds
+    /// apart) then share the wake-ups of the I/O around them instead of each waking the thread.
+    private static let maximumSlack: UInt64 = 4_000_000
 
     let label: String
     /// The loop lives as long as the process (a loop of ``EventLoopGroup/shared``); timers
@@ -104,10 +107,12 @@ final class LoopCore: @unchecked Sendable {
     }
 
     func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> CastTimer {
-        let deadline = Self.now() &+ Self.nanoseconds(delay)
+        let nanoseconds = Self.nanoseconds(delay)
+        let deadline = Self.now() &+ nanoseconds
+        let slack = min(nanoseconds / 100, Self.maximumSlack)
         let (id, wake) = state.withLock { state in
-            let id = state.timers.insert(deadline: deadline, action)
-            let wake = deadline < state.sleepDeadline && takeSleeper(&state)
+            let id = state.timers.insert(deadline: deadline, slack: slack, action)
+            let wake = deadline &+ slack < state.sleepDeadline && takeSleeper(&state)
             return (id, wake)
         }
         if wake { wakeUp() }
@@ -184,15 +189,15 @@ final class LoopCore: @unchecked Sendable {
             let before = Self.now()
             let timeout = state.withLock { state -> Int32 in
                 if !state.work.isEmpty || state.stopping { return 0 }
-                guard let deadline = state.timers.earliestDeadline() else {
+                guard let latest = state.timers.earliestLatest() else {
                     state.sleeping = true
                     state.sleepDeadline = .max
                     return -1
                 }
-                if deadline <= before { return 0 }
+                if latest <= before { return 0 }
                 state.sleeping = true
-                state.sleepDeadline = deadline
-                return Self.milliseconds(until: deadline, from: before)
+                state.sleepDeadline = latest
+                return Self.milliseconds(until: latest, from: before)
             }
             let count = epoll_wait(epollFD, events, Self.eventCapacity, timeout)
             let after = Self.now()

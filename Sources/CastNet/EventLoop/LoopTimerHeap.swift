@@ -1,12 +1,17 @@
 /// The pending timers of one event loop: a binary min-heap ordered by deadline, then by the
 /// order they were scheduled in.
 ///
+/// Each timer also has a latest time (its deadline plus some slack): a loop that sleeps only
+/// until the earliest timer's latest time lets timers due close together, and timers due
+/// just after some I/O, run in one wake-up.
+///
 /// A cancelled timer's action is released at once; its slot in the heap stays until it comes
 /// to the top or the heap is compacted, so cancelling costs no search.
 struct LoopTimerHeap {
     /// One heap slot: when, and which timer.
     private struct Slot {
         var deadline: UInt64
+        var latest: UInt64
         var id: UInt64
 
         static func < (lhs: Slot, rhs: Slot) -> Bool {
@@ -21,11 +26,13 @@ struct LoopTimerHeap {
     /// The number of timers scheduled and neither fired nor cancelled.
     var count: Int { actions.count }
 
-    /// Adds a timer due at `deadline` (nanoseconds on the loop's clock); returns its id.
-    mutating func insert(deadline: UInt64, _ action: @escaping @Sendable () -> Void) -> UInt64 {
+    /// Adds a timer due at `deadline` (nanoseconds on the loop's clock) that may run as late
+    /// as `deadline + slack`; returns its id.
+    mutating func insert(deadline: UInt64, slack: UInt64 = 0, _ action: @escaping @Sendable () -> Void) -> UInt64 {
         nextID &+= 1
         actions[nextID] = action
-        slots.append(Slot(deadline: deadline, id: nextID))
+        let latest = deadline > .max - slack ? .max : deadline + slack
+        slots.append(Slot(deadline: deadline, latest: latest, id: nextID))
         siftUp(slots.count - 1)
         return nextID
     }
@@ -42,6 +49,12 @@ struct LoopTimerHeap {
     mutating func earliestDeadline() -> UInt64? {
         dropCancelledTop()
         return slots.first?.deadline
+    }
+
+    /// The time by which the earliest live timer must run (its deadline plus its slack).
+    mutating func earliestLatest() -> UInt64? {
+        dropCancelledTop()
+        return slots.first?.latest
     }
 
     /// Removes every timer due at `now` or earlier and appends their actions to `due`, in
