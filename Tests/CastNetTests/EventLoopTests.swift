@@ -5,6 +5,10 @@ import Testing
 
 @testable import CastNet
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 @Suite struct EventLoopTests {
     @Test func groupHandsOutLoopsRoundRobin() {
         let group = EventLoopGroup(loopCount: 3)
@@ -185,6 +189,22 @@ import Testing
         try await clock.sleep(for: .milliseconds(50))
         let ran = fired.value.withLock { $0 }
         #expect(!ran)
+    }
+
+    /// A loop's thread blocks SIGINT and SIGTERM, so a process-wide signal never lands there.
+    @Test func loopThreadBlocksAsynchronousSignals() async throws {
+        let loop = EventLoop(label: "test.signals")
+        let blocked = try await withDeadline(.seconds(60), "the loop to report its mask") {
+            await withCheckedContinuation { (continuation: CheckedContinuation<[Bool], Never>) in
+                loop.execute {
+                    var mask = sigset_t()
+                    pthread_sigmask(SIG_BLOCK, nil, &mask)
+                    let answer = [SIGINT, SIGTERM, SIGUSR1, SIGSEGV].map { sigismember(&mask, $0) == 1 }
+                    continuation.resume(returning: answer)
+                }
+            }
+        }
+        #expect(blocked == [true, true, true, false])
     }
 }
 

@@ -67,7 +67,19 @@ final class LoopCore: @unchecked Sendable {
     }
 
     /// Starts the loop's thread; it keeps this object alive until ``stop()``.
+    ///
+    /// The thread starts with every asynchronous signal blocked (as Dispatch's worker threads
+    /// do), so a signal meant for the process goes to a thread that waits for it, never to a
+    /// loop.
     func start() {
+        var blocked = sigset_t()
+        sigfillset(&blocked)
+        for synchronous in [SIGILL, SIGTRAP, SIGABRT, SIGFPE, SIGBUS, SIGSEGV, SIGSYS] {
+            sigdelset(&blocked, synchronous)
+        }
+        var previous = sigset_t()
+        pthread_sigmask(SIG_BLOCK, &blocked, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
         var thread = pthread_t()
         let context = Unmanaged.passRetained(self).toOpaque()
         let created = pthread_create(
