@@ -2,7 +2,7 @@
 /// reading stops while `bufferLimit` bytes wait for a receiver, and `send` suspends while
 /// more than `writeHighWatermark` bytes wait for the socket.
 ///
-/// `@unchecked Sendable`: all mutable state is used only on the channel's loop queue.
+/// `@unchecked Sendable`: all mutable state is used only on the channel's loop thread.
 final class ByteStreamCore: ByteChannelHandler, @unchecked Sendable {
     typealias ReceiveContinuation = CheckedContinuation<Result<[UInt8]?, any Error>, Never>
     typealias SendContinuation = CheckedContinuation<Result<Void, any Error>, Never>
