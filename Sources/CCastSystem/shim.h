@@ -4,6 +4,7 @@
 
 #if defined(__linux__)
 #include <sys/epoll.h>
+#include <sys/eventfd.h>
 
 // glibc declares these two only for _GNU_SOURCE / __USE_MISC builds, which the Glibc module
 // is not (in glibc since 2.10 and 2.34). Their pointer parameters are declared `void *` so

@@ -1,5 +1,13 @@
-import CastNet
+import CastTestSupport
+import Foundation
+import Synchronization
 import Testing
+
+@testable import CastNet
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 @Suite struct EventLoopTests {
     @Test func groupHandsOutLoopsRoundRobin() {
@@ -61,5 +69,150 @@ import Testing
         #expect(completed == 400)
         listener.close()
         server.cancel()
+    }
+
+    /// Work handed over from several threads at once runs on the loop's thread, each
+    /// sender's work in the order it was handed over.
+    @Test func executeRunsWorkOnTheLoopThreadInOrder() async throws {
+        let loop = EventLoop(label: "test.execute")
+        let senders = 4
+        let perSender = 500
+        let seen = Shared<[[Int]]>(Array(repeating: [], count: senders))
+        let remaining = Shared<Int>(senders * perSender)
+        let done = try await withDeadline(.seconds(60), "all work to run") {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+                for sender in 0..<senders {
+                    Thread.detachNewThread {
+                        for index in 0..<perSender {
+                            loop.execute {
+                                loop.assertInLoop()
+                                seen.value.withLock { $0[sender].append(index) }
+                                let left = remaining.value.withLock { count in
+                                    count -= 1
+                                    return count
+                                }
+                                if left == 0 {
+                                    continuation.resume(returning: true)
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        #expect(done)
+        let orders = seen.value.withLock { $0 }
+        for order in orders { #expect(order == Array(0..<perSender)) }
+    }
+
+    /// Timers scheduled from outside the loop wake it early enough, run on its thread in
+    /// deadline order, and a cancelled one never runs.
+    @Test func timersRunInDeadlineOrderAndCancelledOnesDoNot() async throws {
+        let loop = EventLoop(label: "test.timers")
+        let fired = Shared<[Int]>([])
+        let order = try await withDeadline(.seconds(60), "the timers to fire") {
+            await withCheckedContinuation { (continuation: CheckedContinuation<[Int], Never>) in
+                // The loop first sleeps with no deadline, then is given earlier ones.
+                loop.schedule(after: .milliseconds(80)) {
+                    loop.assertInLoop()
+                    continuation.resume(returning: fired.value.withLock { $0 })
+                }
+                for value in [60, 20, 40] {
+                    loop.schedule(after: .milliseconds(value)) {
+                        loop.assertInLoop()
+                        fired.value.withLock { $0.append(value) }
+                    }
+                }
+                let cancelled = loop.schedule(after: .milliseconds(30)) { fired.value.withLock { $0.append(-1) } }
+                cancelled.cancel()
+            }
+        }
+        #expect(order == [20, 40, 60])
+    }
+
+    @Test func timerScheduledOnTheLoopRuns() async throws {
+        let loop = EventLoop(label: "test.inner-timer")
+        let ran = try await withDeadline(.seconds(60), "the timer to fire") {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+                loop.execute {
+                    loop.schedule(after: .milliseconds(1)) {
+                        loop.assertInLoop()
+                        continuation.resume(returning: true)
+                    }
+                }
+            }
+        }
+        #expect(ran)
+    }
+
+    /// Releasing a loop ends its thread (which holds the loop's core until it returns),
+    /// after running the work queued before.
+    @Test func releasingTheLoopEndsItsThreadAfterQueuedWork() async throws {
+        let ranQueuedWork = Shared(false)
+        weak var core: LoopCore?
+        do {
+            let loop = EventLoop(label: "test.release")
+            core = loop.core
+            loop.execute { ranQueuedWork.value.withLock { $0 = true } }
+        }
+        var waited = Duration.zero
+        while core != nil, waited < TestTiming.scaled(.seconds(60)) {
+            try await Task.sleep(for: .milliseconds(10))
+            waited += .milliseconds(10)
+        }
+        #expect(core == nil)
+        let ranQueued = ranQueuedWork.value.withLock { $0 }
+        #expect(ranQueued)
+    }
+
+    /// The system clock's timers run on the shared loops; one scheduled from a shared loop's
+    /// thread runs on that same thread.
+    @Test func systemClockTimerFromASharedLoopStaysOnIt() async throws {
+        let loop = EventLoopGroup.shared.next()
+        let sameThread = try await withDeadline(.seconds(60), "the timer to fire") {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+                loop.execute {
+                    SystemCastClock().schedule(after: .milliseconds(1)) {
+                        continuation.resume(returning: loop.core.isCurrentThread)
+                    }
+                }
+            }
+        }
+        #expect(sameThread)
+    }
+
+    @Test func systemClockSleepsAndItsTimersCanBeCancelled() async throws {
+        let clock = SystemCastClock()
+        let fired = Shared(false)
+        let timer = clock.schedule(after: .milliseconds(20)) { fired.value.withLock { $0 = true } }
+        timer.cancel()
+        try await clock.sleep(for: .milliseconds(50))
+        let ran = fired.value.withLock { $0 }
+        #expect(!ran)
+    }
+
+    /// A loop's thread blocks SIGINT and SIGTERM, so a process-wide signal never lands there.
+    @Test func loopThreadBlocksAsynchronousSignals() async throws {
+        let loop = EventLoop(label: "test.signals")
+        let blocked = try await withDeadline(.seconds(60), "the loop to report its mask") {
+            await withCheckedContinuation { (continuation: CheckedContinuation<[Bool], Never>) in
+                loop.execute {
+                    var mask = sigset_t()
+                    pthread_sigmask(SIG_BLOCK, nil, &mask)
+                    let answer = [SIGINT, SIGTERM, SIGUSR1, SIGSEGV].map { sigismember(&mask, $0) == 1 }
+                    continuation.resume(returning: answer)
+                }
+            }
+        }
+        #expect(blocked == [true, true, true, false])
+    }
+}
+
+/// A value behind a mutex that closures on several threads can share.
+private final class Shared<Value: Sendable>: Sendable {
+    let value: Mutex<Value>
+
+    init(_ value: Value) {
+        self.value = Mutex(value)
     }
 }

@@ -7,7 +7,7 @@ import Synchronization
 ///
 /// Reads are sized from the decoder (the header, then exactly the rest of the frame), so at
 /// most one frame is ever buffered here. `@unchecked Sendable`: everything except the
-/// atomics is used only on the channel's loop queue.
+/// atomics is used only on the channel's loop thread.
 final class CastConnectionCore: ByteChannelHandler, @unchecked Sendable {
     typealias FrameContinuation = HandOffContinuation<Result<[UInt8]?, CastConnectionError>>
 

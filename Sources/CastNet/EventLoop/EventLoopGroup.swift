@@ -1,4 +1,3 @@
-import Dispatch
 import Synchronization
 
 #if canImport(Glibc)
@@ -9,18 +8,31 @@ import Glibc
 ///
 /// Thousands of connections share the few threads of a group: no connection owns a thread.
 public final class EventLoopGroup: Sendable {
-    /// The group used when none is given: one loop per processor, at least two.
-    public static let shared = EventLoopGroup(loopCount: max(2, defaultLoopCount()))
+    /// The group used when none is given: one loop per processor, at least two; its threads
+    /// last as long as the process.
+    public static let shared = EventLoopGroup(loopCount: max(2, defaultLoopCount()), permanent: true)
 
     /// The loops of the group.
     public let loops: [EventLoop]
     private let nextIndex = Atomic<Int>(0)
 
     /// Creates a group.
-    /// - Parameter loopCount: how many loops (serial queues) to create; at least one.
-    public init(loopCount: Int) {
+    /// - Parameter loopCount: how many loops (threads) to create; at least one. Their threads
+    ///   end when the group and its connections are released.
+    public convenience init(loopCount: Int) {
+        self.init(loopCount: loopCount, permanent: false)
+    }
+
+    private init(loopCount: Int, permanent: Bool) {
         precondition(loopCount > 0, "an event loop group needs at least one loop")
-        loops = (0..<loopCount).map { EventLoop(label: "cast.eventloop.\($0)") }
+        loops = (0..<loopCount).map { EventLoop(label: "cast.eventloop.\($0)", permanent: permanent) }
+    }
+
+    /// Schedules `action` on a loop of ``shared``: the caller's own loop when it runs on one
+    /// (no thread is woken for it), else the next one.
+    static func scheduleOnSharedLoop(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> CastTimer {
+        if let core = LoopCore.currentPermanent { return core.schedule(after: delay, action) }
+        return shared.next().schedule(after: delay, action)
     }
 
     /// Returns the next loop in round-robin order.

@@ -8,7 +8,7 @@ import Glibc
 /// response (streaming files as the socket drains) and keeps the connection for the next
 /// request. The request timer bounds how long a client may take to send a request.
 ///
-/// `@unchecked Sendable`: all mutable state is used only on the channel's loop queue.
+/// `@unchecked Sendable`: all mutable state is used only on the channel's loop thread.
 final class HTTPServerConnection: ByteChannelHandler, @unchecked Sendable {
     private enum State {
         case reading

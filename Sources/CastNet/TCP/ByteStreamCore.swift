@@ -4,7 +4,7 @@ import CastSync
 /// reading stops while `bufferLimit` bytes wait for a receiver, and `send` suspends while
 /// more than `writeHighWatermark` bytes wait for the socket.
 ///
-/// `@unchecked Sendable`: all mutable state is used only on the channel's loop queue.
+/// `@unchecked Sendable`: all mutable state is used only on the channel's loop thread.
 final class ByteStreamCore: ByteChannelHandler, @unchecked Sendable {
     typealias ReceiveContinuation = HandOffContinuation<Result<[UInt8]?, any Error>>
     typealias SendContinuation = HandOffContinuation<Result<Void, any Error>>

@@ -1,12 +1,10 @@
-import Dispatch
-
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// A listening socket whose accepted connections are spread over an event loop group.
 ///
-/// `@unchecked Sendable`: mutable state is used only on `loop.queue`.
+/// `@unchecked Sendable`: mutable state is used only on the loop's thread.
 final class ListenerChannel: IOHandler, @unchecked Sendable {
     let loop: EventLoop
     let localAddress: SocketAddress
@@ -81,7 +79,7 @@ final class ListenerChannel: IOHandler, @unchecked Sendable {
         guard registered, !paused else { return }
         paused = true
         loop.update(fd, interest: [])
-        loop.queue.asyncAfter(deadline: .now() + .milliseconds(100)) {
+        loop.schedule(after: .milliseconds(100)) {
             guard !self.closed, self.paused else { return }
             self.paused = false
             self.loop.update(self.fd, interest: .read)

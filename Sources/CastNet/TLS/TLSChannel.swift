@@ -1,7 +1,7 @@
 /// TLS over another ``ByteChannel``: ciphertext flows to and from the base channel, and the
 /// handler sees plaintext.
 ///
-/// `@unchecked Sendable`: every mutable property is used only on `loop.queue`, where the
+/// `@unchecked Sendable`: every mutable property is used only on the loop's thread, where the
 /// base channel delivers its events.
 final class TLSChannel: ByteChannel, ByteChannelHandler, @unchecked Sendable {
     private enum State {

@@ -46,11 +46,15 @@ final class ListenerSet<Listener, Event: Sendable>: Sendable {
 
     /// Queues `event` for every listener (through `call`) and stream, in order. `after`
     /// runs on the queue once all have been called.
+    ///
+    /// With no listener, no stream and no `after`, nothing is queued: an event nobody hears
+    /// costs no hop to the queue (a status arriving every second on a thousand sessions).
     func emit(
         _ event: Event,
         _ call: @escaping @Sendable (Listener, Event) -> Void,
         after: (@Sendable () -> Void)? = nil
     ) {
+        if after == nil, !hasSubscribers { return }
         queue.async { [self] in
             let (listeners, streams) = state.withLock { state in
                 (state.listeners.compactMap { $0.object as? Listener }, Array(state.streams.values))
@@ -58,6 +62,12 @@ final class ListenerSet<Listener, Event: Sendable>: Sendable {
             for listener in listeners { call(listener, event) }
             for stream in streams { stream.yield(event) }
             after?()
+        }
+    }
+
+    private var hasSubscribers: Bool {
+        state.withLock { state in
+            !state.streams.isEmpty || state.listeners.contains { $0.object != nil }
         }
     }
 
