@@ -1,6 +1,6 @@
+import CastSync
 import CastTestSupport
 import Foundation
-import Synchronization
 import Testing
 
 @testable import CastNet
@@ -210,9 +210,9 @@ import Glibc
 
 /// A value behind a mutex that closures on several threads can share.
 private final class Shared<Value: Sendable>: Sendable {
-    let value: Mutex<Value>
+    let value: Locked<Value>
 
     init(_ value: Value) {
-        self.value = Mutex(value)
+        self.value = Locked(value)
     }
 }

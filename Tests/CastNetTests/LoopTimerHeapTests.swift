@@ -1,5 +1,5 @@
+import CastSync
 import CastTestSupport
-import Synchronization
 import Testing
 
 @testable import CastNet
@@ -7,7 +7,7 @@ import Testing
 @Suite struct LoopTimerHeapTests {
     /// Records which timers ran, in order.
     private final class Log: Sendable {
-        let fired = Mutex<[Int]>([])
+        let fired = Locked<[Int]>([])
 
         var snapshot: [Int] { fired.withLock { $0 } }
 

@@ -1,13 +1,13 @@
+import CastSync
 import CastTestSupport
 import Dispatch
-import Synchronization
 import Testing
 
 @testable import CastSender
 
 @Suite struct ListenerSetTests {
     private final class Recorder: Sendable {
-        let heard = Mutex<[Int]>([])
+        let heard = Locked<[Int]>([])
         var snapshot: [Int] { heard.withLock { $0 } }
     }
 

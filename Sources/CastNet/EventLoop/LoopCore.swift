@@ -1,4 +1,5 @@
 internal import CCastSystem
+import CastSync
 import Synchronization
 
 #if canImport(Glibc)
@@ -36,7 +37,7 @@ final class LoopCore: @unchecked Sendable {
     let isPermanent: Bool
     private let epollFD: Int32
     private let wakeFD: Int32
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let threadID = Atomic<UInt>(0)
     /// Handlers by descriptor, with the registration number carried in each event, so an
     /// event left over from a closed descriptor never reaches a newer one with the same number.

@@ -4,8 +4,8 @@ import Glibc
 
 /// A non-blocking TCP socket watched by its event loop's poller.
 ///
-/// `@unchecked Sendable`: every mutable property is read and written only on `loop.queue`
-/// (readiness is delivered there and every entry point asserts or hops to it).
+/// `@unchecked Sendable`: every mutable property is read and written only on the loop's
+/// thread (readiness is delivered there and every entry point asserts or hops to it).
 final class StreamChannel: ByteChannel, IOHandler, @unchecked Sendable {
     private enum State {
         case idle
