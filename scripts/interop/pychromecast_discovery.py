@@ -14,6 +14,7 @@ Exits 0 when every step passed, 1 otherwise.
 
 import argparse
 import json
+import os
 import sys
 import threading
 import time
@@ -23,6 +24,10 @@ import uuid
 import pychromecast
 from pychromecast.discovery import CastBrowser, SimpleCastListener
 from zeroconf import IPVersion, Zeroconf
+
+sys.dont_write_bytecode = True  # no __pycache__ beside the scripts
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import serialized_sends  # noqa: E402,F401  (patches PyChromecast on import; see there why)
 
 DMR = "CC1AD845"
 steps = []
