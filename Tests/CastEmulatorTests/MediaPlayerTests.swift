@@ -150,6 +150,22 @@ import Testing
         #expect(device.engine.nextDeadline == device.now + .seconds(1))
     }
 
+    @Test func aSlightlyLateTickKeepsTheStatusRhythm() throws {
+        var device = DeviceHarness {
+            $0.bufferingDelay = .zero
+            $0.statusInterval = .seconds(1)
+            $0.pingInterval = .zero
+            $0.livenessTimeout = nil
+        }
+        let transportId = device.startMediaApp()
+        _ = device.loadAndPlay(transportId: transportId, duration: 600)
+        let due = try #require(device.engine.nextDeadline)
+        device.now = due + .milliseconds(30)
+        let late = device.engine.tick(at: device.now)
+        #expect(late.payloads(namespace: .media, type: "MEDIA_STATUS").count == 1)
+        #expect(device.engine.nextDeadline == due + .seconds(1), "the lateness is not carried forward")
+    }
+
     @Test func withoutAStatusIntervalPlaybackSendsNoStatus() {
         var device = DeviceHarness { $0.bufferingDelay = .zero }
         let transportId = device.startMediaApp()

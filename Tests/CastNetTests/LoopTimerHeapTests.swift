@@ -87,6 +87,28 @@ import Testing
         #expect(due.count == 1)
     }
 
+    /// A timer without slack due inside an earlier timer's slack sets the wake-up time, and
+    /// stops doing so once it has fired or been cancelled.
+    @Test func aTimerWithoutSlackIsNotDelayedByAnEarlierTimersSlack() {
+        var heap = LoopTimerHeap()
+        let log = Log()
+        _ = heap.insert(deadline: 1_000, slack: 10, log.action(1))
+        let exact = heap.insert(deadline: 1_004, log.action(2))
+        let first = heap.earliestLatest()
+        #expect(first == 1_004)
+        let cancelled = heap.cancel(exact)
+        #expect(cancelled)
+        let afterCancel = heap.earliestLatest()
+        #expect(afterCancel == 1_010)
+        _ = heap.insert(deadline: 1_006, log.action(3))
+        var due: [@Sendable () -> Void] = []
+        heap.popDue(now: 1_006, into: &due)
+        runAll(due)
+        #expect(log.snapshot == [1, 3])
+        let empty = heap.earliestLatest()
+        #expect(empty == nil)
+    }
+
     @Test func slackNearTheEndOfTimeSaturates() {
         var heap = LoopTimerHeap()
         _ = heap.insert(deadline: .max - 1, slack: 10) {}

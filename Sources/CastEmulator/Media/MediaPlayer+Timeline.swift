@@ -42,8 +42,10 @@ extension MediaPlayer {
         return outputs + periodicStatus(at: now)
     }
 
-    /// The unsolicited status due at `now`, if any, and the schedule of the next one. A late
-    /// call sends one status, not one per interval missed.
+    /// The unsolicited status due at `now`, if any, and the schedule of the next one. A call
+    /// late by less than an interval keeps the device's rhythm (the next status is due one
+    /// interval after this one was), so devices started at different times never drift into
+    /// step; a later call sends one status, not one per interval missed, and starts afresh.
     private mutating func periodicStatus(at now: DeviceInstant) -> [MediaPlayerOutput] {
         guard let interval = settings.statusInterval, session?.phase == .playing else {
             nextPeriodicStatus = nil
@@ -54,7 +56,8 @@ extension MediaPlayer {
             return []
         }
         guard due <= now else { return [] }
-        nextPeriodicStatus = now + interval
+        let next = due + interval
+        nextPeriodicStatus = next > now ? next : now + interval
         return statusUpdate(at: now, requester: nil)
     }
 

@@ -524,7 +524,9 @@ public final class VirtualDevice: Sendable {
         state.tickDeadline = deadline
         guard let deadline, !state.stopped else { return }
         let delay = max(.zero, clock.now.duration(to: deadline))
-        state.tickTimer = clock.schedule(after: delay) { [weak self] in self?.tick() }
+        // Without slack: the periodic statuses of devices sharing a process must not be
+        // gathered into bursts that no fleet of real devices would send.
+        state.tickTimer = clock.scheduleExactly(after: delay) { [weak self] in self?.tick() }
     }
 
     // MARK: Logging

@@ -129,6 +129,19 @@ public final class CastConnection: Sendable {
         if schedule { core.loop.execute { core.flushOutbox() } }
     }
 
+    /// Schedules `action` on `clock`. With ``SystemCastClock`` and a connection on a loop of
+    /// ``EventLoopGroup/shared``, the timer goes to this connection's own loop, so a heartbeat
+    /// or request timeout that sends on the connection wakes no other thread.
+    @discardableResult
+    package func scheduleTimer(
+        after delay: Duration,
+        on clock: any CastClock,
+        _ action: @escaping @Sendable () -> Void
+    ) -> CastTimer {
+        guard clock is SystemCastClock, core.loop.core.isPermanent else { return clock.schedule(after: delay, action) }
+        return core.loop.schedule(after: delay, action)
+    }
+
     /// Waits until every frame sent so far has been handed to the kernel. A sender that
     /// produces frames faster than the peer reads can pace itself with this instead of
     /// running into the send queue bound.

@@ -54,10 +54,11 @@ public final class EventLoop: Sendable {
     /// is cancelled first. May be called from any thread.
     ///
     /// Timers run in deadline order, never early and at most a few milliseconds late (1 % of
-    /// the delay, up to 4 ms, so that timers due close together share a wake-up).
+    /// the delay, up to 4 ms, so that timers due close together share a wake-up); an `exact`
+    /// timer has no such slack and runs as soon as the loop's millisecond wake-up allows.
     @discardableResult
-    func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> CastTimer {
-        core.schedule(after: delay, action)
+    func schedule(after delay: Duration, exact: Bool = false, _ action: @escaping @Sendable () -> Void) -> CastTimer {
+        core.schedule(after: delay, exact: exact, action)
     }
 
     /// Traps unless called on the loop's thread.

@@ -30,9 +30,13 @@ public final class EventLoopGroup: Sendable {
 
     /// Schedules `action` on a loop of ``shared``: the caller's own loop when it runs on one
     /// (no thread is woken for it), else the next one.
-    static func scheduleOnSharedLoop(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> CastTimer {
-        if let core = LoopCore.currentPermanent { return core.schedule(after: delay, action) }
-        return shared.next().schedule(after: delay, action)
+    static func scheduleOnSharedLoop(
+        after delay: Duration,
+        exact: Bool = false,
+        _ action: @escaping @Sendable () -> Void
+    ) -> CastTimer {
+        if let core = LoopCore.currentPermanent { return core.schedule(after: delay, exact: exact, action) }
+        return shared.next().schedule(after: delay, exact: exact, action)
     }
 
     /// Returns the next loop in round-robin order.

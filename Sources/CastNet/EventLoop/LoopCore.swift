@@ -119,10 +119,12 @@ final class LoopCore: @unchecked Sendable {
         if wake { wakeUp() }
     }
 
-    func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> CastTimer {
+    /// Schedules `action`; with `exact` it gets no slack, so it never waits for timers due
+    /// near it.
+    func schedule(after delay: Duration, exact: Bool = false, _ action: @escaping @Sendable () -> Void) -> CastTimer {
         let nanoseconds = Self.nanoseconds(delay)
         let deadline = Self.now() &+ nanoseconds
-        let slack = min(nanoseconds / 100, Self.maximumSlack)
+        let slack = exact ? 0 : min(nanoseconds / 100, Self.maximumSlack)
         let (id, wake) = state.withLock { state in
             let id = state.timers.insert(deadline: deadline, slack: slack, action)
             let wake = deadline &+ slack < state.sleepDeadline && takeSleeper(&state)

@@ -5,6 +5,9 @@
 /// until the earliest timer's latest time lets timers due close together, and timers due
 /// just after some I/O, run in one wake-up.
 ///
+/// A timer with no slack is also kept in a second heap, so a loop never sleeps past it behind
+/// an earlier timer that has slack.
+///
 /// A cancelled timer's action is released at once; its slot in the heap stays until it comes
 /// to the top or the heap is compacted, so cancelling costs no search.
 struct LoopTimerHeap {
@@ -20,6 +23,9 @@ struct LoopTimerHeap {
     }
 
     private var slots: [Slot] = []
+    /// The timers without slack, by deadline (entries of fired or cancelled timers stay until
+    /// they come to the top or the heap is compacted).
+    private var exactSlots: [Slot] = []
     private var actions: [UInt64: @Sendable () -> Void] = [:]
     private var nextID: UInt64 = 0
 
@@ -32,8 +38,13 @@ struct LoopTimerHeap {
         nextID &+= 1
         actions[nextID] = action
         let latest = deadline > .max - slack ? .max : deadline + slack
-        slots.append(Slot(deadline: deadline, latest: latest, id: nextID))
-        siftUp(slots.count - 1)
+        let slot = Slot(deadline: deadline, latest: latest, id: nextID)
+        slots.append(slot)
+        Self.siftUp(&slots, slots.count - 1)
+        if slack == 0 {
+            exactSlots.append(slot)
+            Self.siftUp(&exactSlots, exactSlots.count - 1)
+        }
         return nextID
     }
 
@@ -51,10 +62,14 @@ struct LoopTimerHeap {
         return slots.first?.deadline
     }
 
-    /// The time by which the earliest live timer must run (its deadline plus its slack).
+    /// The time by which the earliest live timer must run (its deadline plus its slack), or
+    /// a timer without slack that is due before that, whichever is first.
     mutating func earliestLatest() -> UInt64? {
         dropCancelledTop()
-        return slots.first?.latest
+        while let top = exactSlots.first, actions[top.id] == nil { Self.removeTop(&exactSlots) }
+        guard let latest = slots.first?.latest else { return nil }
+        guard let exact = exactSlots.first?.deadline else { return latest }
+        return min(latest, exact)
     }
 
     /// Removes every timer due at `now` or earlier and appends their actions to `due`, in
@@ -67,27 +82,36 @@ struct LoopTimerHeap {
     }
 
     private mutating func dropCancelledTop() {
-        while let top = slots.first, actions[top.id] == nil { removeTop() }
+        while let top = slots.first, actions[top.id] == nil { Self.removeTop(&slots) }
     }
 
     private mutating func removeTop() {
-        let last = slots.removeLast()
-        guard !slots.isEmpty else { return }
-        slots[0] = last
-        siftDown(0)
+        Self.removeTop(&slots)
     }
 
-    /// Rebuilds the heap from the live timers only.
+    /// Rebuilds the heaps from the live timers only.
     private mutating func compact() {
+        Self.rebuild(&slots, keeping: actions)
+        Self.rebuild(&exactSlots, keeping: actions)
+    }
+
+    private static func rebuild(_ slots: inout [Slot], keeping actions: [UInt64: @Sendable () -> Void]) {
         slots.removeAll { actions[$0.id] == nil }
         var index = slots.count / 2
         while index > 0 {
             index -= 1
-            siftDown(index)
+            siftDown(&slots, index)
         }
     }
 
-    private mutating func siftUp(_ start: Int) {
+    private static func removeTop(_ slots: inout [Slot]) {
+        let last = slots.removeLast()
+        guard !slots.isEmpty else { return }
+        slots[0] = last
+        siftDown(&slots, 0)
+    }
+
+    private static func siftUp(_ slots: inout [Slot], _ start: Int) {
         var child = start
         while child > 0 {
             let parent = (child - 1) / 2
@@ -97,7 +121,7 @@ struct LoopTimerHeap {
         }
     }
 
-    private mutating func siftDown(_ start: Int) {
+    private static func siftDown(_ slots: inout [Slot], _ start: Int) {
         var parent = start
         while true {
             let left = 2 * parent + 1

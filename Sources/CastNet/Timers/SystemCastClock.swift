@@ -19,3 +19,15 @@ public struct SystemCastClock: CastClock {
         EventLoopGroup.scheduleOnSharedLoop(after: delay, action)
     }
 }
+
+extension CastClock {
+    /// Like ``schedule(after:_:)``, but on ``SystemCastClock`` the timer has no slack: it is
+    /// never gathered with the loop's other timers due a few milliseconds later. For timers
+    /// whose spread in time matters, such as the periodic statuses of many virtual devices
+    /// in one process, which real devices would send independently of each other.
+    @discardableResult
+    package func scheduleExactly(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> CastTimer {
+        guard self is SystemCastClock else { return schedule(after: delay, action) }
+        return EventLoopGroup.scheduleOnSharedLoop(after: delay, exact: true, action)
+    }
+}

@@ -1,3 +1,5 @@
+import CastNet
+
 /// What a ``CastTransport`` reports about its connection.
 package enum CastTransportEvent: Sendable {
     /// A message arrived.
@@ -14,6 +16,24 @@ package protocol CastTransport: AnyObject, Sendable {
     func send(_ message: CastMessage) throws(CastError)
     /// Closes the connection; a `.closed` event follows.
     func close()
+    /// Schedules `action` on `clock`, on the thread the connection's events arrive on when the
+    /// transport can (the connection's timers then wake no other thread).
+    func scheduleTimer(
+        after delay: Duration,
+        on clock: any CastClock,
+        _ action: @escaping @Sendable () -> Void
+    )
+        -> CastTimer
+}
+
+extension CastTransport {
+    package func scheduleTimer(
+        after delay: Duration,
+        on clock: any CastClock,
+        _ action: @escaping @Sendable () -> Void
+    ) -> CastTimer {
+        clock.schedule(after: delay, action)
+    }
 }
 
 /// Opens ``CastTransport``s.

@@ -193,7 +193,7 @@ final class DeviceConnection: Sendable {
             replaced.completion(.failure(CastError(.replaced, "\(replaced.name) was replaced by \(name)")))
         }
         let id = begun.id
-        let timer = clock.schedule(after: deadlineDelay) { [weak self] in self?.expire() }
+        let timer = scheduleTimer(after: deadlineDelay) { [weak self] in self?.expire() }
         let stillPending = state.withLock { state -> Bool in
             guard state.pending[id] != nil else { return false }
             state.pending[id]?.timer = timer
@@ -429,11 +429,19 @@ final class DeviceConnection: Sendable {
         }
     }
 
+    // MARK: Timers
+
+    /// Schedules `action` on the clock, on the transport's own thread when it has one.
+    private func scheduleTimer(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> CastTimer {
+        guard let transport = state.withLock({ $0.transport }) else { return clock.schedule(after: delay, action) }
+        return transport.scheduleTimer(after: delay, on: clock, action)
+    }
+
     // MARK: Heartbeat
 
     private func scheduleHeartbeat() {
         let interval = state.withLock { $0.heartbeat.interval }
-        let timer = clock.schedule(after: interval) { [weak self] in self?.heartbeatTick() }
+        let timer = scheduleTimer(after: interval) { [weak self] in self?.heartbeatTick() }
         let stale = state.withLock { state -> Bool in
             if state.closed { return true }
             state.heartbeatTimer = timer

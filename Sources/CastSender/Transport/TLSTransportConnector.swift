@@ -84,4 +84,12 @@ final class TLSTransport: CastTransport {
     func close() {
         connection.close(reason: "closed by the sender")
     }
+
+    func scheduleTimer(
+        after delay: Duration,
+        on clock: any CastClock,
+        _ action: @escaping @Sendable () -> Void
+    ) -> CastTimer {
+        connection.scheduleTimer(after: delay, on: clock, action)
+    }
 }
