@@ -48,7 +48,6 @@ let package = Package(
             dependencies: ["CastCore", "CastSync", "COpenSSL", "CCastSystem"],
             swiftSettings: strictSettings
         ),
-        //DROP, swiftSettings: strictSettings),
 
         // MARK: Device authentication
         .target(name: "CastAuth", dependencies: ["CastCore", "CastNet"], swiftSettings: strictSettings),
