@@ -100,7 +100,7 @@ public final class TerminalApp: Sendable {
     /// the process raises SIGTSTP and stays stopped until the shell continues it (`fg`,
     /// SIGCONT), then raw mode comes back and the next frame is drawn from scratch.
     ///
-    /// In raw mode Ctrl-Z reaches the app as a key (``Key/control(_:)`` `"z"`), so the app
+    /// In raw mode Ctrl-Z reaches the app as a key (``KeyEvent/control(_:)`` `"z"`), so the app
     /// decides when to call this, typically after pausing its network activity. Returns at
     /// once without stopping when no shell can continue the process (an orphaned process
     /// group, where the system discards SIGTSTP). Call it from `handle`.
