@@ -149,6 +149,22 @@ struct CastVideosAppTests {
         #expect(localAt != nil)
         #expect(localAt == pausedAt, "local playback resumes at the device's position")
 
+        // The SDK's log (the codelab's logger filter and delegate) tells the whole flow, in order.
+        let log = (try? String(contentsOf: driver.directory.appendingPathComponent("sdk.log"), encoding: .utf8)) ?? ""
+        let flow = [
+            "context created", "device added by address", "Cast button tapped", "device chosen", "launching app",
+            "loading media", "media session started", "media command sent", "stop casting chosen",
+        ]
+        var searchFrom = log.startIndex
+        for step in flow {
+            guard let found = log.range(of: " - \(step)", range: searchFrom..<log.endIndex) else {
+                Issue.record("the SDK log lacks “\(step)” after the steps before it:\n\(log.suffix(3000))")
+                break
+            }
+            searchFrom = found.upperBound
+        }
+        #expect(log.contains("[info] CastSender/"), "lines as `[level] location: function - message`")
+
         // q quits and restores the terminal.
         try driver.send("q")
         let end = ContinuousClock.now + .seconds(10)

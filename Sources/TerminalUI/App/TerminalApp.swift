@@ -106,7 +106,10 @@ public final class TerminalApp: Sendable {
     /// group, where the system discards SIGTSTP). Call it from `handle`.
     public func suspendProcess() {
         terminal.suspend()
-        raise(SIGTSTP)
+        // To the process, not the calling thread: the thread that runs the app's main actor
+        // may be one that blocks signals (a Dispatch worker, once the main thread has handed
+        // the main queue over), and a stop signal blocked there would stay pending.
+        kill(getpid(), SIGTSTP)
         terminal.reapplyRawMode()
         requestFullRedraw()
     }

@@ -240,18 +240,18 @@ extension AppModel {
     func remoteCycleRepeat() {
         let next = QueueNavigationState.next(after: mediaController.state.queue.repeatMode)
         guard let request = mediaController.cycleRepeatMode() else {
-            toast("Repeat needs a queue of two or more items")
+            flash("Repeat needs a queue of two or more items")
             return
         }
         report(request, failure: "Repeat failed")
-        toast("Repeat: \(QueueNavigationState.label(for: next))")
+        flash("Repeat: \(QueueNavigationState.label(for: next))")
     }
 
     /// Next or previous queue item.
     func remoteSkip(next: Bool) {
         let request = next ? mediaController.skipToNext() : mediaController.skipToPrevious()
         guard let request else {
-            toast(next ? "There is no next item" : "There is no previous item")
+            flash(next ? "There is no next item" : "There is no previous item")
             return
         }
         report(request, failure: next ? "Next failed" : "Previous failed")
@@ -267,14 +267,14 @@ extension AppModel {
             if let session, let volume = session.deviceVolume, volume.controlType != .fixed {
                 let muted = key == .mute ? !(volume.muted ?? false) : (volume.muted ?? false)
                 let level = Int(((session.pendingDeviceVolume ?? volume.level ?? 0) * 100).rounded())
-                toast(muted ? "Device muted (volume \(level)%)" : "Device volume \(level)%")
+                flash(muted ? "Device muted (volume \(level)%)" : "Device volume \(level)%")
             } else {
-                toast(key == .mute ? "Stream mute toggled" : "Stream volume changed (the device volume is fixed)")
+                flash(key == .mute ? "Stream mute toggled" : "Stream volume changed (the device volume is fixed)")
             }
             return
         }
         if isConnected {
-            toast("The device volume cannot be changed now")
+            flash("The device volume cannot be changed now")
             return
         }
         switch key {
@@ -282,7 +282,7 @@ extension AppModel {
         case .down: localVolume = max(0, localVolume - 5)
         default: localMuted.toggle()
         }
-        toast(localMuted ? "Local player muted" : "Local volume \(localVolume)%")
+        flash(localMuted ? "Local player muted" : "Local volume \(localVolume)%")
     }
 
     // MARK: Ctrl-Z
@@ -324,7 +324,7 @@ extension AppModel {
     func openTrackSelector() {
         let state = trackSelection.state
         guard state.hasTracks else {
-            toast("This video has no audio or text tracks to choose")
+            flash("This video has no audio or text tracks to choose")
             return
         }
         tracksState = ListState(count: trackRows.count)
@@ -364,11 +364,11 @@ extension AppModel {
             message = "Subtitle style: \(preset.name)"
         }
         guard let request else {
-            toast(state.inputEnabled ? "Already selected" : "Tracks cannot be changed now")
+            flash(state.inputEnabled ? "Already selected" : "Tracks cannot be changed now")
             return
         }
         report(request, failure: "Tracks failed")
-        toast(message)
+        flash(message)
     }
 
     /// "Stop casting" in the Cast button's dialog (the Cast dialog's button, as GCK's

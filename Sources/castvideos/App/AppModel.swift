@@ -69,6 +69,7 @@ final class AppModel {
     var queueState = ListState()
     var settingsState = ListState(count: AppSettings.Field.allCases.count)
     var toasts = ToastQueue<Instant>()
+    var flashMessage: (text: String, until: Instant)?
 
     var localPlayer = LocalPlayer<Instant>()
     var localItem: MediaItem?
@@ -278,6 +279,13 @@ final class AppModel {
 
     func toast(_ message: String, seconds: Int = 4) {
         toasts.post(message, duration: .seconds(seconds), now: now)
+        terminal.requestRender()
+    }
+
+    /// Shows feedback for a control at once, in place of the previous feedback (volume steps,
+    /// repeat, tracks): it does not wait behind the toasts, which it covers for two seconds.
+    func flash(_ message: String) {
+        flashMessage = (message, now.advanced(by: .seconds(2)))
         terminal.requestRender()
     }
 

@@ -20,7 +20,8 @@ extension AppModel {
         let contentBottom = bounds.height - 1 - miniHeight - 1
         let content = Rect(x: 0, y: 2, width: bounds.width, height: max(0, contentBottom - 2))
         drawScreen(into: &buffer, in: content, now: now)
-        if let message = toasts.message(at: now) {
+        let flash = flashMessage.flatMap { $0.until > now ? $0.text : nil }
+        if let message = flash ?? toasts.message(at: now) {
             let row = bounds.row(contentBottom)
             let text = " " + message.replacingOccurrences(of: "\n", with: " — ") + " "
             let width = min(TextLayout.width(of: text), row.width)
