@@ -49,7 +49,7 @@ import Testing
     }
 
     @Test func aPausedSessionStaysPausedAndTheIdleScreenKeepsNothing() throws {
-        var idle = DeviceHarness()
+        let idle = DeviceHarness()
         #expect(idle.engine.snapshot(at: idle.now) == nil)
 
         var device = DeviceHarness { $0.bufferingDelay = .zero }
