@@ -149,7 +149,10 @@ let package = Package(
         ),
         .testTarget(
             name: "CastSenderUITests",
-            dependencies: ["CastSenderUI", "CastSender", "CastNet", "CastCore", "CastSync", "CastSenderTestSupport"],
+            dependencies: [
+                "CastSenderUI", "CastSender", "CastEmulator", "CastNet", "CastCore", "CastSync", "CastTestSupport",
+                "CastSenderTestSupport",
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(

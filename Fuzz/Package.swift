@@ -22,6 +22,8 @@ let rootPath = Context.environment["SWIFT_CAST_PACKAGE_PATH"] ?? ".."
 let castCore = Target.Dependency.product(name: "CastCore", package: "swift-cast")
 let castNet = Target.Dependency.product(name: "CastNet", package: "swift-cast")
 let castAuth = Target.Dependency.product(name: "CastAuth", package: "swift-cast")
+let castSenderUI = Target.Dependency.product(name: "CastSenderUI", package: "swift-cast")
+let castEmulator = Target.Dependency.product(name: "CastEmulator", package: "swift-cast")
 
 /// One libFuzzer entry point per decoder: `Sources/fuzz-<name>/main.swift`.
 let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
@@ -33,6 +35,7 @@ let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
     ("fuzz-json", [castCore]),
     ("fuzz-dns", [castCore, castNet]),
     ("fuzz-http", [castNet]),
+    ("fuzz-png", [castSenderUI]),
 ]
 
 // MARK: - Package
@@ -57,7 +60,7 @@ let package = Package(
         // MARK: Seed corpus generator (a plain executable, built without sanitizers)
         .executableTarget(
             name: "fuzz-seeds",
-            dependencies: ["FuzzCastSupport", castCore, castNet, castAuth],
+            dependencies: ["FuzzCastSupport", castCore, castNet, castAuth, castEmulator],
             swiftSettings: strictSettings
         ),
     ]

@@ -41,12 +41,25 @@ var castOptions = CastOptions(receiverApplicationID: settings.receiverApplicatio
 castOptions.physicalVolumeButtonsWillControlDeviceVolume = true
 castOptions.launchOptions = LaunchOptions(androidReceiverCompatible: true)
 castOptions.senderDeviceName = "CastVideos (terminal)"
+// A session survives a restart of the app: the next launch rejoins it.
+castOptions.sessionStoreURL = configDirectory.appendingPathComponent("session.json")
 let logger = CastLogger()
-logger.filter = CastLogFilter(minimumLevel: settings.castLogLevel)
-logger.sink = FileLogSink(path: options.logPath ?? configDirectory.appendingPathComponent("castvideos.log").path)
+logger.filter = settings.logFilter
+var logProblem: String?
+let logURL = URL(fileURLWithPath: options.logPath ?? configDirectory.appendingPathComponent("castvideos.log").path)
+do {
+    logger.sink = try CastFileLogSink(url: logURL, maximumFileSize: 1 << 20, maximumFileCount: 3)
+} catch {
+    logProblem = "Logging is off: \(error.reason)"
+}
 castOptions.logger = logger
 try? CastContext.setSharedInstance(with: castOptions)
 let context = CastContext.sharedInstance
+// Step 9: the default expanded controller comes up after a load.
+context.useDefaultExpandedMediaControls = true
+// The widgets' images: the best-sized one, cached in the user's cache directory.
+context.imagePicker = BestFitImagePicker()
+context.imageCache = DiskImageCache(directory: DiskImageCache.defaultDirectory(appName: "castvideos"))
 
 let terminal = TerminalApp()
 let model = AppModel(
@@ -58,6 +71,7 @@ let model = AppModel(
     styles: styles
 )
 if let settingsProblem { model.toast(settingsProblem) }
+if let logProblem { model.toast(logProblem, seconds: 8) }
 model.start()
 
 var virtualDevice: BuiltInVirtualDevice?
@@ -66,7 +80,8 @@ let deviceTask = Task { @MainActor in
     do {
         let device = try await BuiltInVirtualDevice.start(
             logPath: options.virtualDeviceLogPath,
-            faults: options.virtualDeviceFaults
+            faults: options.virtualDeviceFaults,
+            stateDirectory: configDirectory
         )
         virtualDevice = device
         // Adding a known host confirms it over a Cast connection; on a busy machine the first
@@ -96,12 +111,22 @@ do {
     try await terminal.run { buffer in
         model.render(into: &buffer)
     } handle: { event in
-        if case .key(let key) = event { model.handle(key) }
+        guard case .key(let key) = event else { return }
+        // Ctrl-Z: the app goes to the background (the shell), `fg` brings it back.
+        if key == .control("z") {
+            await model.suspendToShell()
+        } else {
+            model.handle(key)
+        }
     }
 } catch {
     FileHandle.standardError.write(Data("castvideos: \(error)\n".utf8))
     exitCode = 1
 }
+// Quitting: the session is left running on the device (and rejoined at the next launch),
+// or ended when the options say ending stops the receiver app.
+await context.applicationWillTerminate()
 model.shutdown()
 deviceTask.cancel()
+await virtualDevice?.saveState()
 exit(exitCode)

@@ -50,6 +50,8 @@ package final class FakeDevice: CastTransportConnector, Sendable {
     package var media: MediaStatus? { state.withLock { $0.media } }
     package var app: App? { state.withLock { $0.app } }
     package var connectCount: Int { state.withLock { $0.connectCount } }
+    /// The connections open now.
+    package var openConnectionCount: Int { state.withLock { $0.links.count } }
 
     package func set(stalled: Bool? = nil, answersPings: Bool? = nil, refusesConnections: Bool? = nil) {
         state.withLock { state in
@@ -57,6 +59,17 @@ package final class FakeDevice: CastTransportConnector, Sendable {
             if let answersPings { state.answersPings = answersPings }
             if let refusesConnections { state.refusesConnections = refusesConnections }
         }
+    }
+
+    /// Answers `message` now on the newest connection, as a device that was stalled and
+    /// catches up would (a late reply).
+    package func answerLate(_ message: CastMessage) {
+        let link = state.withLock { state -> FakeLink? in
+            state.stalled = false
+            return state.links.last
+        }
+        guard let link else { return }
+        queue.async { [self] in handle(message, from: link) }
     }
 
     /// Drops every connection as if the network failed.

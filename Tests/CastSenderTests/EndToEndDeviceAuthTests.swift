@@ -30,7 +30,10 @@ import Testing
     }
 
     /// A device answering challenges with `credentials`, its clock on ``day``.
-    static func device(_ credentials: DeviceCredentials) async throws -> EndToEndRig {
+    static func device(
+        _ credentials: DeviceCredentials,
+        configure: (inout VirtualDeviceConfiguration) -> Void = { _ in }
+    ) async throws -> EndToEndRig {
         let key: PrivateKey? =
             switch credentials {
             case .none: nil
@@ -43,6 +46,7 @@ import Testing
         let rig = try await EndToEndRig.start(
             currentDate: { Self.day },
             configure: { configuration in
+                configure(&configuration)
                 guard let key else { return }
                 configuration.deviceAuthentication = DeviceAuthentication { challenge in
                     let responder = DeviceAuthResponder(

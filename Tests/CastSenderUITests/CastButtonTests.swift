@@ -83,7 +83,15 @@ import Testing
                     StopCastingDialog(
                         deviceName: "Living Room TV",
                         mediaTitle: "Big Buck Bunny",
-                        mediaSubtitle: "Blender Foundation"
+                        mediaSubtitle: "Blender Foundation",
+                        deviceVolume: DeviceVolumeState(
+                            level: 0.5,
+                            isMuted: false,
+                            stepInterval: 0.05,
+                            isFixedVolume: false,
+                            inputEnabled: true,
+                            deviceName: "Living Room TV"
+                        )
                     )
                 )
         )

@@ -149,6 +149,22 @@ struct CastVideosAppTests {
         #expect(localAt != nil)
         #expect(localAt == pausedAt, "local playback resumes at the device's position")
 
+        // The SDK's log (the codelab's logger filter and delegate) tells the whole flow, in order.
+        let log = (try? String(contentsOf: driver.directory.appendingPathComponent("sdk.log"), encoding: .utf8)) ?? ""
+        let flow = [
+            "context created", "device added by address", "Cast button tapped", "device chosen", "launching app",
+            "loading media", "media session started", "media command sent", "stop casting chosen",
+        ]
+        var searchFrom = log.startIndex
+        for step in flow {
+            guard let found = log.range(of: " - \(step)", range: searchFrom..<log.endIndex) else {
+                Issue.record("the SDK log lacks “\(step)” after the steps before it:\n\(log.suffix(3000))")
+                break
+            }
+            searchFrom = found.upperBound
+        }
+        #expect(log.contains("[info] CastSender/"), "lines as `[level] location: function - message`")
+
         // q quits and restores the terminal.
         try driver.send("q")
         let end = ContinuousClock.now + .seconds(10)
@@ -259,6 +275,11 @@ struct CastVideosAppSecondLaunchTests {
         try driver.send("Enter")
         try await driver.waitFor(text: "Living Room TV (virtual)")
         try driver.send("Enter")
+        // The load that moves playback to the device brings up the expanded controller (the
+        // context's default expanded controls); back from it, the detail screen says where
+        // the video plays.
+        try await driver.waitFor(text: "Now casting", timeout: .seconds(20))
+        try driver.send("Escape")
         try await driver.waitFor(text: "▣ Playing on Living Room TV (virtual)", timeout: .seconds(20))
         try await driver.waitFor("the mini controller past 30 s") {
             (CastVideosAppTests.position(in: $0, lineContaining: "▶ Harbour Lights —") ?? 0) >= 30
@@ -331,15 +352,24 @@ struct CastVideosAppSecondLaunchTests {
         #expect(!driver.isRunning)
         driver.stop()
 
-        // Second launch with the same configuration: no overlay, no interstitial.
+        // Second launch with the same configuration: the session quit while casting is
+        // resumed on the built-in device (same address and port, its app kept), with no overlay
+        // and no interstitial.
         let again = try TmuxDriver(
             arguments: ["--config-dir", config.path],
             directory: try TmuxDriver.makeDirectory()
         )
         defer { again.stop() }
-        try await again.waitFor(text: "[▭ Cast]")
-        try await Task.sleep(for: .seconds(1))
+        try await again.waitFor(text: "[▣ Casting on Living Room TV (virtual)]", timeout: .seconds(30))
+        try await again.waitFor("the resumed queue in the mini controller") {
+            $0.contains("Paper Orbit") && $0.contains("space pause · e expand")
+        }
         #expect(!(try again.capture()).contains("Touch to cast media"), "the overlay shows only once")
+        try again.send("c")
+        try await again.waitFor(text: "Stop casting")
+        try again.send("Enter")
+        try await again.waitFor(text: "The Casting session has ended.")
+        try await again.waitFor(text: "[▭ Cast]")
         try again.send("c")
         try await again.waitFor(text: "Cast to a device")
         #expect(!again.lastScreen.contains("Allow local network access"))

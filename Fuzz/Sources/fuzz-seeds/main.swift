@@ -26,6 +26,7 @@ let sets = [
     try JSONSeeds.seeds(),
     try DNSSeeds.seeds(),
     HTTPSeeds.seeds(),
+    PNGSeeds.seeds(),
 ]
 
 let files = FileManager.default

@@ -167,6 +167,11 @@ public struct VirtualDeviceEngine: Sendable {
     /// The running app (the idle screen included), as `RECEIVER_STATUS` lists it.
     public var runningApplication: ReceiverApplication? { application?.status }
 
+    /// The Cast Connect credentials the running app received last: from the LAUNCH that
+    /// started it, or from a later LAUNCH of the same app (a sender joining with its launch
+    /// credentials); `nil` when none came.
+    public var runningApplicationCredentials: CredentialsData? { application?.launchCredentials }
+
     /// The media status as media `GET_STATUS` would report it at `now`, or `nil` without a
     /// media session.
     public func mediaStatus(at now: DeviceInstant) -> MediaStatus? {

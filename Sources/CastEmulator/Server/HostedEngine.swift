@@ -11,6 +11,13 @@ protocol HostedEngine: Sendable {
     mutating func received(_ message: CastMessage, from id: ConnectionID, at now: DeviceInstant) -> [DeviceAction]
     mutating func tick(at now: DeviceInstant) -> [DeviceAction]
     mutating func restartApplication(at now: DeviceInstant) -> [DeviceAction]
+    func snapshot(at now: DeviceInstant) -> VirtualDeviceSnapshot?
+    mutating func restore(_ snapshot: VirtualDeviceSnapshot, at now: DeviceInstant) -> [DeviceAction]
+}
+
+extension HostedEngine {
+    func snapshot(at now: DeviceInstant) -> VirtualDeviceSnapshot? { nil }
+    mutating func restore(_ snapshot: VirtualDeviceSnapshot, at now: DeviceInstant) -> [DeviceAction] { [] }
 }
 
 extension VirtualDeviceEngine: HostedEngine {}

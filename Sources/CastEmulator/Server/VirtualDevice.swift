@@ -279,6 +279,20 @@ public final class VirtualDevice: Sendable {
         if let milliseconds = request.trickleMilliseconds { trickleFrames(every: .milliseconds(milliseconds)) }
     }
 
+    /// What the device keeps of its running app now (see ``VirtualDeviceSnapshot``); `nil`
+    /// while only the idle screen runs.
+    public func snapshot() -> VirtualDeviceSnapshot? {
+        let now = DeviceInstant(sinceEpoch: clock.now.offset)
+        return state.withLock { $0.engine.snapshot(at: now) }
+    }
+
+    /// Starts the app of a snapshot again under its old ids, with its media at the saved
+    /// position, as if the device had kept running while its host was stopped.
+    public func restore(_ snapshot: VirtualDeviceSnapshot) {
+        let now = clock.now
+        perform { state in state.engine.restore(snapshot, at: DeviceInstant(sinceEpoch: now.offset)) }
+    }
+
     /// Restarts the running app with new session and transport IDs; its senders get
     /// `CLOSE` and everyone the new `RECEIVER_STATUS`.
     public func restartApplication() {

@@ -134,6 +134,21 @@ public final class MDNSBrowser: Sendable {
     /// Whether the browser is running.
     public var isRunning: Bool { state.withLock { $0.transport != nil } }
 
+    /// Whether browse queries go out at the passive pace: after the first query, every 60 s
+    /// doubling (instead of 1 s doubling); cached records are still refreshed and
+    /// announcements still heard. Takes effect at once, also while running.
+    public var passiveScan: Bool {
+        get { state.withLock { $0.machine.isPassive } }
+        set {
+            let now = clock.now()
+            let deadline = state.withLock { state -> MDNSInstant? in
+                state.machine.setPassive(newValue, now: now)
+                return state.machine.nextDeadline
+            }
+            if isRunning { timer.schedule(at: deadline) }
+        }
+    }
+
     /// Opens the sockets and starts querying. Calling it while running does nothing.
     /// - Throws: ``UDPSocketError`` when no socket could be opened.
     public func start() throws(UDPSocketError) {

@@ -66,6 +66,11 @@ package struct MDNSQuerierStateMachine: Sendable {
     private var running = false
     private var nextQueryAt: MDNSInstant?
     private var queryInterval: Duration = .seconds(1)
+    /// Whether browse queries go out at the passive pace (see ``setPassive(_:now:)``).
+    private(set) var isPassive = false
+
+    /// The first interval between browse queries in passive mode.
+    package static let passiveQueryInterval: Duration = .seconds(60)
     /// The services seen, with the device each one forms, or `nil` when its TXT has no usable `id`.
     private var devices: [DNSName: CastDevice?] = [:]
     private var deviceInputs: [DNSName: DeviceInputs] = [:]
@@ -114,8 +119,25 @@ package struct MDNSQuerierStateMachine: Sendable {
     package mutating func start(now: MDNSInstant) {
         guard !running else { return }
         running = true
-        queryInterval = .seconds(1)
+        queryInterval = isPassive ? Self.passiveQueryInterval : .seconds(1)
         nextQueryAt = now + .milliseconds(Int.random(in: 20...120, using: &random))
+    }
+
+    /// Switches between the active pace (browse queries after 1 s, 2 s, 4 s … doubling) and
+    /// the passive one (after 60 s, 120 s … doubling): passive browsing still sends the first
+    /// query, refreshes cached records before they expire and hears announcements, but asks
+    /// far less often. Switching to active while running restarts the fast series at once.
+    package mutating func setPassive(_ passive: Bool, now: MDNSInstant) {
+        guard passive != isPassive else { return }
+        isPassive = passive
+        guard running else { return }
+        if passive {
+            queryInterval = max(queryInterval, Self.passiveQueryInterval)
+            if let due = nextQueryAt { nextQueryAt = max(due, now + Self.passiveQueryInterval) }
+        } else {
+            queryInterval = .seconds(1)
+            nextQueryAt = now + .milliseconds(Int.random(in: 20...120, using: &random))
+        }
     }
 
     /// Stops browsing, forgets every record and reports every known device as removed.

@@ -26,6 +26,7 @@ open class CastChannel: @unchecked Sendable {
         var senderID: String
         var transportID: String
         var callbackQueue: DispatchQueue
+        var logger: CastLogger
     }
 
     private struct State {
@@ -65,6 +66,12 @@ open class CastChannel: @unchecked Sendable {
         guard let route = state.withLock({ $0.route }) else {
             throw CastError(.channelNotConnected, "channel \(protocolNamespace) is not connected")
         }
+        route.logger.log(
+            .debug,
+            .channel,
+            "channel message sent",
+            metadata: ["cast.namespace": protocolNamespace.rawValue, "cast.bytes": "\(message.utf8.count)"]
+        )
         do {
             try route.connection.send(
                 CastMessage(
@@ -106,7 +113,15 @@ open class CastChannel: @unchecked Sendable {
             defer { state.route = route }
             return state.route != nil
         }
-        if !wasConnected { route.callbackQueue.async { self.didConnect() } }
+        if !wasConnected {
+            route.logger.log(
+                .info,
+                .channel,
+                "channel connected",
+                metadata: ["cast.namespace": protocolNamespace.rawValue, "cast.destination-id": route.transportID]
+            )
+            route.callbackQueue.async { self.didConnect() }
+        }
     }
 
     func disconnect() {
@@ -114,11 +129,25 @@ open class CastChannel: @unchecked Sendable {
             defer { state.route = nil }
             return state.route
         }
-        if let route { route.callbackQueue.async { self.didDisconnect() } }
+        if let route {
+            route.logger.log(
+                .info,
+                .channel,
+                "channel disconnected",
+                metadata: ["cast.namespace": protocolNamespace.rawValue]
+            )
+            route.callbackQueue.async { self.didDisconnect() }
+        }
     }
 
     func deliver(_ text: String) {
-        guard let queue = state.withLock({ $0.route?.callbackQueue }) else { return }
-        queue.async { self.didReceiveTextMessage(text) }
+        guard let route = state.withLock({ $0.route }) else { return }
+        route.logger.log(
+            .debug,
+            .channel,
+            "channel message received",
+            metadata: ["cast.namespace": protocolNamespace.rawValue, "cast.bytes": "\(text.utf8.count)"]
+        )
+        route.callbackQueue.async { self.didReceiveTextMessage(text) }
     }
 }

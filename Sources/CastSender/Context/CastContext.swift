@@ -24,6 +24,7 @@ import Foundation
 public final class CastContext: Sendable {
     private struct State {
         var castState = CastState.noDevicesAvailable
+        var useDefaultExpandedMediaControls = false
     }
 
     private final class CredentialsBox: Sendable {
@@ -41,6 +42,12 @@ public final class CastContext: Sendable {
     private let state = Locked(State())
     private let credentials = CredentialsBox()
     private let castStates: ListenerSet<AnyObject, CastState>
+    private let expandedControlsTriggers: ListenerSet<AnyObject, Void>
+    /// Values other modules of the package attach to the context (the widgets' image picker
+    /// and cache), by key.
+    package let attachments = Locked<[String: any Sendable]>([:])
+    /// The session the app's last trip to the background suspended, if any.
+    let suspendedForBackground = Locked<CastSession?>(nil)
 
     // MARK: Shared instance
 
@@ -80,7 +87,7 @@ public final class CastContext: Sendable {
             options: options,
             connector: TLSTransportConnector(configuration: connection, clock: clock),
             clock: clock,
-            browser: MDNSDeviceBrowser(applicationID: options.receiverApplicationID)
+            browser: MDNSDeviceBrowser(applicationID: options.discoveryCriteria.browsedApplicationID)
         )
     }
 
@@ -94,7 +101,9 @@ public final class CastContext: Sendable {
         self.options = options
         let credentials = self.credentials
         castStates = ListenerSet(queue: options.callbackQueue)
-        let environment = SessionEnvironment(
+        expandedControlsTriggers = ListenerSet(queue: options.callbackQueue)
+        let changed = WeakContext()
+        var environment = SessionEnvironment(
             options: options,
             connector: connector,
             clock: clock,
@@ -102,7 +111,14 @@ public final class CastContext: Sendable {
             launchCredentials: { credentials.value.withLock { $0 } },
             store: options.sessionStoreURL.map(SessionStore.init(url:))
         )
-        let changed = WeakContext()
+        environment.mediaLoaded = { changed.value?.mediaLoaded() }
+        environment.locateDevice = { uniqueID in
+            // A device discovery knows now, else (while discovery runs) one it finds soon.
+            guard let manager = changed.value?.discoveryManager else { return nil }
+            if let device = manager.device(withUniqueID: uniqueID) { return device }
+            guard manager.isDiscoveryActive else { return nil }
+            return await manager.findDevice(uniqueID: uniqueID, timeout: options.resumeDiscoveryTimeout)
+        }
         discoveryManager = DiscoveryManager(browser: browser, environment: environment) {
             changed.value?.updateCastState()
         }
@@ -149,6 +165,56 @@ public final class CastContext: Sendable {
         }
         castStates.emit(next, { _, _ in }, after: post)
     }
+
+    // MARK: Expanded controls
+
+    /// Whether the widgets present the default expanded controller after this app loads
+    /// media (as `useDefaultExpandedMediaControls`). Either way, every successful LOAD sent
+    /// by a session of this context is announced through ``expandedMediaControlsTriggers()``
+    /// and ``expandedMediaControlsTriggeredNotification``, so an app with its own expanded
+    /// controller presents that instead. Defaults to `false`.
+    public var useDefaultExpandedMediaControls: Bool {
+        get { state.withLock { $0.useDefaultExpandedMediaControls } }
+        set { state.withLock { $0.useDefaultExpandedMediaControls = newValue } }
+    }
+
+    /// Posted by a context (the notification's object) when the expanded controls should be
+    /// shown: a LOAD sent by one of its sessions succeeded, or the app called
+    /// ``presentDefaultExpandedMediaControls()`` (as `kGCKExpandedMediaControlsTriggeredNotification`).
+    public static let expandedMediaControlsTriggeredNotification = Notification.Name(
+        "CastExpandedMediaControlsTriggeredNotification"
+    )
+
+    /// A stream that yields each time the expanded controls should be shown (see
+    /// ``expandedMediaControlsTriggeredNotification``).
+    public func expandedMediaControlsTriggers() -> AsyncStream<Void> { expandedControlsTriggers.stream() }
+
+    /// Asks for the default expanded controller (as `presentDefaultExpandedMediaControls`):
+    /// the widgets' container presents it.
+    public func presentDefaultExpandedMediaControls() {
+        options.logger.log(.debug, .context, "expanded media controls requested")
+        triggerExpandedControls()
+    }
+
+    private func mediaLoaded() {
+        options.logger.log(
+            .debug,
+            .context,
+            "media loaded; expanded controls triggered",
+            metadata: ["cast.default-expanded-controls": "\(useDefaultExpandedMediaControls)"]
+        )
+        triggerExpandedControls()
+    }
+
+    private func triggerExpandedControls() {
+        let post: @Sendable () -> Void = { [self] in
+            NotificationCenter.default.post(name: Self.expandedMediaControlsTriggeredNotification, object: self)
+        }
+        expandedControlsTriggers.emit((), { _, _ in }, after: post)
+    }
+
+    /// The logger of the context's options, for the widgets made for it.
+    package var logger: CastLogger { options.logger }
 
     // MARK: Cast Connect
 

@@ -21,12 +21,17 @@ public struct CastOptions: Sendable {
     /// When `true` (the default) and autostart is on, discovery waits for the first tap on
     /// the Cast button (see ``DiscoveryManager/castButtonTapped()``).
     public var startDiscoveryAfterFirstTapOnCastButton = true
-    /// Whether hardware volume keys should drive the device volume (read by the UI layer).
+    /// Whether the app's volume keys drive the device volume while casting: the front end
+    /// hands them to ``CastContext/volumeKeyPressed(_:)``, which sends nothing when this is
+    /// `false`. Defaults to `true`.
     public var physicalVolumeButtonsWillControlDeviceVolume = true
-    /// Whether ending a session also stops the receiver app.
+    /// Whether ending a session also stops the receiver app: the default of
+    /// ``SessionManager/endSession(stopCasting:)``, and what
+    /// ``CastContext/applicationWillTerminate()`` does with a session. Defaults to `false`.
     public var stopReceiverApplicationWhenEndingSession = false
-    /// Whether sessions are suspended when the app goes to the background (read by apps that
-    /// report backgrounding through ``SessionManager/suspendSession(reason:)``).
+    /// Whether ``CastContext/applicationDidEnterBackground()`` suspends the connected session
+    /// (closing its connection until ``CastContext/applicationWillEnterForeground()``).
+    /// Defaults to `true`.
     public var suspendSessionsWhenBackgrounded = true
     /// The PING interval. Defaults to 5 s.
     public var heartbeatInterval: Duration = .seconds(5)
@@ -47,6 +52,10 @@ public struct CastOptions: Sendable {
     public var sessionStoreURL: URL?
     /// Whether a new context resumes the session found at ``sessionStoreURL``.
     public var resumesSavedSession = true
+    /// How long resuming a saved session waits for running discovery to find the device
+    /// again (by its unique id), so that a device whose address changed is rejoined where it
+    /// is now; the saved address is used when it is not found. Defaults to 3 s.
+    public var resumeDiscoveryTimeout: Duration = .seconds(3)
     /// Whether and how devices prove they are genuine after the TLS handshake (the
     /// `deviceauth` challenge). Defaults to ``DeviceAuthenticationPolicy/off``.
     public var deviceAuthentication: DeviceAuthenticationPolicy = .off

@@ -31,17 +31,49 @@ extension DiscoveryManagerListener {
 protocol DeviceBrowser: Sendable {
     func start(onEvent: @escaping @Sendable (DiscoveryEvent) -> Void) throws(CastError)
     func stop()
+    /// Switches between the active and the passive query pace (see ``DiscoveryManager/passiveScan``).
+    func setPassive(_ passive: Bool)
 }
 
-/// Finds Cast devices (as `GCKDiscoveryManager`): over mDNS for the context's app ID, plus
-/// devices added by address and confirmed over a Cast connection.
+extension DeviceBrowser {
+    func setPassive(_ passive: Bool) {}
+}
+
+/// Whether discovery runs (as `GCKDiscoveryState`).
+public struct DiscoveryState: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: Int
+
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// 0: discovery is stopped.
+    public static let stopped = DiscoveryState(rawValue: 0)
+    /// 1: discovery is running.
+    public static let running = DiscoveryState(rawValue: 1)
+
+    public var description: String { rawValue == 1 ? "running" : rawValue == 0 ? "stopped" : "state \(rawValue)" }
+}
+
+/// Finds Cast devices (as `GCKDiscoveryManager`): over mDNS for the context's discovery
+/// criteria, plus devices added by address and confirmed over a Cast connection.
+///
+/// Listeners hear a device inserted when it appears, updated when anything about it changes
+/// (its TXT record: friendly name, status text, busy state, model; its addresses or port),
+/// and removed when it goes away. A re-announcement that changes nothing is not reported.
 public final class DiscoveryManager: Sendable {
+    private struct Finder {
+        var uniqueID: String
+        var continuation: CheckedContinuation<CastDevice?, Never>
+        var timer: CastTimer?
+    }
+
     private struct State {
         var browsed: [UUID: CastDevice] = [:]
         var known: [UUID: CastDevice] = [:]
         var order: [UUID] = []
         var running = false
         var castButtonTapped = false
+        var passive = false
+        var finders: [UUID: Finder] = [:]
     }
 
     private let state = Locked(State())
@@ -57,12 +89,37 @@ public final class DiscoveryManager: Sendable {
         listeners = ListenerSet(queue: environment.options.callbackQueue)
     }
 
+    private var logger: CastLogger { environment.options.logger }
+
     /// Whether discovery is running.
     public var isDiscoveryActive: Bool { state.withLock { $0.running } }
 
+    /// Whether discovery is running (as `discoveryState`).
+    public var discoveryState: DiscoveryState { isDiscoveryActive ? .running : .stopped }
+
+    /// Whether discovery queries at the passive pace (as `passiveScan`): less often, for
+    /// apps that only keep the Cast button's state current and show no device list. The
+    /// first query still goes out when discovery starts, cached devices are still refreshed
+    /// before they expire and announcements are still heard; active browsing asks after
+    /// 1 s, 2 s, 4 s … and passive browsing after 60 s, 120 s …. Changing it takes effect at
+    /// once, also while discovery runs. Defaults to `false`.
+    public var passiveScan: Bool {
+        get { state.withLock { $0.passive } }
+        set {
+            let changed = state.withLock { state -> Bool in
+                defer { state.passive = newValue }
+                return state.passive != newValue
+            }
+            guard changed else { return }
+            logger.log(.debug, .discovery, "passive scan changed", metadata: ["cast.passive": "\(newValue)"])
+            browser?.setPassive(newValue)
+        }
+    }
+
     /// The devices found, in the order they appeared.
     public var devices: [CastDevice] {
-        state.withLock { state in state.order.compactMap { state.known[$0] ?? state.browsed[$0] } }
+        // What mDNS says is fresher than what was confirmed by address.
+        state.withLock { state in state.order.compactMap { state.browsed[$0] ?? state.known[$0] } }
     }
 
     /// The number of devices found.
@@ -74,6 +131,64 @@ public final class DiscoveryManager: Sendable {
     /// The device with `id`, if found.
     public func device(withID id: UUID) -> CastDevice? { devices.first { $0.id == id } }
 
+    /// The device with `uniqueID` (as `deviceWithUniqueID:`): its TXT `id`, 32 hex digits,
+    /// or the dashed UUID form; `nil` when not found.
+    public func device(withUniqueID uniqueID: String) -> CastDevice? {
+        guard let id = CastDevice.parseID(uniqueID) else { return nil }
+        return device(withID: id)
+    }
+
+    /// Waits until discovery knows the device with `uniqueID` (as
+    /// `findDeviceWithUniqueID:timeout:completion:`), for at most `timeout` on the context's
+    /// clock; returns at once when it is known already. This does not start discovery: a
+    /// device can be found meanwhile by mDNS (when discovery runs) or by
+    /// ``addDevice(host:port:friendlyName:)``.
+    ///
+    /// Cancelling the waiting task ends the wait at once (as `cancelFindOperation`): the call
+    /// returns `nil`.
+    /// - Returns: the device, or `nil` after the timeout, on cancellation, or when
+    ///   `uniqueID` is not a device id.
+    public func findDevice(uniqueID: String, timeout: Duration) async -> CastDevice? {
+        guard CastDevice.parseID(uniqueID) != nil else { return nil }
+        if let found = device(withUniqueID: uniqueID) { return found }
+        let key = UUID()
+        logger.log(.debug, .discovery, "waiting for a device", metadata: ["cast.device-id": uniqueID])
+        let found = await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<CastDevice?, Never>) in
+                let early = state.withLock { state -> CastDevice?? in
+                    if Task.isCancelled { return .some(nil) }
+                    if let id = CastDevice.parseID(uniqueID), let device = state.known[id] ?? state.browsed[id] {
+                        return .some(device)
+                    }
+                    state.finders[key] = Finder(uniqueID: uniqueID, continuation: continuation)
+                    return nil
+                }
+                if let early {
+                    continuation.resume(returning: early)
+                    return
+                }
+                let timer = environment.clock.schedule(after: timeout) { [weak self] in
+                    self?.finishFinding(key, with: nil)
+                }
+                let pending = state.withLock { state -> Bool in
+                    guard state.finders[key] != nil else { return false }
+                    state.finders[key]?.timer = timer
+                    return true
+                }
+                if !pending { timer.cancel() }
+            }
+        } onCancel: {
+            finishFinding(key, with: nil)
+        }
+        logger.log(
+            found == nil ? .info : .debug,
+            .discovery,
+            found == nil ? "device not found" : "device found",
+            metadata: ["cast.device-id": uniqueID]
+        )
+        return found
+    }
+
     /// Starts discovery over mDNS.
     /// - Throws: ``CastError/Code/network`` when the sockets cannot be opened.
     public func startDiscovery() throws(CastError) {
@@ -83,11 +198,22 @@ public final class DiscoveryManager: Sendable {
         }
         guard start, let browser else { return }
         do {
+            browser.setPassive(passiveScan)
             try browser.start { [weak self] event in self?.browsed(event) }
         } catch {
             state.withLock { $0.running = false }
+            logger.log(.error, .discovery, "discovery could not start", metadata: ["cast.error": error.description])
             throw error
         }
+        logger.log(
+            .info,
+            .discovery,
+            "discovery started",
+            metadata: [
+                "cast.subtypes": environment.options.discoveryCriteria.allSubtypes.joined(separator: ","),
+                "cast.passive": "\(passiveScan)",
+            ]
+        )
         onChange()
     }
 
@@ -103,6 +229,7 @@ public final class DiscoveryManager: Sendable {
         }
         guard let removed else { return }
         browser?.stop()
+        logger.log(.info, .discovery, "discovery stopped", metadata: ["cast.forgotten": "\(removed.count)"])
         for device in removed { emit(.didRemove(device)) }
         onChange()
     }
@@ -117,13 +244,19 @@ public final class DiscoveryManager: Sendable {
         }
         let options = environment.options
         if first, !options.disableDiscoveryAutostart, options.startDiscoveryAfterFirstTapOnCastButton {
+            logger.log(.info, .discovery, "first tap on the Cast button starts discovery")
             try? startDiscovery()
         }
     }
 
     /// Adds a device by address after confirming it speaks Cast: a TLS connection, CONNECT
     /// and a RECEIVER_STATUS reply.
-    /// - Throws: ``CastError`` when the host does not answer as a Cast device.
+    ///
+    /// Cancelling the waiting task stops the check at its next step (once the TLS connection
+    /// is up, or while waiting for RECEIVER_STATUS): the probe connection is closed, nothing
+    /// is added, and the call throws ``CastError/Code/cancelled``.
+    /// - Throws: ``CastError`` when the host does not answer as a Cast device, or
+    ///   ``CastError/Code/cancelled``.
     @discardableResult
     public func addDevice(
         host: String,
@@ -143,6 +276,7 @@ public final class DiscoveryManager: Sendable {
             requestTimeout: environment.options.requestTimeout
         ) { _ in }
         defer { connection.close() }
+        if Task.isCancelled { throw CastError(.cancelled, "addDevice \(host):\(port) was cancelled") }
         try connection.send(
             ConnectMessage(),
             namespace: .connection,
@@ -167,14 +301,23 @@ public final class DiscoveryManager: Sendable {
             addresses: IPAddress(host).map { [$0] } ?? [],
             port: UInt16(clamping: port)
         )
-        let inserted = state.withLock { state -> Bool in
-            let isNew = state.known[device.id] == nil && state.browsed[device.id] == nil
+        let (inserted, changed, finders) = state.withLock { state -> (Bool, Bool, [Finder]) in
+            let previous = state.known[device.id] ?? state.browsed[device.id]
             state.known[device.id] = device
-            if isNew { state.order.append(device.id) }
-            return isNew
+            if previous == nil { state.order.append(device.id) }
+            return (previous == nil, previous != device, Self.takeFinders(for: device, in: &state))
         }
-        emit(inserted ? .didInsert(device) : .didUpdate(device))
-        onChange()
+        resume(finders, with: device)
+        logger.log(
+            .info,
+            .discovery,
+            inserted ? "device added by address" : "device confirmed by address",
+            metadata: ["cast.address": "\(host):\(port)", "cast.device-id": device.idText]
+        )
+        if changed {
+            emit(inserted ? .didInsert(device) : .didUpdate(device))
+            onChange()
+        }
         return device
     }
 
@@ -200,24 +343,68 @@ public final class DiscoveryManager: Sendable {
     /// A stream of every later change.
     public func events() -> AsyncStream<DiscoveryEvent> { listeners.stream() }
 
-    private func browsed(_ event: DiscoveryEvent) {
-        let report = state.withLock { state -> DiscoveryEvent? in
-            guard state.running else { return nil }
+    /// A device event from the browser: inserted when new, updated only when something
+    /// about the device changed, removed when it was known.
+    func browsed(_ event: DiscoveryEvent) {
+        let (report, finders) = state.withLock { state -> (DiscoveryEvent?, [Finder]) in
+            guard state.running else { return (nil, []) }
             switch event {
             case .didInsert(let device), .didUpdate(let device):
-                let isNew = state.browsed[device.id] == nil && state.known[device.id] == nil
+                let previous = state.browsed[device.id]
+                let isNew = previous == nil && state.known[device.id] == nil
                 state.browsed[device.id] = device
                 if isNew { state.order.append(device.id) }
-                return isNew ? .didInsert(device) : .didUpdate(device)
+                let finders = Self.takeFinders(for: device, in: &state)
+                if isNew { return (.didInsert(device), finders) }
+                return (previous == device ? nil : .didUpdate(device), finders)
             case .didRemove(let device):
-                guard state.browsed.removeValue(forKey: device.id) != nil else { return nil }
+                guard state.browsed.removeValue(forKey: device.id) != nil else { return (nil, []) }
                 if state.known[device.id] == nil { state.order.removeAll { $0 == device.id } }
-                return .didRemove(device)
+                return (.didRemove(device), [])
             }
         }
+        if case .didInsert(let device)? = report { resume(finders, with: device) }
+        if case .didUpdate(let device)? = report { resume(finders, with: device) }
+        if report == nil, !finders.isEmpty, case .didUpdate(let device) = event { resume(finders, with: device) }
         guard let report else { return }
+        switch report {
+        case .didInsert(let device):
+            logger.log(
+                .debug,
+                .discovery,
+                "device found",
+                metadata: ["cast.device-id": device.idText, "cast.name": device.friendlyName ?? ""]
+            )
+        case .didUpdate(let device):
+            logger.log(
+                .debug,
+                .discovery,
+                "device updated",
+                metadata: ["cast.device-id": device.idText, "cast.name": device.friendlyName ?? ""]
+            )
+        case .didRemove(let device):
+            logger.log(.debug, .discovery, "device removed", metadata: ["cast.device-id": device.idText])
+        }
         emit(report)
         onChange()
+    }
+
+    private static func takeFinders(for device: CastDevice, in state: inout State) -> [Finder] {
+        let keys = state.finders.filter { CastDevice.parseID($0.value.uniqueID) == device.id }.map(\.key)
+        return keys.compactMap { state.finders.removeValue(forKey: $0) }
+    }
+
+    private func resume(_ finders: [Finder], with device: CastDevice) {
+        for finder in finders {
+            finder.timer?.cancel()
+            finder.continuation.resume(returning: device)
+        }
+    }
+
+    private func finishFinding(_ key: UUID, with device: CastDevice?) {
+        guard let finder = state.withLock({ $0.finders.removeValue(forKey: key) }) else { return }
+        finder.timer?.cancel()
+        finder.continuation.resume(returning: device)
     }
 
     private func emit(_ event: DiscoveryEvent) {
@@ -249,17 +436,27 @@ public final class DiscoveryManager: Sendable {
 
 /// The mDNS browser as a ``DeviceBrowser``.
 final class MDNSDeviceBrowser: DeviceBrowser {
-    private let applicationID: String
-    private let state = Locked<(browser: MDNSBrowser?, task: Task<Void, Never>?)>((nil, nil))
+    private let applicationID: String?
+    private let state = Locked<(browser: MDNSBrowser?, task: Task<Void, Never>?, passive: Bool)>((nil, nil, false))
 
-    init(applicationID: String) {
+    /// Browses the `_<APPID>._sub` subtype of `applicationID`, or every Cast device when `nil`.
+    init(applicationID: String?) {
         self.applicationID = applicationID
+    }
+
+    func setPassive(_ passive: Bool) {
+        let browser = state.withLock { state -> MDNSBrowser? in
+            state.passive = passive
+            return state.browser
+        }
+        browser?.passiveScan = passive
     }
 
     func start(onEvent: @escaping @Sendable (DiscoveryEvent) -> Void) throws(CastError) {
         let browser: MDNSBrowser
         do {
             browser = try MDNSBrowser(configuration: MDNSBrowser.Configuration(applicationID: applicationID))
+            browser.passiveScan = state.withLock { $0.passive }
             try browser.start()
         } catch {
             throw CastError(.network, "cannot start mDNS discovery: \(error)", underlying: error)
@@ -273,13 +470,19 @@ final class MDNSDeviceBrowser: DeviceBrowser {
                 }
             }
         }
-        state.withLock { $0 = (browser, task) }
+        state.withLock { state in
+            state.browser = browser
+            state.task = task
+        }
     }
 
     func stop() {
         let (browser, task) = state.withLock { state in
-            defer { state = (nil, nil) }
-            return state
+            defer {
+                state.browser = nil
+                state.task = nil
+            }
+            return (state.browser, state.task)
         }
         browser?.stop()
         task?.cancel()

@@ -1,4 +1,5 @@
-/// The part of the SDK a log message comes from, used by ``CastLogFilter``.
+/// The part of the SDK a log message comes from, used by ``CastLogFilter`` (GCK filters by
+/// class name; these are the SDK's classes).
 public struct CastLogComponent: RawRepresentable, Hashable, Sendable, CustomStringConvertible,
     ExpressibleByStringLiteral
 {
@@ -15,10 +16,21 @@ public struct CastLogComponent: RawRepresentable, Hashable, Sendable, CustomStri
     public static let session: CastLogComponent = "SessionManager"
     /// The device connection: messages, heartbeat, requests.
     public static let connection: CastLogComponent = "DeviceConnection"
+    /// Device authentication (the `deviceauth` challenge and its verification).
+    public static let deviceAuth: CastLogComponent = "DeviceAuthenticator"
     /// Media control.
     public static let media: CastLogComponent = "RemoteMediaClient"
+    /// The media queue cache.
+    public static let queue: CastLogComponent = "MediaQueue"
     /// Custom channels.
     public static let channel: CastLogComponent = "CastChannel"
+    /// The widgets (`CastSenderUI`).
+    public static let ui: CastLogComponent = "CastSenderUI"
+
+    /// Every component the SDK and its widgets log from.
+    public static let all: [CastLogComponent] = [
+        .context, .discovery, .session, .connection, .deviceAuth, .media, .queue, .channel, .ui,
+    ]
 
     public var description: String { rawValue }
 }

@@ -1,9 +1,16 @@
 import CastSync
 
-/// The SDK's logger (as `GCKLogger`): a level filter and a pluggable sink.
+/// The SDK's logger (as `GCKLogger`): a filter and a pluggable sink.
 ///
-/// Nothing is logged until the app sets a ``sink``. Each ``CastContext`` logs through the
-/// logger in its options; ``shared`` exists for apps that want one logger everywhere.
+/// Nothing is logged until the app sets a ``sink`` (as `GCKLogger.delegate`; a
+/// ``CastFileLogSink`` for `fileLoggingEnabled`, a ``PrintLogSink`` for console logging).
+/// Each ``CastContext`` logs through the logger in its options, and so do the widgets made
+/// for that context; ``shared`` exists for apps that want one logger everywhere.
+///
+/// Every component logs at the levels GCK uses: ``CastLogLevel/verbose`` for message
+/// traffic, ``CastLogLevel/debug`` for steps, ``CastLogLevel/info`` for lifecycle events,
+/// ``CastLogLevel/warning`` for problems the SDK recovered from and
+/// ``CastLogLevel/error`` for failures the app hears about.
 ///
 /// ```swift
 /// let logger = CastLogger()
@@ -51,13 +58,17 @@ public final class CastLogger: Sendable {
         file: String = #fileID,
         line: Int = #line
     ) {
-        let sink = state.withLock { state in state.filter.allows(level, from: component) ? state.sink : nil }
+        let (sink, filter) = state.withLock { state in
+            (state.filter.allows(level, from: component) ? state.sink : nil, state.filter)
+        }
         guard let sink else { return }
+        let text = message()
+        guard filter.allows(level, from: component, function: function, message: text) else { return }
         sink.log(
             CastLogEntry(
                 level: level,
                 component: component,
-                message: message(),
+                message: text,
                 metadata: metadata(),
                 function: function,
                 location: "\(file):\(line)"

@@ -40,13 +40,15 @@ public final class MediaQueue: Sendable {
     private let listeners: ListenerSet<any MediaQueueListener, MediaQueueEvent>
     private let clientBox = Locked<WeakClient>(WeakClient())
     private let callbackQueue: DispatchQueue
+    private let logger: CastLogger
 
     private struct WeakClient {
         weak var value: RemoteMediaClient?
     }
 
-    init(callbackQueue: DispatchQueue) {
+    init(callbackQueue: DispatchQueue, logger: CastLogger) {
         self.callbackQueue = callbackQueue
+        self.logger = logger
         listeners = ListenerSet(queue: callbackQueue)
     }
 
@@ -85,6 +87,7 @@ public final class MediaQueue: Sendable {
 
     /// Fetches the id list again.
     public func reload() {
+        logger.log(.debug, .queue, "fetching queue item ids")
         client?.queueFetchItemIDs()
     }
 
@@ -101,6 +104,7 @@ public final class MediaQueue: Sendable {
 
     func reset() {
         let changes = state.withLock { $0.cache.clear() }
+        if !changes.isEmpty { logger.log(.debug, .queue, "queue cleared") }
         report(changes)
     }
 
@@ -109,14 +113,24 @@ public final class MediaQueue: Sendable {
     }
 
     func receivedItemIDs(_ ids: [Int]) {
+        logger.log(.debug, .queue, "queue item ids received", metadata: ["cast.count": "\(ids.count)"])
         report(state.withLock { $0.cache.setItemIDs(ids) })
     }
 
     func receivedItems(_ items: [QueueItem]) {
+        logger.log(.debug, .queue, "queue items received", metadata: ["cast.count": "\(items.count)"])
         report(state.withLock { $0.cache.store(items) })
     }
 
     func receivedChange(_ change: QueueChangeMessage) {
+        logger.log(
+            .debug,
+            .queue,
+            "queue changed",
+            metadata: [
+                "cast.change": change.changeType.rawValue, "cast.count": "\(change.itemIds?.count ?? 0)",
+            ]
+        )
         let (changes, needsReload) = state.withLock { $0.cache.apply(change) }
         report(changes)
         if needsReload { reload() }
@@ -128,6 +142,7 @@ public final class MediaQueue: Sendable {
             return state.cache.takeFetchBatch()
         }
         guard !batch.isEmpty, let client else { return }
+        logger.log(.debug, .queue, "fetching queue items", metadata: ["cast.count": "\(batch.count)"])
         let request = client.queueFetchItems(forIDs: batch)
         Task { [weak self] in
             if case .completed = await request.waitForOutcome() { return }

@@ -34,12 +34,22 @@ public final class RemoteMediaClient: Sendable {
     /// The receiver's queue, fetched on demand.
     public let mediaQueue: MediaQueue
 
-    init(clock: any CastClock, logger: CastLogger, callbackQueue: DispatchQueue) {
+    /// Hears that a LOAD sent by this client succeeded (the context's trigger for the
+    /// expanded controls).
+    private let onLoaded: (@Sendable () -> Void)?
+
+    init(
+        clock: any CastClock,
+        logger: CastLogger,
+        callbackQueue: DispatchQueue,
+        onLoaded: (@Sendable () -> Void)? = nil
+    ) {
         self.clock = clock
         self.logger = logger
         self.callbackQueue = callbackQueue
+        self.onLoaded = onLoaded
         listeners = ListenerSet(queue: callbackQueue)
-        mediaQueue = MediaQueue(callbackQueue: callbackQueue)
+        mediaQueue = MediaQueue(callbackQueue: callbackQueue, logger: logger)
         mediaQueue.client = self
     }
 
@@ -107,9 +117,22 @@ public final class RemoteMediaClient: Sendable {
                 callbackQueue: callbackQueue
             )
         }
-        return send("LOAD", needsMediaSession: false, replacementGroup: "load") { link, _, id in
+        logger.log(
+            .info,
+            .media,
+            "loading media",
+            metadata: [
+                "cast.content-id": data.media?.contentId ?? data.queueData?.items?.first?.media?.contentId ?? "",
+                "cast.queue-items": "\(data.queueData?.items?.count ?? 0)",
+            ]
+        )
+        let request = send("LOAD", needsMediaSession: false, replacementGroup: "load") { link, _, id in
             LoadRequest(requestId: id, sessionId: link.appSessionID, data: data)
         }
+        if request.inProgress, let onLoaded {
+            Task { if case .completed = await request.waitForOutcome() { onLoaded() } }
+        }
+        return request
     }
 
     /// Loads a queue of items (LOAD with `queueData`).
@@ -488,6 +511,7 @@ public final class RemoteMediaClient: Sendable {
         }
         let request = CastRequest(name: name, callbackQueue: callbackQueue)
         let connection = link.connection
+        let logger = self.logger
         let id = connection.sendRequest(
             name: name,
             namespace: .media,
@@ -495,7 +519,26 @@ public final class RemoteMediaClient: Sendable {
             to: link.transportID,
             replacementGroup: replacementGroup,
             build: { id in build(link, mediaSessionID ?? 0, id) },
-            completion: { result in request.settle(CastRequest.Outcome(result)) }
+            completion: { result in
+                if case .failure(let error) = result, error.code != .cancelled, error.code != .replaced {
+                    logger.log(
+                        .warning,
+                        .media,
+                        "media command failed",
+                        metadata: ["cast.request": name, "cast.error": error.description]
+                    )
+                }
+                request.settle(CastRequest.Outcome(result))
+            }
+        )
+        logger.log(
+            .debug,
+            .media,
+            "media command sent",
+            metadata: [
+                "cast.request": name, "cast.request-id": "\(id)",
+                "cast.media-session-id": mediaSessionID.map(String.init) ?? "none",
+            ]
         )
         request.attach(requestID: id) { [weak connection] _ in connection?.cancelRequest(id) }
         return request
@@ -531,7 +574,17 @@ public final class RemoteMediaClient: Sendable {
             let (changes, merged) = state.withLock { state in
                 (state.tracker.apply(status.status, now: now), state.tracker.status)
             }
+            logger.log(
+                .verbose,
+                .media,
+                "media status",
+                metadata: [
+                    "cast.media-session-id": merged.map { "\($0.mediaSessionId)" } ?? "none",
+                    "cast.player-state": merged?.playerState?.rawValue ?? "none",
+                ]
+            )
             if changes.contains(.mediaSession), let id = merged?.mediaSessionId {
+                logger.log(.info, .media, "media session started", metadata: ["cast.media-session-id": "\(id)"])
                 emit(.didStartMediaSession(id))
             }
             emit(.didUpdateMediaStatus(merged))

@@ -80,6 +80,11 @@ public final class CastRequest: Sendable, CustomStringConvertible {
     }
 
     /// Waits for the outcome.
+    ///
+    /// Cancelling the waiting task cancels the request (as ``cancel()``): it settles as
+    /// aborted with ``CastRequestAbortReason/cancelled``, its entry in the connection's
+    /// request tracker is removed, a reply that arrives later is ignored, and this property
+    /// throws ``CastError/Code/cancelled``. A request that already settled is not changed.
     /// - Throws: ``CastError``: the failure, or ``CastError/Code/replaced`` /
     ///   ``CastError/Code/cancelled`` when the request was aborted.
     public var result: Void {
@@ -93,14 +98,22 @@ public final class CastRequest: Sendable, CustomStringConvertible {
     }
 
     /// Waits for the outcome without throwing.
+    ///
+    /// Cancelling the waiting task cancels the request, as for ``result``; the outcome is then
+    /// ``Outcome/aborted(_:)`` with ``CastRequestAbortReason/cancelled`` (unless the request
+    /// had settled already).
     public func waitForOutcome() async -> Outcome {
-        await withHandOffContinuation { continuation in
-            let settled = state.withLock { state -> Outcome? in
-                if let outcome = state.outcome { return outcome }
-                state.waiters.append(continuation)
-                return nil
+        await withTaskCancellationHandler {
+            await withHandOffContinuation { continuation in
+                let settled = state.withLock { state -> Outcome? in
+                    if let outcome = state.outcome { return outcome }
+                    state.waiters.append(continuation)
+                    return nil
+                }
+                if let settled { continuation.resume(returning: settled) }
             }
-            if let settled { continuation.resume(returning: settled) }
+        } onCancel: {
+            cancel()
         }
     }
 

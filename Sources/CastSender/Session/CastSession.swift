@@ -30,6 +30,11 @@ public final class CastSession: Sendable, CustomStringConvertible {
         var statusText: String?
         var task: Task<Void, Never>?
         var lastLossError: CastError?
+        /// The level of the newest SET_VOLUME still in flight, and its number.
+        var pendingVolume: (level: Double, serial: Int)?
+        var volumeSerial = 0
+        /// The connection closed last, until its transport has finished.
+        var closing: DeviceConnection?
     }
 
     /// The device.
@@ -66,7 +71,8 @@ public final class CastSession: Sendable, CustomStringConvertible {
         remoteMediaClient = RemoteMediaClient(
             clock: environment.clock,
             logger: environment.options.logger,
-            callbackQueue: environment.options.callbackQueue
+            callbackQueue: environment.options.callbackQueue,
+            onLoaded: environment.mediaLoaded
         )
         var initial = State(
             machine: SessionStateMachine(backoff: environment.options.reconnectBackoff, random: environment.random)
@@ -121,6 +127,15 @@ public final class CastSession: Sendable, CustomStringConvertible {
     /// Whether the device volume cannot be changed (`controlType` `fixed`).
     public var isFixedVolume: Bool { state.withLock { $0.volume?.controlType == .fixed } }
 
+    /// The device volume as last reported in RECEIVER_STATUS (level, mute, step, control
+    /// type), or `nil` before the first status.
+    public var deviceVolume: DeviceVolume? { state.withLock { $0.volume } }
+
+    /// The level of the newest device-volume change still in flight, or `nil`. Volume
+    /// controls show it instead of the reported level until the device answers, so that a
+    /// slider does not jump back while the device catches up.
+    public var pendingDeviceVolume: Double? { state.withLock { $0.pendingVolume?.level } }
+
     public var description: String {
         "CastSession(\(device.friendlyName ?? device.idText) at \(host):\(port), \(sessionID ?? "no app session"))"
     }
@@ -128,16 +143,69 @@ public final class CastSession: Sendable, CustomStringConvertible {
     // MARK: Device volume
 
     /// Sets the device volume, 0 to 1 (receiver SET_VOLUME).
+    /// - Returns: a request that fails at once with ``CastError/Code/invalidRequest`` for a
+    ///   level outside [0, 1] (or not finite), and with ``CastError/Code/notAllowed`` when the
+    ///   device's volume is fixed.
     @discardableResult
     public func setDeviceVolume(_ level: Double) -> CastRequest {
-        guard (0...1).contains(level) else {
+        guard level.isFinite, (0...1).contains(level) else {
             return CastRequest.failed(
                 "SET_VOLUME",
                 CastError(.invalidRequest, "setDeviceVolume: level \(level) is outside [0, 1]"),
                 callbackQueue: environment.options.callbackQueue
             )
         }
-        return receiverRequest("SET_VOLUME") { SetDeviceVolumeRequest(requestId: $0, volume: Volume(level: level)) }
+        guard !isFixedVolume else {
+            return CastRequest.failed(
+                "SET_VOLUME",
+                CastError(.notAllowed, "setDeviceVolume: the volume of \(device.friendlyName ?? host) is fixed"),
+                callbackQueue: environment.options.callbackQueue
+            )
+        }
+        environment.options.logger.log(.debug, .session, "device volume change", metadata: ["cast.level": "\(level)"])
+        let serial = state.withLock { state -> Int in
+            state.volumeSerial += 1
+            state.pendingVolume = (level, state.volumeSerial)
+            return state.volumeSerial
+        }
+        let request = receiverRequest("SET_VOLUME") {
+            SetDeviceVolumeRequest(requestId: $0, volume: Volume(level: level))
+        }
+        let clearPending: @Sendable () -> Void = { [weak self] in
+            self?.state.withLock { state in
+                if state.pendingVolume?.serial == serial { state.pendingVolume = nil }
+            }
+        }
+        if request.inProgress {
+            Task {
+                _ = await request.waitForOutcome()
+                clearPending()
+            }
+        } else {
+            clearPending()
+        }
+        return request
+    }
+
+    /// Moves the device volume by `steps` steps of the device's ``deviceVolumeIncrement``
+    /// (its `stepInterval`), from the level of a change still in flight when there is one,
+    /// so that quick presses add up; the result is clamped to [0, 1] and snapped to the step.
+    /// - Returns: the SET_VOLUME request, or one that fails at once with
+    ///   ``CastError/Code/notAllowed`` for a fixed-volume device.
+    @discardableResult
+    public func stepDeviceVolume(by steps: Int) -> CastRequest {
+        let (base, increment) = state.withLock { state in
+            (state.pendingVolume?.level ?? state.volume?.level ?? 0, state.volume?.stepInterval ?? 0.05)
+        }
+        return setDeviceVolume(Self.stepped(base, by: steps, increment: increment))
+    }
+
+    /// `level` moved by `steps` increments, snapped to the increment grid and clamped to [0, 1].
+    static func stepped(_ level: Double, by steps: Int, increment: Double) -> Double {
+        let step = increment.isFinite && increment > 0.001 ? min(increment, 1) : 0.05
+        let base = level.isFinite ? min(max(level, 0), 1) : 0
+        let moved = ((base / step).rounded() + Double(steps)) * step
+        return min(max((moved * 1000).rounded() / 1000, 0), 1)
     }
 
     /// Mutes or unmutes the device (receiver SET_VOLUME).
@@ -177,11 +245,22 @@ public final class CastSession: Sendable, CustomStringConvertible {
             connection: connection,
             senderID: senderID,
             transportID: transportID,
-            callbackQueue: environment.options.callbackQueue
+            callbackQueue: environment.options.callbackQueue,
+            logger: environment.options.logger
         )
     }
 
     // MARK: Lifecycle (manager side)
+
+    /// Waits until the connection closed last is gone on the wire (bounded; see
+    /// ``DeviceConnection/waitUntilTransportFinished(timeout:)``).
+    func waitForClosedConnection() async {
+        guard let closing = state.withLock({ $0.closing }) else { return }
+        await closing.waitUntilTransportFinished()
+        state.withLock { state in
+            if state.closing === closing { state.closing = nil }
+        }
+    }
 
     func start() { transition { $0.startRequested() } }
 
@@ -250,6 +329,7 @@ public final class CastSession: Sendable, CustomStringConvertible {
     private func closeConnection() {
         let (connection, channels) = state.withLock { state -> (DeviceConnection?, [CastChannel]) in
             defer {
+                if let connection = state.connection { state.closing = connection }
                 state.connection = nil
                 state.generation += 1
             }
@@ -289,14 +369,13 @@ public final class CastSession: Sendable, CustomStringConvertible {
         do {
             let connection = try await openConnection()
             let status = try await receiverStatus(on: connection)
-            let appID = environment.options.receiverApplicationID
+            let criteria = environment.options.discoveryCriteria
             let launch = environment.options.launchOptions ?? LaunchOptions()
             let app: ReceiverApplication
-            if let running = Self.application(appID, in: status), !launch.relaunchIfRunning {
-                environment.options.logger.log(.info, .session, "joining running app", metadata: ["cast.app-id": appID])
-                app = running
+            if let running = Self.joinableApplication(for: criteria, in: status), !launch.relaunchIfRunning {
+                app = try await join(running, options: launch, on: connection)
             } else {
-                app = try await self.launch(appID, options: launch, on: connection)
+                app = try await self.launch(criteria.applicationID, options: launch, on: connection)
             }
             try await attach(app, on: connection)
             transition { $0.startSucceeded() }
@@ -411,12 +490,25 @@ public final class CastSession: Sendable, CustomStringConvertible {
         } catch {
             throw CastError(.deviceAuthentication, "device authentication could not start: \(error)", underlying: error)
         }
+        let logger = environment.options.logger
         guard let certificate = connection.peerCertificateDER else {
+            logger.log(
+                .error,
+                .deviceAuth,
+                "device presented no TLS certificate",
+                metadata: ["cast.address": "\(host):\(port)"]
+            )
             throw CastError(
                 .deviceAuthentication,
                 "device authentication: \(host):\(port) presented no TLS certificate"
             )
         }
+        logger.log(
+            .debug,
+            .deviceAuth,
+            "device auth challenge sent",
+            metadata: ["cast.address": "\(host):\(port)", "cast.policy": "\(policy.mode)"]
+        )
         do {
             let reply = try await connection.exchangeBinary(
                 challenge.castMessage,
@@ -428,13 +520,9 @@ public final class CastSession: Sendable, CustomStringConvertible {
                 peerCertificateDER: certificate,
                 at: environment.options.currentDate()
             )
-            environment.options.logger.log(
-                .info,
-                .session,
-                "device authenticated",
-                metadata: ["cast.result": "\(result)"]
-            )
+            logger.log(.info, .deviceAuth, "device authenticated", metadata: ["cast.result": "\(result)"])
         } catch let error as DeviceAuthError {
+            logger.log(.error, .deviceAuth, "device authentication failed", metadata: ["cast.error": "\(error)"])
             throw CastError(
                 .deviceAuthentication,
                 "device authentication of \(host):\(port) failed: \(error)",
@@ -443,7 +531,9 @@ public final class CastSession: Sendable, CustomStringConvertible {
         } catch let error as CastError where error.code == .timeout {
             do {
                 _ = try authenticator.timedOut(challenge)
+                logger.log(.warning, .deviceAuth, "device auth reply timed out; allowed by the policy")
             } catch {
+                logger.log(.error, .deviceAuth, "device auth reply timed out")
                 throw CastError(
                     .deviceAuthentication,
                     "device authentication of \(host):\(port) timed out",
@@ -512,6 +602,77 @@ public final class CastSession: Sendable, CustomStringConvertible {
 
     private static func application(_ appID: String, in status: ReceiverStatus) -> ReceiverApplication? {
         status.applications?.first { ($0.appId == appID || $0.universalAppId == appID) && $0.transportId != nil }
+    }
+
+    private static func joinableApplication(
+        for criteria: DiscoveryCriteria,
+        in status: ReceiverStatus
+    ) -> ReceiverApplication? {
+        status.applications?.first { $0.transportId != nil && criteria.allowsJoining($0) }
+    }
+
+    /// Joins a running app. With launch credentials set, Cast Connect receivers expect them
+    /// on a join as on a launch: a LAUNCH for the running app's ID carrying
+    /// `appParams.launchCheckerParams.credentialsData`. The platform does not restart an app
+    /// for a LAUNCH of its own ID: it hands the request to the app as a join (the Android TV
+    /// app's `CastLaunchRequest` is "a request to launch or join") and answers with the
+    /// RECEIVER_STATUS of the same session. Without credentials nothing is sent before the
+    /// app's CONNECT.
+    private func join(
+        _ running: ReceiverApplication,
+        options: LaunchOptions,
+        on connection: DeviceConnection
+    ) async throws(CastError) -> ReceiverApplication {
+        let logger = environment.options.logger
+        guard let credentials = environment.launchCredentials() else {
+            logger.log(.info, .session, "joining running app", metadata: ["cast.app-id": running.appId])
+            return running
+        }
+        logger.log(
+            .info,
+            .session,
+            "joining running app with launch credentials",
+            metadata: ["cast.app-id": running.appId, "cast.credentials-type": credentials.credentialsType ?? ""]
+        )
+        let request = LaunchRequest(
+            appId: running.appId,
+            language: options.languageCode,
+            supportedAppTypes: options.supportedAppTypes,
+            appParams: LaunchRequest.AppParams(
+                launchCheckerParams: LaunchRequest.LaunchCheckerParams(credentialsData: credentials)
+            ),
+            senderDeviceName: environment.options.senderDeviceName
+        )
+        let reply = try await connection.request(
+            name: "LAUNCH",
+            namespace: .receiver,
+            from: DeviceConnection.platformSenderID,
+            to: DeviceConnection.platformReceiverID,
+            timeout: environment.options.launchTimeout
+        ) { id in
+            var join = request
+            join.requestId = id
+            return join
+        }
+        guard case .receiver(.receiverStatus(let message)) = reply,
+            let app = message.status.applications?.first(where: {
+                $0.transportId != nil && ($0.appId == running.appId || $0.universalAppId == running.appId)
+            })
+        else {
+            throw CastError(
+                .applicationNotRunning,
+                "joining \(running.appId) with credentials: the receiver status does not list the app"
+            )
+        }
+        if app.sessionId != running.sessionId {
+            logger.log(
+                .warning,
+                .session,
+                "the receiver restarted the app to join it",
+                metadata: ["cast.app-id": running.appId, "cast.session-id": app.sessionId ?? ""]
+            )
+        }
+        return app
     }
 
     private func attach(_ app: ReceiverApplication, on connection: DeviceConnection) async throws(CastError) {

@@ -8,4 +8,9 @@ struct SessionEnvironment: Sendable {
     var random: @Sendable () -> Double
     var launchCredentials: @Sendable () -> CredentialsData?
     var store: SessionStore?
+    /// Called when a LOAD sent by a session's remote media client succeeded.
+    var mediaLoaded: @Sendable () -> Void = {}
+    /// Finds a device by its unique id through discovery (for resuming a saved session on a
+    /// device whose address changed); `nil` when discovery does not know it.
+    var locateDevice: @Sendable (_ uniqueID: String) async -> CastDevice? = { _ in nil }
 }

@@ -16,6 +16,7 @@ public final class SessionManager: Sendable {
         var current: CastSession?
         var waiters: [ObjectIdentifier: [CheckedContinuation<Result<CastSession, CastError>, Never>]] = [:]
         var endWaiters: [ObjectIdentifier: [CheckedContinuation<Void, Never>]] = [:]
+        var suspendWaiters: [ObjectIdentifier: [CheckedContinuation<Void, Never>]] = [:]
     }
 
     private let state = Locked(State())
@@ -58,8 +59,13 @@ public final class SessionManager: Sendable {
     ///   - device: the device; its first address and its port are used unless given.
     ///   - host: the address to connect to, overriding the device's.
     ///   - port: the port to connect to, overriding the device's.
+    ///
+    /// Cancelling the waiting task ends the starting session: listeners hear
+    /// `didFailToStart` with ``CastError/Code/cancelled`` and the call throws that error. A
+    /// LAUNCH already sent is not undone (the receiver app may be running).
     /// - Throws: ``CastError``: ``CastError/Code/invalidState`` when a session already
-    ///   exists, else the reason the start failed.
+    ///   exists, ``CastError/Code/cancelled`` when the task was cancelled, else the reason
+    ///   the start failed.
     @discardableResult
     public func startSession(
         with device: CastDevice,
@@ -94,20 +100,41 @@ public final class SessionManager: Sendable {
 
     /// Resumes the session saved by an earlier process (see ``CastOptions/sessionStoreURL``)
     /// without relaunching the receiver app.
+    ///
+    /// Cancelling the waiting task gives up resuming: the session ends (listeners hear
+    /// `didEnd`), the saved session is forgotten, and the call throws
+    /// ``CastError/Code/cancelled``.
     /// - Throws: ``CastError/Code/invalidState`` when nothing is saved or a session exists;
-    ///   else why resuming failed (the saved session is then forgotten).
+    ///   ``CastError/Code/cancelled`` when the task was cancelled; else why resuming failed
+    ///   (the saved session is then forgotten).
     @discardableResult
     public func resumeSavedSession() async throws(CastError) -> CastSession {
         guard let saved = environment.store?.load() else {
             throw CastError(.invalidState, "resumeSavedSession: no saved session")
         }
-        let device = CastDevice(
+        var host = saved.host
+        var port = saved.port
+        var device = CastDevice(
             id: CastDevice.parseID(saved.deviceID) ?? UUID(),
             friendlyName: saved.deviceName,
             addresses: IPAddress(saved.host).map { [$0] } ?? [],
             port: UInt16(clamping: saved.port)
         )
-        let session = makeSession(device: device, host: saved.host, port: saved.port, saved: saved)
+        // The device is rejoined by identity: where discovery sees it now, else where it was.
+        if let found = await environment.locateDevice(saved.deviceID), let address = found.addresses.first {
+            if address.description != host || Int(found.port) != port {
+                environment.options.logger.log(
+                    .info,
+                    .session,
+                    "saved device found at a new address",
+                    metadata: ["cast.address": "\(address):\(found.port)", "cast.device-id": saved.deviceID]
+                )
+            }
+            host = address.description
+            port = Int(found.port)
+            device = found
+        }
+        let session = makeSession(device: device, host: host, port: port, saved: saved)
         let installed = state.withLock { state -> Bool in
             guard state.current == nil else { return false }
             state.current = session
@@ -126,6 +153,10 @@ public final class SessionManager: Sendable {
 
     /// Ends the current session and waits for it to end; stops the receiver app when
     /// `stopCasting` is set (default: ``CastOptions/stopReceiverApplicationWhenEndingSession``).
+    ///
+    /// Cancellation does not interrupt ending: the session ends either way, and the call
+    /// returns once it has (ending is a CLOSE and, when stopping, one STOP request bounded by
+    /// ``CastOptions/requestTimeout``).
     public func endSession(stopCasting: Bool? = nil) async {
         guard let session = currentSession else { return }
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
@@ -143,7 +174,8 @@ public final class SessionManager: Sendable {
         }
     }
 
-    /// Ends the current session and stops the receiver app.
+    /// Ends the current session and stops the receiver app; cancellation behaves as for
+    /// ``endSession(stopCasting:)``.
     public func endSessionAndStopCasting() async {
         await endSession(stopCasting: true)
     }
@@ -157,6 +189,30 @@ public final class SessionManager: Sendable {
     /// Resumes a suspended current session now.
     public func resumeSession() {
         currentSession?.resume()
+    }
+
+    /// Suspends `session` if it is the connected current session and waits until it is
+    /// suspended (its connection closed); returns at once otherwise. Cancellation does not
+    /// stop the suspension; the call then returns without waiting.
+    func suspend(_ session: CastSession, reason: SessionSuspendReason) async {
+        let key = ObjectIdentifier(session)
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let waiting = state.withLock { state -> Bool in
+                guard state.current === session, session.connectionState == .connected, !Task.isCancelled else {
+                    return false
+                }
+                state.suspendWaiters[key, default: []].append(continuation)
+                return true
+            }
+            guard waiting else {
+                continuation.resume()
+                return
+            }
+            session.suspend(reason: reason)
+            // The machine may have left `connected` between the check and the request (a
+            // lost connection suspends it too and is waited for the same way); if it ended
+            // instead, the end releases the waiter.
+        }
     }
 
     // MARK: Internals
@@ -173,11 +229,40 @@ public final class SessionManager: Sendable {
         )
     }
 
+    /// Starts or resumes `session` and waits for the outcome. Cancelling the waiting task ends
+    /// the session (listeners hear `didFailToStart`, or `didEnd` for a resume) and the call
+    /// throws ``CastError/Code/cancelled``.
     private func run(_ session: CastSession, _ begin: (CastSession) -> Void) async throws(CastError) -> CastSession {
-        let result = await withCheckedContinuation {
-            (continuation: CheckedContinuation<Result<CastSession, CastError>, Never>) in
-            state.withLock { $0.waiters[ObjectIdentifier(session), default: []].append(continuation) }
-            begin(session)
+        // Whether `begin` ran, and whether the task was cancelled: a cancellation that comes
+        // before `begin` must not be lost, and one that comes after must end the session.
+        let progress = Locked<(begun: Bool, cancelled: Bool)>((false, false))
+        let result = await withTaskCancellationHandler {
+            await withCheckedContinuation {
+                (continuation: CheckedContinuation<Result<CastSession, CastError>, Never>) in
+                let key = ObjectIdentifier(session)
+                let cancelledEarly = progress.withLock { progress -> Bool in
+                    progress.begun = !progress.cancelled
+                    return progress.cancelled
+                }
+                if cancelledEarly {
+                    state.withLock { state in
+                        if state.current === session { state.current = nil }
+                    }
+                    continuation.resume(returning: .failure(CastError(.cancelled, "the session start was cancelled")))
+                    return
+                }
+                state.withLock { $0.waiters[key, default: []].append(continuation) }
+                begin(session)
+            }
+        } onCancel: {
+            let begun = progress.withLock { progress -> Bool in
+                progress.cancelled = true
+                return progress.begun
+            }
+            if begun { session.end(stopReceiverApp: false) }
+        }
+        if case .failure(let error) = result, progress.withLock({ $0.cancelled }), error.code != .cancelled {
+            throw CastError(.cancelled, "the session start was cancelled", underlying: error)
         }
         return try result.get()
     }
@@ -213,6 +298,8 @@ public final class SessionManager: Sendable {
             outcome = nil
             ends = false
         }
+        let releasesSuspendWaiters: Bool
+        if case .didSuspend = notification { releasesSuspendWaiters = true } else { releasesSuspendWaiters = ends }
         let settle: @Sendable () -> Void = { [self] in
             let (waiters, endWaiters) = state.withLock { state in
                 let waiters = outcome == nil ? [] : (state.waiters.removeValue(forKey: key) ?? [])
@@ -221,6 +308,7 @@ public final class SessionManager: Sendable {
                     if state.current === session { state.current = nil }
                     endWaiters = state.endWaiters.removeValue(forKey: key) ?? []
                 }
+                if releasesSuspendWaiters { endWaiters += state.suspendWaiters.removeValue(forKey: key) ?? [] }
                 return (waiters, endWaiters)
             }
             if let outcome { for waiter in waiters { waiter.resume(returning: outcome) } }

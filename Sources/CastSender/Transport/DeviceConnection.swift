@@ -43,6 +43,10 @@ final class DeviceConnection: Sendable {
         var transport: (any CastTransport)?
         var closed = false
         var binaryWaiter: Completion?
+        /// Whether the transport reported its close (its socket is gone).
+        var transportFinished = false
+        var everOpened = false
+        var finishWaiters: [CheckedContinuation<Void, Never>] = []
     }
 
     private let state: Locked<State>
@@ -100,6 +104,7 @@ final class DeviceConnection: Sendable {
         let alreadyClosed = connection.state.withLock { state -> Bool in
             if state.closed { return true }
             state.transport = transport
+            state.everOpened = true
             state.heartbeat = HeartbeatStateMachine(
                 interval: heartbeatInterval,
                 timeout: heartbeatTimeout,
@@ -109,6 +114,7 @@ final class DeviceConnection: Sendable {
         }
         if alreadyClosed {
             transport.close()
+            connection.transportFinished()
             throw CastError(.network, "the connection to \(host):\(port) closed during setup")
         }
         logger.log(.debug, .connection, "connected", metadata: ["cast.address": "\(host):\(port)"])
@@ -119,6 +125,37 @@ final class DeviceConnection: Sendable {
     var peerCertificateDER: [UInt8]? { state.withLock { $0.transport?.peerCertificateDER } }
 
     var isClosed: Bool { state.withLock { $0.closed } }
+
+    /// Waits until the transport has reported its close (after ``close(failingWith:)`` or a
+    /// loss), or at most `timeout` of real time: the socket is then gone from the device's
+    /// point of view. Returns at once for a connection whose transport never opened.
+    func waitUntilTransportFinished(timeout: Duration = .seconds(2)) async {
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                    let done = self.state.withLock { state -> Bool in
+                        if state.transportFinished || !state.everOpened { return true }
+                        state.finishWaiters.append(continuation)
+                        return false
+                    }
+                    if done { continuation.resume() }
+                }
+            }
+            group.addTask { try? await Task.sleep(for: timeout) }
+            await group.next()
+            group.cancelAll()
+            self.transportFinished()
+        }
+    }
+
+    private func transportFinished() {
+        let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            state.transportFinished = true
+            defer { state.finishWaiters.removeAll() }
+            return state.finishWaiters
+        }
+        for waiter in waiters { waiter.resume() }
+    }
 
     // MARK: Sending
 
@@ -215,6 +252,9 @@ final class DeviceConnection: Sendable {
     }
 
     /// Sends a request and waits for its reply.
+    ///
+    /// Cancelling the waiting task abandons the request: its tracker entry is removed, a late
+    /// reply is ignored, and the call throws ``CastError/Code/cancelled``.
     func request(
         name: String,
         namespace: CastNamespace,
@@ -223,16 +263,37 @@ final class DeviceConnection: Sendable {
         timeout: Duration? = nil,
         build: (Int) -> any CastJSONMessage
     ) async throws(CastError) -> InboundReply {
-        let result = await withHandOffContinuation {
-            (continuation: HandOffContinuation<Result<InboundReply, CastError>>) in
-            sendRequest(
-                name: name,
-                namespace: namespace,
-                from: source,
-                to: destination,
-                timeout: timeout,
-                build: build
-            ) { result in continuation.resume(returning: result) }
+        // The id is known only once the request is sent; a cancellation that comes first
+        // is remembered and applied as soon as the id is.
+        let sent = Locked<(id: Int?, cancelled: Bool)>((nil, false))
+        let result = await withTaskCancellationHandler {
+            await withHandOffContinuation { (continuation: HandOffContinuation<Result<InboundReply, CastError>>) in
+                if sent.withLock({ $0.cancelled }) {
+                    continuation.resume(
+                        returning: .failure(CastError(.cancelled, "\(name) was cancelled before it was sent"))
+                    )
+                    return
+                }
+                let id = sendRequest(
+                    name: name,
+                    namespace: namespace,
+                    from: source,
+                    to: destination,
+                    timeout: timeout,
+                    build: build
+                ) { result in continuation.resume(returning: result) }
+                let cancelled = sent.withLock { sent -> Bool in
+                    sent.id = id
+                    return sent.cancelled
+                }
+                if cancelled { cancelRequest(id) }
+            }
+        } onCancel: {
+            let id = sent.withLock { sent -> Int? in
+                sent.cancelled = true
+                return sent.id
+            }
+            if let id { cancelRequest(id) }
         }
         return try result.get()
     }
@@ -297,6 +358,7 @@ final class DeviceConnection: Sendable {
         case .message(let message):
             receive(message)
         case .closed(let error):
+            defer { transportFinished() }
             // A device that broke the protocol or stalled keeps its own code; a plain loss
             // of the link is `disconnected`.
             let lost =

@@ -31,7 +31,13 @@ public final class CastButtonModel: Sendable {
     private let currentDialog: @Sendable () -> StopCastingDialog?
     private let endSession: @Sendable (_ stopReceiver: Bool?) async -> Void
     private let broadcaster = StateBroadcaster<State>()
+    private let dialogBroadcaster = StateBroadcaster<StopCastingDialog?>()
     private let tasks = OwnedTasks()
+    private let loader: ArtworkLoader?
+    private let logger: CastLogger
+    /// The volume control of the stop-casting dialog, for the session's device; `nil` for a
+    /// button made without a context.
+    public let volumeController: DeviceVolumeController?
 
     /// Creates the button for `context`.
     /// - Parameters:
@@ -41,13 +47,25 @@ public final class CastButtonModel: Sendable {
     ///     ``DiscoveryManager/castButtonTapped()``.
     public convenience init(context: CastContext, interstitial: LocalNetworkInterstitialModel? = nil) {
         let sessionManager = context.sessionManager
+        let volume = DeviceVolumeController(context: context)
+        let loader = ArtworkLoader(cache: { context.imageCache }, logger: context.logger)
         self.init(
             castStates: context.castStateChanges(),
             currentCastState: { context.castState },
             interstitial: interstitial,
             tapped: { context.discoveryManager.castButtonTapped() },
-            currentDialog: { sessionManager.currentSession.map(StopCastingDialog.init(session:)) },
-            endSession: { stop in await sessionManager.endSession(stopCasting: stop) }
+            currentDialog: {
+                sessionManager.currentSession.map { session in
+                    var dialog = StopCastingDialog(session: session, imagePicker: context.imagePicker)
+                    dialog.artwork = loader.artwork(for: dialog.artworkURL)
+                    dialog.deviceVolume = volume.state
+                    return dialog
+                }
+            },
+            endSession: { stop in await sessionManager.endSession(stopCasting: stop) },
+            volumeController: volume,
+            loader: loader,
+            logger: context.logger
         )
     }
 
@@ -57,20 +75,45 @@ public final class CastButtonModel: Sendable {
         interstitial: LocalNetworkInterstitialModel?,
         tapped: @escaping @Sendable () -> Void = {},
         currentDialog: @escaping @Sendable () -> StopCastingDialog?,
-        endSession: @escaping @Sendable (Bool?) async -> Void
+        endSession: @escaping @Sendable (Bool?) async -> Void,
+        volumeController: DeviceVolumeController? = nil,
+        loader: ArtworkLoader? = nil,
+        logger: CastLogger = .shared
     ) {
         machine = Locked(CastButtonStateMachine(castState: currentCastState()))
         self.interstitial = interstitial
         self.tapped = tapped
         self.currentDialog = currentDialog
         self.endSession = endSession
+        self.volumeController = volumeController
+        self.loader = loader
+        self.logger = logger
         tasks.run { [weak self] in
             for await castState in castStates {
                 guard let self else { return }
                 self.castStateChanged(castState)
             }
         }
+        if let volume = volumeController?.updates() {
+            tasks.run { [weak self] in
+                for await _ in volume {
+                    guard let self else { return }
+                    self.dialogBroadcaster.publish(self.stopCastingDialog)
+                }
+            }
+        }
+        loader?.onChange = { [weak self] in
+            guard let self else { return }
+            self.dialogBroadcaster.publish(self.stopCastingDialog)
+        }
     }
+
+    /// The stop-casting dialog for the current session as it is now (its image and the
+    /// device volume change while it shows), or `nil` without a session.
+    public var stopCastingDialog: StopCastingDialog? { currentDialog() }
+
+    /// Every later ``stopCastingDialog``: the image loaded, the device volume changed.
+    public func stopCastingDialogUpdates() -> AsyncStream<StopCastingDialog?> { dialogBroadcaster.stream() }
 
     /// The current state.
     public var state: State {
@@ -96,6 +139,7 @@ public final class CastButtonModel: Sendable {
     /// starts discovery on the first tap once accepted.
     @discardableResult
     public func tap() -> CastButtonAction {
+        logger.log(.debug, .ui, "Cast button tapped", metadata: ["cast.button-state": "\(state.buttonState)"])
         let connected = machine.withLock { $0.buttonState == .connected }
         let dialog = connected ? currentDialog() : nil
         var needsInterstitial = false
@@ -111,7 +155,10 @@ public final class CastButtonModel: Sendable {
 
     /// "Stop casting" in the stop-casting dialog: ends the session; the receiver app stops
     /// when `stopReceiverApplication` is set (default: the context's option).
+    ///
+    /// Cancellation does not interrupt ending (as ``SessionManager/endSession(stopCasting:)``).
     public func stopCasting(stopReceiverApplication: Bool? = nil) async {
+        logger.log(.info, .ui, "stop casting chosen")
         await endSession(stopReceiverApplication)
     }
 
@@ -122,13 +169,14 @@ public final class CastButtonModel: Sendable {
 }
 
 extension StopCastingDialog {
-    /// The dialog for `session`: its device and the media it plays.
-    init(session: CastSession) {
+    /// The dialog for `session`: its device, the media it plays and that media's image.
+    init(session: CastSession, imagePicker: any ImagePicker = FirstImagePicker()) {
         let metadata = session.remoteMediaClient.mediaStatus?.media?.metadata
         self.init(
             deviceName: session.device.friendlyName ?? session.host,
             mediaTitle: metadata?.title,
-            mediaSubtitle: metadata?.displaySubtitle
+            mediaSubtitle: metadata?.displaySubtitle,
+            artworkURL: metadata.flatMap { imagePicker.image(for: Self.artworkHints, from: $0)?.url }
         )
     }
 }

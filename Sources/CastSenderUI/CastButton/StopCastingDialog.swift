@@ -11,6 +11,12 @@ public struct StopCastingDialog: Sendable, Hashable {
     public var stopButtonTitle: String
     /// The label of the button that closes the dialog.
     public var closeButtonTitle: String
+    /// The image of what plays, chosen by the image picker for ``ImageUse/castDialog``.
+    public var artworkURL: String?
+    /// That image as fetched through the image cache and decoded, when the button has a cache.
+    public var artwork: Artwork?
+    /// The device's volume, for the dialog's volume control (``CastButtonModel/volumeController``).
+    public var deviceVolume: DeviceVolumeState?
 
     /// Creates a dialog.
     public init(
@@ -18,14 +24,23 @@ public struct StopCastingDialog: Sendable, Hashable {
         mediaTitle: String? = nil,
         mediaSubtitle: String? = nil,
         stopButtonTitle: String = "Stop casting",
-        closeButtonTitle: String = "Close"
+        closeButtonTitle: String = "Close",
+        artworkURL: String? = nil,
+        artwork: Artwork? = nil,
+        deviceVolume: DeviceVolumeState? = nil
     ) {
         self.deviceName = deviceName
         self.mediaTitle = mediaTitle
         self.mediaSubtitle = mediaSubtitle
         self.stopButtonTitle = stopButtonTitle
         self.closeButtonTitle = closeButtonTitle
+        self.artworkURL = artworkURL
+        self.artwork = artwork
+        self.deviceVolume = deviceVolume
     }
+
+    /// The hints for the dialog's image.
+    public static let artworkHints = ImageHints(use: .castDialog, preferredSize: ImageSize(width: 320, height: 180))
 
     /// The line describing what plays: title and subtitle, or "No media selected".
     public var nowPlaying: String {

@@ -1,3 +1,4 @@
+import CastSender
 import CastSync
 
 /// The container that docks the mini controller under the app's screens (as
@@ -5,6 +6,9 @@ import CastSync
 ///
 /// Codelab flow: after "Play now" the app sets ``miniMediaControlsItemEnabled`` to `false`
 /// and calls ``presentExpandedController()``; selecting the mini controller presents it too.
+/// A container made with ``init(context:)`` presents it by itself after every successful
+/// LOAD of the context's sessions when ``CastContext/useDefaultExpandedMediaControls`` is
+/// set, as GCK does.
 public final class CastContainerModel: Sendable {
     /// What a front end draws.
     public struct State: Sendable, Hashable {
@@ -50,6 +54,28 @@ public final class CastContainerModel: Sendable {
         }
     }
 
+    /// Creates the container for `context` (as `createCastContainerController`): a media
+    /// controller, the mini and expanded controllers with the context's image picker and
+    /// cache, a device volume control, and the expanded controller presented after a load
+    /// when the context uses the default expanded controls.
+    public convenience init(context: CastContext) {
+        let media = MediaController(context: context)
+        self.init(
+            miniController: MiniControllerModel(context: context, mediaController: media),
+            expandedController: ExpandedControllerModel(context: context, mediaController: media)
+        )
+        let triggers = context.expandedMediaControlsTriggers()
+        let logger = context.logger
+        tasks.run { [weak self, weak context] in
+            for await _ in triggers {
+                guard let self, let context else { return }
+                guard context.useDefaultExpandedMediaControls else { continue }
+                logger.log(.info, .ui, "presenting the default expanded controls")
+                self.presentExpandedController()
+            }
+        }
+    }
+
     /// Creates the container and both controllers over one media controller.
     public convenience init(mediaController: MediaController, imagePicker: any ImagePicker = FirstImagePicker()) {
         self.init(
@@ -80,16 +106,22 @@ public final class CastContainerModel: Sendable {
     /// Every later state.
     public func updates() -> AsyncStream<State> { broadcaster.stream() }
 
-    /// Presents the expanded controller.
+    /// Presents the expanded controller; the mini controller is hidden while it shows.
     public func presentExpandedController() {
-        inner.withLock { $0.expandedPresented = true }
-        publish()
+        let changed = inner.withLock { inner -> Bool in
+            defer { inner.expandedPresented = true }
+            return !inner.expandedPresented
+        }
+        if changed { publish() }
     }
 
     /// The expanded controller was closed.
     public func dismissExpandedController() {
-        inner.withLock { $0.expandedPresented = false }
-        publish()
+        let changed = inner.withLock { inner -> Bool in
+            defer { inner.expandedPresented = false }
+            return inner.expandedPresented
+        }
+        if changed { publish() }
     }
 
     private func publish() { broadcaster.publish(state) }

@@ -1,14 +1,19 @@
 import CastCore
+import CastSender
+import CastSync
 
 /// The full-screen expanded controller (as `GCKUIExpandedMediaControlsViewController`):
-/// artwork, title, subtitle, seek bar, play/pause, ±30 s, stop, tracks, playback rate and
-/// the ad countdown with skip. It offers no volume and no session lifecycle (connect, stop
-/// casting): the Cast button does that.
+/// artwork, title, subtitle, seek bar, play/pause, ±30 s, previous/next, repeat, stop,
+/// tracks, playback rate, the stream mute and the ad countdown with skip, plus the device
+/// volume of the session's device. Connecting and stopping casting stay with the Cast button.
 public final class ExpandedControllerModel: Sendable {
     /// What a front end draws.
     public struct State: Sendable, Hashable {
         /// The background artwork chosen by the image picker.
         public var artworkURL: String?
+        /// The artwork as fetched through the image cache and decoded; `nil` without a cache
+        /// or an image (the front end then shows the title in its place).
+        public var artwork: Artwork?
         /// The title.
         public var title: String?
         /// The line under the title.
@@ -23,6 +28,12 @@ public final class ExpandedControllerModel: Sendable {
         public var canSkipBy30Seconds: Bool
         /// Whether stop can be used.
         public var canStop: Bool
+        /// Previous, next and the repeat mode.
+        public var queue: QueueNavigationState
+        /// The stream volume and mute, when the media reports them.
+        public var streamVolume: StreamVolumeState?
+        /// The device volume, when the controller has a ``DeviceVolumeController``.
+        public var deviceVolume: DeviceVolumeState?
         /// The tracks.
         public var tracks: TrackSelectionState
         /// The playback rate.
@@ -39,22 +50,87 @@ public final class ExpandedControllerModel: Sendable {
         preferredSize: ImageSize(width: 1280, height: 720)
     )
 
-    /// The media controller the model shows and drives (play/pause, seek, ±30 s, stop,
-    /// skip ad, tracks, rate).
+    /// The media controller the model shows and drives (play/pause, seek, ±30 s, queue,
+    /// repeat, stop, skip ad, tracks, rate, stream mute).
     public let mediaController: MediaController
+    /// The track selector over the same media controller.
+    public let trackSelection: TrackSelectionModel
+    /// The device volume control shown with the controls, if any.
+    public let volumeController: DeviceVolumeController?
     /// Whether the seek bar hides for live streams.
     public let hidesStreamPositionControlsForLiveContent: Bool
-    private let imagePicker: any ImagePicker
+    private let imagePicker: @Sendable () -> any ImagePicker
+    private let loader: ArtworkLoader?
+    private let broadcaster = StateBroadcaster<State>()
+    private let tasks = OwnedTasks()
 
-    /// Creates the expanded controller over `mediaController`.
-    public init(
+    /// Creates the expanded controller over `mediaController`; with an `imageCache` the
+    /// artwork is fetched and decoded, with a `volumeController` the device volume shows.
+    public convenience init(
         mediaController: MediaController,
         imagePicker: any ImagePicker = FirstImagePicker(),
+        imageCache: (any ImageCache)? = nil,
+        volumeController: DeviceVolumeController? = nil,
         hidesStreamPositionControlsForLiveContent: Bool = false
+    ) {
+        self.init(
+            mediaController: mediaController,
+            imagePicker: { imagePicker },
+            imageCache: imageCache.map { cache -> @Sendable () -> any ImageCache in { cache } },
+            volumeController: volumeController,
+            hidesStreamPositionControlsForLiveContent: hidesStreamPositionControlsForLiveContent
+        )
+    }
+
+    /// Creates the expanded controller with the image picker and cache of `context` (read
+    /// each time) and a device volume control for its session's device.
+    public convenience init(
+        context: CastContext,
+        mediaController: MediaController,
+        volumeController: DeviceVolumeController? = nil,
+        hidesStreamPositionControlsForLiveContent: Bool = false
+    ) {
+        self.init(
+            mediaController: mediaController,
+            imagePicker: { context.imagePicker },
+            imageCache: { context.imageCache },
+            volumeController: volumeController ?? DeviceVolumeController(context: context),
+            hidesStreamPositionControlsForLiveContent: hidesStreamPositionControlsForLiveContent
+        )
+    }
+
+    init(
+        mediaController: MediaController,
+        imagePicker: @escaping @Sendable () -> any ImagePicker,
+        imageCache: (@Sendable () -> any ImageCache)?,
+        volumeController: DeviceVolumeController?,
+        hidesStreamPositionControlsForLiveContent: Bool
     ) {
         self.mediaController = mediaController
         self.imagePicker = imagePicker
+        self.volumeController = volumeController
         self.hidesStreamPositionControlsForLiveContent = hidesStreamPositionControlsForLiveContent
+        trackSelection = TrackSelectionModel(mediaController: mediaController)
+        loader = imageCache.map { ArtworkLoader(cache: $0, logger: mediaController.logger) }
+        let media = mediaController.updates()
+        tasks.run { [weak self] in
+            for await value in media {
+                guard let self else { return }
+                self.broadcaster.publish(self.state(for: value))
+            }
+        }
+        if let volume = volumeController?.updates() {
+            tasks.run { [weak self] in
+                for await _ in volume {
+                    guard let self else { return }
+                    self.broadcaster.publish(self.state)
+                }
+            }
+        }
+        loader?.onChange = { [weak self] in
+            guard let self else { return }
+            self.broadcaster.publish(self.state)
+        }
     }
 
     /// The current state.
@@ -62,8 +138,10 @@ public final class ExpandedControllerModel: Sendable {
 
     /// The state for a media control state (use with ``MediaController/updates()``).
     public func state(for media: MediaControlState) -> State {
-        State(
-            artworkURL: media.metadata.flatMap { imagePicker.image(for: Self.artworkHints, from: $0)?.url },
+        let url = media.metadata.flatMap { imagePicker().image(for: Self.artworkHints, from: $0)?.url }
+        return State(
+            artworkURL: url,
+            artwork: loader?.artwork(for: url),
             title: media.title,
             subtitle: media.subtitle,
             seekBar: media.seekBar,
@@ -71,6 +149,9 @@ public final class ExpandedControllerModel: Sendable {
             playPause: media.playPause,
             canSkipBy30Seconds: media.canSkipBy30Seconds,
             canStop: media.canStop,
+            queue: media.queue,
+            streamVolume: media.streamVolume,
+            deviceVolume: volumeController?.state,
             tracks: media.tracks,
             playbackRate: media.playbackRate,
             adBreak: media.adBreak,
@@ -78,18 +159,6 @@ public final class ExpandedControllerModel: Sendable {
         )
     }
 
-    /// Every later state.
-    public func updates() -> AsyncStream<State> {
-        let media = mediaController.updates()
-        return AsyncStream { continuation in
-            let task = Task { [weak self] in
-                for await value in media {
-                    guard let self else { break }
-                    continuation.yield(self.state(for: value))
-                }
-                continuation.finish()
-            }
-            continuation.onTermination = { _ in task.cancel() }
-        }
-    }
+    /// Every later state: media changes, artwork loaded, device volume changes.
+    public func updates() -> AsyncStream<State> { broadcaster.stream() }
 }

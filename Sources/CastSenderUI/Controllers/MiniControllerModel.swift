@@ -1,4 +1,5 @@
 import CastCore
+import CastSender
 import CastSync
 
 /// The mini controller docked under every screen (as
@@ -18,6 +19,9 @@ public final class MiniControllerModel: Sendable {
         public var subtitle: String?
         /// The thumbnail chosen by the image picker.
         public var thumbnailURL: String?
+        /// The thumbnail as fetched through the image cache and decoded; `nil` without a
+        /// cache or an image.
+        public var thumbnail: Artwork?
         /// The progress, 0 to 1, when the duration is known.
         public var progress: Double?
         /// The play/pause toggle.
@@ -35,19 +39,48 @@ public final class MiniControllerModel: Sendable {
     /// The media controller the model shows.
     public let mediaController: MediaController
     private let enabled: Locked<Bool>
-    private let imagePicker: any ImagePicker
+    private let imagePicker: @Sendable () -> any ImagePicker
+    private let loader: ArtworkLoader?
     private let selections = StateBroadcaster<Void>()
     private let broadcaster = StateBroadcaster<State>()
     private let tasks = OwnedTasks()
 
-    /// Creates the mini controller over `mediaController`.
-    public init(
+    /// Creates the mini controller over `mediaController`; with an `imageCache`, the
+    /// thumbnail is fetched through it and decoded (``State/thumbnail``).
+    public convenience init(
         mediaController: MediaController,
         imagePicker: any ImagePicker = FirstImagePicker(),
+        imageCache: (any ImageCache)? = nil,
         isEnabled: Bool = true
+    ) {
+        self.init(
+            mediaController: mediaController,
+            imagePicker: { imagePicker },
+            imageCache: imageCache.map { cache -> @Sendable () -> any ImageCache in { cache } },
+            isEnabled: isEnabled
+        )
+    }
+
+    /// Creates the mini controller with the image picker and cache of `context` (read each
+    /// time, so changing them on the context takes effect).
+    public convenience init(context: CastContext, mediaController: MediaController, isEnabled: Bool = true) {
+        self.init(
+            mediaController: mediaController,
+            imagePicker: { context.imagePicker },
+            imageCache: { context.imageCache },
+            isEnabled: isEnabled
+        )
+    }
+
+    init(
+        mediaController: MediaController,
+        imagePicker: @escaping @Sendable () -> any ImagePicker,
+        imageCache: (@Sendable () -> any ImageCache)?,
+        isEnabled: Bool
     ) {
         self.mediaController = mediaController
         self.imagePicker = imagePicker
+        loader = imageCache.map { ArtworkLoader(cache: $0, logger: mediaController.logger) }
         enabled = Locked(isEnabled)
         let media = mediaController.updates()
         tasks.run { [weak self] in
@@ -55,6 +88,10 @@ public final class MiniControllerModel: Sendable {
                 guard let self else { return }
                 self.broadcaster.publish(self.state(for: value))
             }
+        }
+        loader?.onChange = { [weak self] in
+            guard let self else { return }
+            self.broadcaster.publish(self.state)
         }
     }
 
@@ -73,12 +110,14 @@ public final class MiniControllerModel: Sendable {
     /// The state for a media control state (use with ``MediaController/updates()``).
     public func state(for media: MediaControlState) -> State {
         let isEnabled = self.isEnabled
+        let url = media.metadata.flatMap { imagePicker().image(for: Self.thumbnailHints, from: $0)?.url }
         return State(
             isEnabled: isEnabled,
             isVisible: isEnabled && media.isMediaLoaded,
             title: media.title,
             subtitle: media.subtitle,
-            thumbnailURL: media.metadata.flatMap { imagePicker.image(for: Self.thumbnailHints, from: $0)?.url },
+            thumbnailURL: url,
+            thumbnail: loader?.artwork(for: url),
             progress: media.seekBar.progress,
             playPause: media.playPause,
             adBreak: media.adBreak

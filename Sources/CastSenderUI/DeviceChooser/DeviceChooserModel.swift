@@ -59,6 +59,7 @@ public final class DeviceChooserModel: Sendable {
     private let searchTimeout: Duration
     private let guidance: NoDevicesGuidance
     private let timer = Locked<CastTimer?>(nil)
+    private let logger: CastLogger
     private let broadcaster = StateBroadcaster<State>()
     private let tasks = OwnedTasks()
 
@@ -81,7 +82,8 @@ public final class DeviceChooserModel: Sendable {
             },
             searchTimeout: searchTimeout,
             guidance: guidance,
-            clock: clock
+            clock: clock,
+            logger: context.logger
         )
     }
 
@@ -90,8 +92,10 @@ public final class DeviceChooserModel: Sendable {
         startSession: @escaping @Sendable (CastDevice) async throws(CastError) -> Void,
         searchTimeout: Duration,
         guidance: NoDevicesGuidance = .standard,
-        clock: any CastClock
+        clock: any CastClock,
+        logger: CastLogger = .shared
     ) {
+        self.logger = logger
         self.discovery = discovery
         self.startSession = startSession
         self.searchTimeout = searchTimeout
@@ -128,12 +132,22 @@ public final class DeviceChooserModel: Sendable {
     public func updates() -> AsyncStream<State> { broadcaster.stream() }
 
     /// Starts a session on the device with `id` and waits until it is connected.
+    ///
+    /// Cancelling the waiting task cancels the session start (as
+    /// ``SessionManager/startSession(with:host:port:)``): the call throws
+    /// ``CastError/Code/cancelled`` and the error shows in ``State/errorMessage``.
     /// - Throws: ``CastError``: ``CastError/Code/invalidRequest`` when no such device is
     ///   listed, else why the session did not start (also in ``State/errorMessage``).
     public func select(_ id: UUID) async throws(CastError) {
         guard let device = machine.withLock({ $0.devices.first { $0.id == id } }) else {
             throw CastError(.invalidRequest, "select: no listed device has id \(id)")
         }
+        logger.log(
+            .info,
+            .ui,
+            "device chosen",
+            metadata: ["cast.device-id": device.idText, "cast.name": device.friendlyName ?? ""]
+        )
         machine.withLock { $0.connecting(to: id) }
         publish()
         do {
@@ -149,6 +163,7 @@ public final class DeviceChooserModel: Sendable {
 
     /// The guidance's retry: restarts discovery and opens a new search window.
     public func retry() {
+        logger.log(.debug, .ui, "device search retried")
         if discovery.isActive() { discovery.stop() }
         do {
             try discovery.start()

@@ -10,9 +10,17 @@ import Foundation
 /// records the last use, so the order survives relaunches. Concurrent requests for one URL
 /// share one download.
 public final class DiskImageCache: ImageCache {
+    private typealias Waiter = CheckedContinuation<Result<[UInt8], ImageCacheError>, Never>
+
+    /// One download and the callers waiting for it.
+    private struct Download {
+        var task: Task<Void, Never>?
+        var waiters: [UUID: Waiter] = [:]
+    }
+
     private struct Inner {
         var index: ImageCacheIndex
-        var inFlight: [String: Task<[UInt8], any Error>] = [:]
+        var inFlight: [String: Download] = [:]
         var downloads = 0
         var joined = 0
     }
@@ -72,6 +80,15 @@ public final class DiskImageCache: ImageCache {
         return inner.withLock { $0.index.contains(key) }
     }
 
+    /// The bytes of the image at `url`: from disk when cached (the file's use time is
+    /// refreshed), else downloaded once however many callers ask at the same time, then
+    /// stored.
+    ///
+    /// Cancelling a caller's task ends its wait at once with
+    /// ``ImageCacheError/Kind/cancelled``; the download carries on for the other callers and
+    /// still fills the cache.
+    /// - Throws: ``ImageCacheError``: why the download failed, or
+    ///   ``ImageCacheError/Kind/cancelled``.
     public func image(for url: URL) async throws(ImageCacheError) -> [UInt8] {
         let key = Self.key(for: url)
         let file = directory.appendingPathComponent(key)
@@ -83,29 +100,45 @@ public final class DiskImageCache: ImageCache {
             }
             inner.withLock { _ = $0.index.remove(key) }
         }
-        let task = inner.withLock { inner -> Task<[UInt8], any Error> in
-            if let running = inner.inFlight[key] {
-                inner.joined += 1
-                return running
+        let waiter = UUID()
+        let cancelled = ImageCacheError(.cancelled, url: url.absoluteString, "the caller stopped waiting")
+        let result = await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: Waiter) in
+                let early = inner.withLock { inner -> Bool in
+                    if Task.isCancelled { return true }
+                    if inner.inFlight[key] != nil {
+                        inner.joined += 1
+                        inner.inFlight[key]?.waiters[waiter] = continuation
+                        return false
+                    }
+                    inner.downloads += 1
+                    inner.inFlight[key] = Download(waiters: [waiter: continuation])
+                    let fetcher = self.fetcher
+                    // The task takes the lock to finish, so it sees the entry made here.
+                    inner.inFlight[key]?.task = Task { [weak self] in
+                        let result: Result<[UInt8], ImageCacheError>
+                        do throws(ImageCacheError) {
+                            result = .success(try await fetcher.fetch(url))
+                        } catch {
+                            result = .failure(error)
+                        }
+                        self?.finish(key, result)
+                    }
+                    return false
+                }
+                if early { continuation.resume(returning: .failure(cancelled)) }
             }
-            inner.downloads += 1
-            let fetcher = self.fetcher
-            let running = Task<[UInt8], any Error> { [weak self] in
-                defer { self?.inner.withLock { _ = $0.inFlight.removeValue(forKey: key) } }
-                let bytes = try await fetcher.fetch(url)
-                self?.store(bytes, key: key)
-                return bytes
-            }
-            inner.inFlight[key] = running
-            return running
+        } onCancel: {
+            let removed = inner.withLock { $0.inFlight[key]?.waiters.removeValue(forKey: waiter) }
+            removed?.resume(returning: .failure(cancelled))
         }
-        do {
-            return try await task.value
-        } catch let error as ImageCacheError {
-            throw error
-        } catch {
-            throw ImageCacheError(.fetchFailed, url: url.absoluteString, "\(error)")
-        }
+        return try result.get()
+    }
+
+    private func finish(_ key: String, _ result: Result<[UInt8], ImageCacheError>) {
+        if case .success(let bytes) = result { store(bytes, key: key) }
+        let waiters = inner.withLock { $0.inFlight.removeValue(forKey: key)?.waiters.values.map { $0 } ?? [] }
+        for waiter in waiters { waiter.resume(returning: result) }
     }
 
     /// Deletes every cached image.

@@ -31,9 +31,18 @@ public struct HTTPImageFetcher: ImageFetcher {
             }.first
     }
 
+    /// Downloads the image at `url`.
+    ///
+    /// Cancellation is checked before each request (the first and every redirect): a
+    /// cancelled task throws ``ImageCacheError/Kind/cancelled`` without connecting; a request
+    /// already under way runs to its end or its ``timeout``.
+    /// - Throws: ``ImageCacheError``.
     public func fetch(_ url: URL) async throws(ImageCacheError) -> [UInt8] {
         var current = url
         for _ in 0...3 {
+            guard !Task.isCancelled else {
+                throw ImageCacheError(.cancelled, url: url.absoluteString, "the download was cancelled")
+            }
             let scheme = current.scheme?.lowercased()
             guard scheme == "http" || scheme == "https" else {
                 throw ImageCacheError(.unsupportedURL, url: url.absoluteString, "only http and https URLs are fetched")

@@ -6,6 +6,7 @@ public struct ImageCacheError: Error, Hashable, Sendable, CustomStringConvertibl
         case httpStatus = 3
         case tooLarge = 4
         case tooManyRedirects = 5
+        case cancelled = 6
     }
 
     /// A stable code for one kind of problem.
@@ -22,6 +23,8 @@ public struct ImageCacheError: Error, Hashable, Sendable, CustomStringConvertibl
         public static let tooLarge = Kind(code: .tooLarge)
         /// The server redirected too often.
         public static let tooManyRedirects = Kind(code: .tooManyRedirects)
+        /// The caller's task was cancelled while it waited.
+        public static let cancelled = Kind(code: .cancelled)
 
         /// The stable number of the code.
         public var rawValue: Int { code.rawValue }

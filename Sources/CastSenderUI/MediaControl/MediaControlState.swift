@@ -33,6 +33,10 @@ public struct MediaControlState: Sendable, Hashable {
     public var tracks: TrackSelectionState
     /// The playback-rate controller.
     public var playbackRate: PlaybackRateControllerState
+    /// Next, previous and the repeat mode.
+    public var queue: QueueNavigationState
+    /// The stream volume, when the media reports one.
+    public var streamVolume: StreamVolumeState?
 
     /// The title of the media.
     public var title: String? { metadata?.title }
@@ -54,6 +58,8 @@ struct MediaControlInputs: Sendable, Hashable {
     var liveSeekableRange: ClosedRange<Double>?
     var lastKnownPlayerState: PlayerState?
     var lastKnownStreamPosition: Double = 0
+    /// The queue's item ids as the remote media client's queue cache knows them.
+    var queueItemIDs: [Int] = []
 }
 
 extension MediaControlState {
@@ -107,11 +113,52 @@ extension MediaControlState {
         tracks = TrackSelectionState(
             tracks: media?.tracks ?? [],
             activeTrackIDs: status?.activeTrackIds ?? [],
-            inputEnabled: controllable && allows(.editTracks, false)
+            inputEnabled: controllable && allows(.editTracks, false),
+            textTrackStyle: media?.textTrackStyle
         )
         playbackRate = PlaybackRateControllerState(
             rate: status.map { $0.playbackRate ?? 1 },
             inputEnabled: status != nil && inputs.isConnected && allows(.playbackRate, false)
+        )
+        queue = Self.queue(status: status, inputs: inputs, controllable: controllable, commands: commands)
+        streamVolume = status.flatMap { status in
+            guard let volume = status.volume else { return nil }
+            return StreamVolumeState(
+                level: volume.level.flatMap { $0.isFinite ? min(max($0, 0), 1) : nil } ?? 1,
+                isMuted: volume.muted ?? false,
+                canChangeLevel: controllable && allows(.streamVolume, false),
+                canMute: controllable && allows(.streamMute, false)
+            )
+        }
+    }
+
+    private static func queue(
+        status: MediaStatus?,
+        inputs: MediaControlInputs,
+        controllable: Bool,
+        commands: MediaCommands?
+    ) -> QueueNavigationState {
+        let ids = inputs.queueItemIDs.isEmpty ? (status?.items ?? []).compactMap(\.itemId) : inputs.queueItemIDs
+        let index = status?.currentItemId.flatMap { ids.firstIndex(of: $0) }
+        let repeats = status?.repeatMode == .all || status?.repeatMode == .allAndShuffle
+        let hasNext: Bool
+        let hasPrevious: Bool
+        if let commands {
+            hasNext = commands.contains(.queueNext)
+            hasPrevious = commands.contains(.queuePrevious)
+        } else if let index {
+            hasNext = index + 1 < ids.count || (repeats && ids.count > 1)
+            hasPrevious = index > 0 || (repeats && ids.count > 1)
+        } else {
+            hasNext = false
+            hasPrevious = false
+        }
+        let canRepeat = commands.map { !$0.isDisjoint(with: .queueRepeat) } ?? (ids.count > 1)
+        return QueueNavigationState(
+            canSkipToNext: controllable && hasNext,
+            canSkipToPrevious: controllable && hasPrevious,
+            repeatMode: status.map { $0.repeatMode ?? .off },
+            canChangeRepeatMode: controllable && canRepeat
         )
     }
 

@@ -27,17 +27,20 @@ public final class MediaController: Sendable {
     private let inner = Locked(Inner())
     private let bridge: Bridge
     private let broadcaster = StateBroadcaster<MediaControlState>()
+    let logger: CastLogger
 
     /// The step of ``skipForward(by:)`` and ``skipBackward(by:)``: 30 seconds.
     public static let skipInterval: Double = 30
 
     /// Creates a controller for the sessions of `context`.
     public convenience init(context: CastContext) {
-        self.init(sessionManager: context.sessionManager)
+        self.init(sessionManager: context.sessionManager, logger: context.logger)
     }
 
-    /// Creates a controller for the sessions of `sessionManager`.
-    public init(sessionManager: SessionManager) {
+    /// Creates a controller for the sessions of `sessionManager`, logging user actions to
+    /// `logger` (component ``CastLogComponent/ui``).
+    public init(sessionManager: SessionManager, logger: CastLogger = .shared) {
+        self.logger = logger
         bridge = Bridge()
         bridge.controller = self
         sessionManager.add(bridge)
@@ -108,6 +111,7 @@ public final class MediaController: Sendable {
     @discardableResult
     public func skipAd() -> CastRequest? {
         guard state.adBreak?.canSkip == true else { return nil }
+        logger.log(.debug, .ui, "skip ad")
         return client?.skipAd()
     }
 
@@ -127,6 +131,12 @@ public final class MediaController: Sendable {
     @discardableResult
     public func setActiveTrackIDs(_ trackIDs: [Int]) -> CastRequest? {
         guard state.tracks.inputEnabled else { return nil }
+        logger.log(
+            .debug,
+            .ui,
+            "tracks chosen",
+            metadata: ["cast.track-ids": trackIDs.map(String.init).joined(separator: ",")]
+        )
         return client?.setActiveTrackIDs(trackIDs)
     }
 
@@ -134,7 +144,74 @@ public final class MediaController: Sendable {
     @discardableResult
     public func setPlaybackRate(_ segment: PlaybackRateSegment) -> CastRequest? {
         guard state.playbackRate.inputEnabled else { return nil }
+        logger.log(.debug, .ui, "playback rate chosen", metadata: ["cast.rate": "\(segment.rate)"])
         return client?.setPlaybackRate(segment.rate)
+    }
+
+    /// Sets the text-track style (the track selector's style choice).
+    @discardableResult
+    public func setTextTrackStyle(_ style: TextTrackStyle) -> CastRequest? {
+        guard state.tracks.inputEnabled else { return nil }
+        logger.log(.debug, .ui, "text track style chosen")
+        return client?.setTextTrackStyle(style)
+    }
+
+    // MARK: Queue
+
+    /// Plays the next queue item (GCK's `nextButton`).
+    @discardableResult
+    public func skipToNext() -> CastRequest? {
+        guard state.queue.canSkipToNext else { return nil }
+        logger.log(.debug, .ui, "next item")
+        return client?.queueNextItem()
+    }
+
+    /// Plays the previous queue item (GCK's `previousButton`).
+    @discardableResult
+    public func skipToPrevious() -> CastRequest? {
+        guard state.queue.canSkipToPrevious else { return nil }
+        logger.log(.debug, .ui, "previous item")
+        return client?.queuePreviousItem()
+    }
+
+    /// Sets the queue's repeat mode.
+    @discardableResult
+    public func setRepeatMode(_ mode: RepeatMode) -> CastRequest? {
+        guard state.queue.canChangeRepeatMode else { return nil }
+        logger.log(.debug, .ui, "repeat mode chosen", metadata: ["cast.repeat-mode": mode.rawValue])
+        return client?.queueSetRepeatMode(mode)
+    }
+
+    /// The repeat button (as `cycleRepeatMode`): off → all → single → off.
+    @discardableResult
+    public func cycleRepeatMode() -> CastRequest? {
+        setRepeatMode(QueueNavigationState.next(after: state.queue.repeatMode))
+    }
+
+    // MARK: Stream volume
+
+    /// Sets the stream volume, 0 to 1, where the media allows it.
+    @discardableResult
+    public func setStreamVolume(_ level: Double) -> CastRequest? {
+        guard state.streamVolume?.canChangeLevel == true, level.isFinite else { return nil }
+        logger.log(.debug, .ui, "stream volume chosen", metadata: ["cast.level": "\(level)"])
+        return client?.setStreamVolume(min(max(level, 0), 1))
+    }
+
+    /// Mutes or unmutes the stream, where the media allows it.
+    @discardableResult
+    public func setStreamMuted(_ muted: Bool) -> CastRequest? {
+        guard state.streamVolume?.canMute == true else { return nil }
+        logger.log(.debug, .ui, "stream mute chosen", metadata: ["cast.muted": "\(muted)"])
+        return client?.setStreamMuted(muted)
+    }
+
+    /// The mute toggle bound to the media (GCK's `MuteToggle` media button): mutes or
+    /// unmutes the stream where the media allows it.
+    @discardableResult
+    public func toggleStreamMuted() -> CastRequest? {
+        guard let volume = state.streamVolume else { return nil }
+        return setStreamMuted(!volume.isMuted)
     }
 
     // MARK: Binding
@@ -156,12 +233,14 @@ public final class MediaController: Sendable {
     fileprivate func attach(_ client: RemoteMediaClient) {
         inner.withLock { $0.client = client }
         client.add(bridge)
+        client.mediaQueue.add(bridge)
         refresh()
     }
 
     fileprivate func sessionEnded(_ session: CastSession) {
         let client = session.remoteMediaClient
         client.remove(bridge)
+        client.mediaQueue.remove(bridge)
         inner.withLock { inner in
             guard inner.client === client else { return }
             inner.client = nil
@@ -180,6 +259,7 @@ public final class MediaController: Sendable {
             inputs.position = client.approximateStreamPosition
             inputs.sinceStatus = client.timeSinceLastMediaStatusUpdate ?? 0
             inputs.liveSeekableRange = client.approximateLiveSeekableRange.map { $0.start...$0.end }
+            inputs.queueItemIDs = client.mediaQueue.itemIDs
         }
         let changed = inner.withLock { inner -> Bool in
             if let client {
@@ -199,7 +279,9 @@ public final class MediaController: Sendable {
 
 /// Hears the session manager and the remote media client for a ``MediaController`` without
 /// keeping it alive.
-private final class Bridge: SessionManagerListener, RemoteMediaClientListener, @unchecked Sendable {
+private final class Bridge: SessionManagerListener, RemoteMediaClientListener, MediaQueueListener,
+    @unchecked Sendable
+{
     // Set once in MediaController.init before the bridge is registered anywhere.
     weak var controller: MediaController?
 
@@ -226,4 +308,8 @@ private final class Bridge: SessionManagerListener, RemoteMediaClientListener, @
     func remoteMediaClient(_ client: RemoteMediaClient, didUpdate mediaStatus: MediaStatus?) {
         controller?.refresh()
     }
+
+    func mediaQueueDidReloadItems(_ queue: MediaQueue) { controller?.refresh() }
+    func mediaQueue(_ queue: MediaQueue, didInsertItemsAt indexes: [Int]) { controller?.refresh() }
+    func mediaQueue(_ queue: MediaQueue, didRemoveItemsAt indexes: [Int]) { controller?.refresh() }
 }

@@ -24,9 +24,17 @@ public struct TrackSelectionState: Sendable, Hashable {
     public var activeTrackIDs: [Int]
     /// Whether tracks can be changed now.
     public var inputEnabled: Bool
+    /// The text-track style in use, as the receiver reports it with the media.
+    public var textTrackStyle: TextTrackStyle?
 
     /// Creates the state from the media's tracks and the active ids.
-    public init(tracks: [MediaTrack], activeTrackIDs: [Int], inputEnabled: Bool) {
+    public init(
+        tracks: [MediaTrack],
+        activeTrackIDs: [Int],
+        inputEnabled: Bool,
+        textTrackStyle: TextTrackStyle? = nil
+    ) {
+        self.textTrackStyle = textTrackStyle
         let active = Set(activeTrackIDs)
         let option = { (track: MediaTrack) in
             Option(

@@ -1,4 +1,5 @@
 import CastSync
+import Glibc
 
 /// Runs a full-screen terminal program: owns the terminal, delivers key, resize and refresh
 /// events, and draws a frame after each batch of events.
@@ -92,6 +93,25 @@ public final class TerminalApp: Sendable {
             return state.queue
         }
         queue?.close()
+    }
+
+    /// Stops the process the way Ctrl-Z does in a shell, and takes the terminal over again
+    /// when it continues: the terminal is given back to the shell (``Terminal/suspend()``),
+    /// the process raises SIGTSTP and stays stopped until the shell continues it (`fg`,
+    /// SIGCONT), then raw mode comes back and the next frame is drawn from scratch.
+    ///
+    /// In raw mode Ctrl-Z reaches the app as a key (``KeyEvent/control(_:)`` `"z"`), so the app
+    /// decides when to call this, typically after pausing its network activity. Returns at
+    /// once without stopping when no shell can continue the process (an orphaned process
+    /// group, where the system discards SIGTSTP). Call it from `handle`.
+    public func suspendProcess() {
+        terminal.suspend()
+        // To the process, not the calling thread: the thread that runs the app's main actor
+        // may be one that blocks signals (a Dispatch worker, once the main thread has handed
+        // the main queue over), and a stop signal blocked there would stay pending.
+        kill(getpid(), SIGTSTP)
+        terminal.reapplyRawMode()
+        requestFullRedraw()
     }
 
     /// Takes over the terminal and runs the loop until it ends, then restores the terminal.

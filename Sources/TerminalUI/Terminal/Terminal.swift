@@ -154,6 +154,22 @@ public final class Terminal: Sendable {
         }
     }
 
+    /// Gives the terminal back to the shell for a while, as before the process stops itself
+    /// (Ctrl-Z): leaves the alternate screen, shows the cursor and restores the saved
+    /// attributes, but stays active, so that ``reapplyRawMode()`` takes it over again once the
+    /// process continues. Does nothing when the terminal is not active.
+    public func suspend() {
+        let saved = state.withLock { state -> (attributes: termios?, alternateScreen: Bool)? in
+            guard state.active else { return nil }
+            return (state.savedAttributes, state.alternateScreen)
+        }
+        guard let saved else { return }
+        try? write(Terminal.leaveSequence(alternateScreen: saved.alternateScreen))
+        if var attributes = saved.attributes {
+            _ = tcsetattr(inputDescriptor, TCSADRAIN, &attributes)
+        }
+    }
+
     /// Leaves the alternate screen, shows the cursor, resets colours and restores the terminal
     /// attributes saved by ``activate(alternateScreen:)``. Safe to call more than once.
     public func restore() {

@@ -28,6 +28,7 @@ extension AppModel {
             closeChooser()
         case .didResume(let session):
             attach(session)
+            toast("Resumed casting on \(session.device.friendlyName ?? "the device")")
             switchToRemotePlayback()
         case .didFailToStart(_, let error):
             detachSession()
@@ -47,8 +48,12 @@ extension AppModel {
             detachSession()
             closeCastModals()
             popCastScreens()
-        case .didSuspend:
-            toast("Connection to the device lost; reconnecting…")
+        case .didSuspend(_, let reason):
+            if reason == .appBackgrounded {
+                toast("Cast session suspended while the app is in the background")
+            } else if reason != .appTerminated {
+                toast("Connection to the device lost; reconnecting…")
+            }
         case .willEnd, .willResume, .didReceiveDeviceVolume, .didReceiveDeviceStatus:
             break
         }
@@ -139,9 +144,8 @@ extension AppModel {
             lastRemoteItem = item
             localPlayer.stop(at: now)
             playbackMode = .remote
-            if topScreen != .expandedController {
-                push(.expandedController)
-            }
+        // Step 9: once the device loaded it, the context presents the expanded controller
+        // (`useDefaultExpandedMediaControls`); see `containerChanged(_:)`.
         case .append:
             report(
                 client.queueInsertItem(queueItem, beforeItemID: MediaQueueItemID.invalid),
@@ -232,23 +236,143 @@ extension AppModel {
         toast("Playback rate: \(next.title)")
     }
 
-    /// The track selector: turns the first text track on, or every text track off.
-    func remoteToggleCaptions() {
-        let tracks = mediaController.state.tracks
-        guard let first = tracks.textTracks.first else {
-            toast("This video has no captions")
+    /// The repeat button: off → all → one → off.
+    func remoteCycleRepeat() {
+        let next = QueueNavigationState.next(after: mediaController.state.queue.repeatMode)
+        guard let request = mediaController.cycleRepeatMode() else {
+            flash("Repeat needs a queue of two or more items")
             return
         }
-        if let active = tracks.textTracks.first(where: \.isActive) {
-            report(mediaController.deselectTrack(active.id), failure: "Captions failed")
-            toast("Captions off")
-        } else {
-            report(mediaController.selectTrack(first.id), failure: "Captions failed")
-            toast("Captions: \(first.title)")
+        report(request, failure: "Repeat failed")
+        flash("Repeat: \(QueueNavigationState.label(for: next))")
+    }
+
+    /// Next or previous queue item.
+    func remoteSkip(next: Bool) {
+        let request = next ? mediaController.skipToNext() : mediaController.skipToPrevious()
+        guard let request else {
+            flash(next ? "There is no next item" : "There is no previous item")
+            return
+        }
+        report(request, failure: next ? "Next failed" : "Previous failed")
+    }
+
+    // MARK: Volume keys
+
+    /// `+`, `-` and `m`: while casting they go to the context, which changes the device
+    /// volume (`physicalVolumeButtonsWillControlDeviceVolume`), else the local player's.
+    func volumeKey(_ key: VolumeKey) {
+        if let request = context.volumeKeyPressed(key) {
+            report(request, failure: "Volume failed")
+            if let session, let volume = session.deviceVolume, volume.controlType != .fixed {
+                let muted = key == .mute ? !(volume.muted ?? false) : (volume.muted ?? false)
+                let level = Int(((session.pendingDeviceVolume ?? volume.level ?? 0) * 100).rounded())
+                flash(muted ? "Device muted (volume \(level)%)" : "Device volume \(level)%")
+            } else {
+                flash(key == .mute ? "Stream mute toggled" : "Stream volume changed (the device volume is fixed)")
+            }
+            return
+        }
+        if isConnected {
+            flash("The device volume cannot be changed now")
+            return
+        }
+        switch key {
+        case .up: localVolume = min(100, localVolume + 5)
+        case .down: localVolume = max(0, localVolume - 5)
+        default: localMuted.toggle()
+        }
+        flash(localMuted ? "Local player muted" : "Local volume \(localVolume)%")
+    }
+
+    // MARK: Ctrl-Z
+
+    /// Ctrl-Z: the app goes to the background. The context suspends the Cast session (its
+    /// connection closes; the device keeps playing), the terminal goes back to the shell and
+    /// the process stops; `fg` continues it, the terminal comes back and the session resumes.
+    func suspendToShell() async {
+        let casting = isConnected
+        await context.applicationDidEnterBackground()
+        terminal.suspendProcess()
+        context.applicationWillEnterForeground()
+        toast(casting ? "Welcome back: resuming the Cast session…" : "Welcome back")
+    }
+
+    // MARK: Track selector
+
+    /// One row of the track selector.
+    enum TrackRow: Equatable {
+        case textOff
+        case text(Int)
+        case audio(Int)
+        case style(TextTrackStylePreset)
+    }
+
+    var trackRows: [TrackRow] {
+        let state = trackSelection.state
+        var rows: [TrackRow] = []
+        if !state.textTracks.isEmpty {
+            rows.append(.textOff)
+            rows += state.textTracks.map { .text($0.id) }
+        }
+        rows += state.audioTracks.map { .audio($0.id) }
+        if !state.textTracks.isEmpty { rows += state.stylePresets.map { .style($0) } }
+        return rows
+    }
+
+    /// `t` in the expanded controller: the track selector.
+    func openTrackSelector() {
+        let state = trackSelection.state
+        guard state.hasTracks else {
+            flash("This video has no audio or text tracks to choose")
+            return
+        }
+        tracksState = ListState(count: trackRows.count)
+        modal = .tracks
+    }
+
+    func handleTracks(_ event: KeyEvent) {
+        let rows = trackRows
+        tracksState.setCount(rows.count)
+        switch event.key {
+        case .escape, .character("t"):
+            modal = nil
+        case .enter:
+            guard let index = tracksState.selection, rows.indices.contains(index) else { return }
+            applyTrackRow(rows[index])
+        default:
+            _ = tracksState.handle(event, visibleRows: 12)
         }
     }
 
-    /// "Stop casting" in the Cast button's dialog: ends the session and stops the receiver app.
+    private func applyTrackRow(_ row: TrackRow) {
+        let state = trackSelection.state
+        let request: CastRequest?
+        let message: String
+        switch row {
+        case .textOff:
+            request = trackSelection.selectTextTrack(nil)
+            message = "Subtitles off"
+        case .text(let id):
+            request = trackSelection.selectTextTrack(id)
+            message = "Subtitles: \(state.textTracks.first { $0.id == id }?.title ?? "track \(id)")"
+        case .audio(let id):
+            request = trackSelection.selectAudioTrack(id)
+            message = "Audio: \(state.audioTracks.first { $0.id == id }?.title ?? "track \(id)")"
+        case .style(let preset):
+            request = trackSelection.setTextTrackStyle(preset)
+            message = "Subtitle style: \(preset.name)"
+        }
+        guard let request else {
+            flash(state.inputEnabled ? "Already selected" : "Tracks cannot be changed now")
+            return
+        }
+        report(request, failure: "Tracks failed")
+        flash(message)
+    }
+
+    /// "Stop casting" in the Cast button's dialog (the Cast dialog's button, as GCK's
+    /// `endSessionAndStopCasting`): ends the session and stops the receiver app.
     func stopCasting() {
         let button = castButton
         Task { await button.stopCasting(stopReceiverApplication: true) }

@@ -24,6 +24,15 @@ extension AppModel {
         case .character("k"):
             toggleCredentials()
             return
+        case .character("+"), .character("="):
+            volumeKey(.up)
+            return
+        case .character("-"), .character("_"):
+            volumeKey(.down)
+            return
+        case .character("m"):
+            volumeKey(.mute)
+            return
         default:
             break
         }
@@ -93,6 +102,8 @@ extension AppModel {
             }
         case .help:
             self.modal = nil
+        case .tracks:
+            handleTracks(event)
         case .interstitial(var dialog):
             switch dialog.handle(event) {
             case .chose(0):
@@ -107,6 +118,20 @@ extension AppModel {
         case .chooser:
             handleChooser(event)
         case .stopCasting(var dialog):
+            // The dialog's volume control: the same keys as everywhere.
+            switch event.key {
+            case .character("+"), .character("="):
+                volumeKey(.up)
+                return
+            case .character("-"), .character("_"):
+                volumeKey(.down)
+                return
+            case .character("m"):
+                volumeKey(.mute)
+                return
+            default:
+                break
+            }
             switch dialog.handle(event) {
             case .chose(0):
                 self.modal = nil
@@ -292,11 +317,13 @@ extension AppModel {
         case .character("r"):
             remoteCycleRate()
         case .character("t"):
-            remoteToggleCaptions()
+            openTrackSelector()
+        case .character("l"):
+            remoteCycleRepeat()
         case .character("n"):
-            if let client = remoteClient { report(client.queueNextItem(), failure: "Next failed") }
+            remoteSkip(next: true)
         case .character("b"):
-            if let client = remoteClient { report(client.queuePreviousItem(), failure: "Previous failed") }
+            remoteSkip(next: false)
         case .character("u"):
             openQueue()
         default:
@@ -356,8 +383,6 @@ extension AppModel {
         } catch {
             toast("Could not save settings: \(error.localizedDescription)")
         }
-        var filter = CastLogFilter(minimumLevel: settings.castLogLevel)
-        filter.exclusive = false
-        context.options.logger.filter = filter
+        context.options.logger.filter = settings.logFilter
     }
 }

@@ -30,6 +30,8 @@ final class AppModel {
         case alert(Dialog)
         case help
         case edit(AppSettings.Field, text: String, problem: String?)
+        /// The track selector (audio, subtitles, subtitle style).
+        case tracks
     }
 
     /// What the catalog is doing.
@@ -67,11 +69,17 @@ final class AppModel {
     var queueState = ListState()
     var settingsState = ListState(count: AppSettings.Field.allCases.count)
     var toasts = ToastQueue<Instant>()
+    var flashMessage: (text: String, until: Instant)?
 
     var localPlayer = LocalPlayer<Instant>()
     var localItem: MediaItem?
     var playbackMode = PlaybackMode.none
     var credentialsEnabled = false
+    /// The local player's volume in percent (the volume keys change it when not casting).
+    var localVolume = 80
+    var localMuted = false
+    /// The rows of the track selector.
+    var tracksState = ListState()
 
     var castState: CastState
     var session: CastSession?
@@ -85,6 +93,8 @@ final class AppModel {
     let introductoryOverlay: IntroductoryOverlayModel
     let mediaController: MediaController
     let container: CastContainerModel
+    /// The track selector of the expanded controller.
+    var trackSelection: TrackSelectionModel { container.expandedController.trackSelection }
     var chooser: DeviceChooserModel? {
         didSet {
             chooserTask?.cancel()
@@ -122,9 +132,11 @@ final class AppModel {
         self.interstitial = interstitial
         self.castButton = CastButtonModel(context: context, interstitial: interstitial)
         self.introductoryOverlay = IntroductoryOverlayModel(context: context, store: uiStore)
-        let mediaController = MediaController(context: context)
-        self.mediaController = mediaController
-        self.container = CastContainerModel(mediaController: mediaController)
+        // Steps 7 and 9: the container docks the mini controller and presents the expanded
+        // one after a load (the context's `useDefaultExpandedMediaControls`).
+        let container = CastContainerModel(context: context)
+        self.container = container
+        self.mediaController = container.expandedController.mediaController
         self.styles = styles
         self.glyphs = Glyphs.for(terminal.capabilities)
         self.catalogSource = options.catalog
@@ -161,7 +173,10 @@ final class AppModel {
         observe(context.sessionManager.events()) { model, event in model.handle(event) }
         observe(introductoryOverlay.updates()) { model, state in model.overlayChanged(state) }
         observe(castButton.updates()) { _, _ in }
-        observe(container.updates()) { _, _ in }
+        observe(castButton.stopCastingDialogUpdates()) { _, _ in }
+        observe(container.updates()) { model, state in model.containerChanged(state) }
+        observe(container.expandedController.updates()) { _, _ in }
+        observe(container.miniController.updates()) { _, _ in }
         tasks.append(
             Task { [weak self] in
                 while !Task.isCancelled {
@@ -267,6 +282,13 @@ final class AppModel {
         terminal.requestRender()
     }
 
+    /// Shows feedback for a control at once, in place of the previous feedback (volume steps,
+    /// repeat, tracks): it does not wait behind the toasts, which it covers for two seconds.
+    func flash(_ message: String) {
+        flashMessage = (message, now.advanced(by: .seconds(2)))
+        terminal.requestRender()
+    }
+
     // MARK: Session tasks
 
     func attach(_ session: CastSession) {
@@ -298,6 +320,14 @@ final class AppModel {
             // Step 9: the mini controller is disabled while the expanded controller shows.
             container.miniMediaControlsItemEnabled = false
             container.presentExpandedController()
+        }
+    }
+
+    /// The container presented the expanded controller by itself (after a load): show it.
+    func containerChanged(_ state: CastContainerModel.State) {
+        if state.isExpandedControllerPresented, topScreen != .expandedController, isConnected {
+            if case .tracks = modal { modal = nil }
+            push(.expandedController)
         }
     }
 

@@ -3,21 +3,43 @@ import CastEmulator
 import Foundation
 
 /// The virtual Cast device the app runs in-process so that casting works with no device on
-/// the network. It listens only on a loopback address, on ports the system picks, and is not
-/// advertised over mDNS: the app adds it to discovery as a known host.
+/// the network. It listens only on a loopback address and is not advertised over mDNS: the
+/// app adds it to discovery as a known host.
+///
+/// Like a real device, it outlives the app's sessions: it keeps its address and Cast port
+/// from one run to the next, and when the app quits while casting, the running receiver app
+/// and its media are kept in the configuration directory and started again (same session,
+/// same position) at the next run, so the app's saved session is resumed there.
 struct BuiltInVirtualDevice: Sendable {
     static let friendlyName = "Living Room TV (virtual)"
     /// Loopback addresses tried in turn.
     static let candidateAddresses = ["127.0.0.77", "127.0.0.78", "127.0.0.79", "127.0.0.1"]
+    /// The file in the configuration directory holding the address, port and app state.
+    static let stateFileName = "virtual-device.json"
+
+    /// What is kept between runs.
+    struct SavedState: Codable, Hashable {
+        var address: String
+        var castPort: Int
+        var snapshot: VirtualDeviceSnapshot?
+    }
 
     let device: VirtualDevice
     let address: String
     let castPort: Int
+    let stateURL: URL?
 
-    /// Starts the device.
-    /// - Parameter logPath: a file the device appends its frame log to, as JSON lines.
+    /// Starts the device, on the address and port of the previous run when they are free.
+    /// - Parameters:
+    ///   - logPath: a file the device appends its frame log to, as JSON lines.
+    ///   - faults: misbehaviours to switch on.
+    ///   - stateDirectory: where ``stateFileName`` is kept; `nil` keeps nothing.
     /// - Throws: what the last failed attempt to listen threw.
-    static func start(logPath: String?, faults: [VirtualDeviceFault] = []) async throws -> BuiltInVirtualDevice {
+    static func start(
+        logPath: String?,
+        faults: [VirtualDeviceFault] = [],
+        stateDirectory: URL? = nil
+    ) async throws -> BuiltInVirtualDevice {
         let log = try logPath.map { try JSONLinesFrameLog(path: $0) }
         let identity = DeviceIdentity(
             friendlyName: friendlyName,
@@ -25,10 +47,16 @@ struct BuiltInVirtualDevice: Sendable {
             modelName: "Virtual TV"
         )
         let configuration = VirtualDeviceConfiguration(identity: identity, bufferingDelay: .milliseconds(300))
+        let stateURL = stateDirectory?.appendingPathComponent(stateFileName)
+        let saved = stateURL.flatMap(Self.read)
+        var attempts = candidateAddresses.map { ($0, 0) }
+        if let saved, candidateAddresses.contains(saved.address), (1...65_535).contains(saved.castPort) {
+            attempts.insert((saved.address, saved.castPort), at: 0)
+        }
         var lastError: (any Error)?
-        for address in candidateAddresses {
+        for (address, port) in attempts {
             var options = DeviceServerOptions(address: address)
-            options.castPort = 0
+            options.castPort = port
             options.httpPort = 0
             options.httpsPort = 0
             let device = VirtualDevice(configuration: configuration, options: options, log: log)
@@ -38,7 +66,18 @@ struct BuiltInVirtualDevice: Sendable {
                 deviceFaults.launchRefusal = faults.contains(.refuseLaunch) ? .notAllowed : nil
                 deviceFaults.failsNextLoad = faults.contains(.failNextLoad)
                 device.faults = deviceFaults
-                return BuiltInVirtualDevice(device: device, address: address, castPort: ports.cast)
+                // The receiver app kept at the last quit runs again, where it was.
+                if let snapshot = saved?.snapshot, saved?.address == address, saved?.castPort == ports.cast {
+                    device.restore(snapshot)
+                }
+                let started = BuiltInVirtualDevice(
+                    device: device,
+                    address: address,
+                    castPort: ports.cast,
+                    stateURL: stateURL
+                )
+                started.write(SavedState(address: address, castPort: ports.cast, snapshot: nil))
+                return started
             } catch {
                 lastError = error
             }
@@ -46,7 +85,26 @@ struct BuiltInVirtualDevice: Sendable {
         throw lastError ?? CocoaError(.featureUnsupported)
     }
 
+    /// Keeps the address, the port and the running receiver app for the next run.
+    func saveState() async {
+        write(SavedState(address: address, castPort: castPort, snapshot: device.snapshot()))
+    }
+
     func stop() async {
         await device.stop()
+    }
+
+    private func write(_ state: SavedState) {
+        guard let stateURL, let data = try? JSONEncoder().encode(state) else { return }
+        try? FileManager.default.createDirectory(
+            at: stateURL.deletingLastPathComponent(),
+            withIntermediateDirectories: true
+        )
+        try? data.write(to: stateURL, options: .atomic)
+    }
+
+    private static func read(_ url: URL) -> SavedState? {
+        guard let data = try? Data(contentsOf: url), data.count <= 1 << 20 else { return nil }
+        return try? JSONDecoder().decode(SavedState.self, from: data)
     }
 }

@@ -24,6 +24,18 @@ extension AppModel {
         let style = styles.miniController
         buffer.fill(rect, style: style)
         let (icon, stateText) = playerStateLabel(media.playerState)
+        var rect = rect
+        // The thumbnail, from the image cache, when it could be decoded.
+        if mini.thumbnail?.image != nil, rect.width > 30 {
+            drawArtwork(
+                mini.thumbnail,
+                title: nil,
+                into: &buffer,
+                in: Rect(x: rect.x, y: rect.y, width: 4, height: 2),
+                style: style
+            )
+            rect = rect.inset(left: 4, right: 0)
+        }
         let top = rect.row(0)
         let subtitle = mini.subtitle ?? ""
         let left = " \(icon) \(mini.title ?? "Casting")" + (subtitle.isEmpty ? "" : " — \(subtitle)")
@@ -72,13 +84,12 @@ extension AppModel {
         let device = session?.device.friendlyName ?? "Cast device"
         buffer.write("Casting on \(device)", at: Point(x: area.x, y: y), style: base.adding(.dim), clip: area)
         y += 2
-        let artwork = Rect(x: area.x, y: y, width: min(28, area.width / 3), height: min(7, max(0, area.maxY - y - 6)))
+        let artwork = Rect(x: area.x, y: y, width: min(28, area.width / 3), height: min(9, max(0, area.maxY - y - 6)))
         if artwork.height >= 3, artwork.width >= 8 {
+            // The artwork as the image picker chose it, fetched through the image cache and
+            // decoded; the title stands in while it loads or when it cannot be read.
             let inner = buffer.drawBox(artwork, border: glyphs.box, style: base.adding(.dim), title: "Artwork")
-            let name = state.artworkURL.map { String($0.split(separator: "/").last ?? "") } ?? "no image"
-            for (index, line) in TextLayout.wrap(name, width: max(1, inner.width)).prefix(inner.height).enumerated() {
-                buffer.write(line, at: Point(x: inner.x, y: inner.y + index), style: base.adding(.dim), clip: inner)
-            }
+            drawArtwork(state.artwork, title: state.title, into: &buffer, in: inner, style: base.adding(.dim))
         }
         let textX = artwork.height >= 3 ? artwork.maxX + 2 : area.x
         let textArea = Rect(x: textX, y: y, width: max(0, area.maxX - textX), height: max(0, area.maxY - y))
@@ -87,6 +98,7 @@ extension AppModel {
         let (icon, stateText) = playerStateLabel(media.playerState)
         let rate = state.playbackRate.segment?.title ?? "Normal"
         let captions = state.tracks.textTracks.first(where: \.isActive)?.title ?? "off"
+        let repeatMode = QueueNavigationState.label(for: state.queue.repeatMode)
         buffer.write(
             "\(icon) \(stateText)",
             at: Point(x: textX, y: y + 3),
@@ -94,9 +106,15 @@ extension AppModel {
             clip: textArea
         )
         buffer.write(
-            "· speed: \(rate) · captions: \(captions)",
+            "· speed: \(rate) · subtitles: \(captions) · repeat: \(repeatMode)",
             at: Point(x: textX + TextLayout.width(of: "\(icon) \(stateText)") + 1, y: y + 3),
             style: styles.mediaControlHeading,
+            clip: textArea
+        )
+        buffer.write(
+            volumeLine(state.deviceVolume, stream: state.streamVolume),
+            at: Point(x: textX, y: y + 6),
+            style: base,
             clip: textArea
         )
         let queueCount = client.mediaQueue.itemCount
@@ -118,7 +136,7 @@ extension AppModel {
                 clip: textArea
             )
         }
-        y = max(y + 7, artwork.maxY + 1)
+        y = max(y + 8, artwork.maxY + 1)
         guard y < area.maxY else { return }
         if state.showsSeekBar {
             let bar = SeekBar(position: state.seekBar.position, duration: state.seekBar.duration, style: glyphs.bar)
@@ -132,7 +150,7 @@ extension AppModel {
             let next = styles.glyph(.skipNext, "⏭")
             let stop = styles.glyph(.stop, "■")
             buffer.write(
-                "\(previous) b   \(rewind) ←   \(toggle) space   → \(forward)   n \(next)   x \(stop) stop   r speed   t captions",
+                "\(previous) b   \(rewind) ←   \(toggle) space   → \(forward)   n \(next)   x \(stop) stop   r speed   t tracks   l repeat",
                 at: Point(x: area.x, y: y + 2),
                 style: iconStyle(expanded: true),
                 clip: area
@@ -197,7 +215,11 @@ extension AppModel {
         switch modal {
         case .introductoryOverlay:
             drawIntroductoryOverlay(into: &buffer, in: bounds)
-        case .interstitial(let dialog), .stopCasting(let dialog), .actionSheet(let dialog, _), .alert(let dialog):
+        case .stopCasting(let dialog):
+            drawStopCastingDialog(dialog, into: &buffer, in: bounds)
+        case .tracks:
+            drawTrackSelector(into: &buffer, in: bounds)
+        case .interstitial(let dialog), .actionSheet(let dialog, _), .alert(let dialog):
             dialog.draw(
                 into: &buffer,
                 in: bounds,
@@ -325,16 +347,118 @@ extension AppModel {
         )
     }
 
+    /// The volume of the session's device (or the stream's on a fixed-volume device) as a
+    /// bar and a percentage.
+    func volumeLine(_ device: DeviceVolumeState?, stream: StreamVolumeState?) -> String {
+        func bar(_ level: Double) -> String {
+            let filled = Int((min(max(level, 0), 1) * 10).rounded())
+            return String(repeating: "▮", count: filled) + String(repeating: "▯", count: 10 - filled)
+        }
+        if let device, device.inputEnabled {
+            return "Volume \(bar(device.level)) \(device.percent)%" + (device.isMuted ? " (muted)" : "") + "  +/- m"
+        }
+        if let device, device.isFixedVolume {
+            if let stream, stream.canChangeLevel || stream.canMute {
+                let percent = Int((stream.level * 100).rounded())
+                return "Volume: fixed · stream \(bar(stream.level)) \(percent)%" + (stream.isMuted ? " (muted)" : "")
+            }
+            return "Volume: fixed by the device"
+        }
+        return "Volume: unknown"
+    }
+
+    private func drawStopCastingDialog(_ stored: Dialog, into buffer: inout ScreenBuffer, in bounds: Rect) {
+        // The widget's dialog as it is now: what plays, its image, and the device volume.
+        let live = castButton.stopCastingDialog
+        let artHeight = live?.artwork?.image != nil ? 4 : 0
+        var dialog = stored
+        var lines = [String](repeating: "", count: artHeight)
+        lines.append("Now playing: \(live?.nowPlaying ?? "nothing")")
+        lines.append(volumeLine(live?.deviceVolume, stream: mediaController.state.streamVolume))
+        dialog.message = lines.joined(separator: "\n")
+        let rect = dialog.draw(
+            into: &buffer,
+            in: bounds,
+            glyphs: glyphs,
+            style: styles.dialog,
+            selectedButtonStyle: styles.selected
+        )
+        if artHeight > 0, let live {
+            let inner = rect.inset(left: 2, right: 2)
+            let art = Rect(
+                x: inner.x + max(0, (inner.width - 16) / 2),
+                y: rect.y + 1,
+                width: min(16, inner.width),
+                height: artHeight
+            )
+            drawArtwork(live.artwork, title: live.mediaTitle, into: &buffer, in: art, style: styles.dialog)
+        }
+    }
+
+    private func drawTrackSelector(into buffer: inout ScreenBuffer, in bounds: Rect) {
+        let state = trackSelection.state
+        let rows = trackRows
+        if tracksState.count != rows.count { tracksState.setCount(rows.count) }
+        let width = min(56, bounds.width - 4)
+        let rect = bounds.centered(Size(width: width, height: min(bounds.height - 2, rows.count + 5)))
+        let inner = buffer.drawModal(rect, title: "Tracks", glyphs: glyphs, style: styles.dialog)
+        let listRect = Rect(x: inner.x, y: inner.y, width: inner.width, height: max(0, inner.height - 1))
+        buffer.drawList(
+            in: listRect,
+            state: &tracksState,
+            style: styles.dialog,
+            selectedStyle: styles.selected,
+            glyphs: glyphs
+        ) {
+            buffer,
+            index,
+            row,
+            selected in
+            let text: String
+            let active: Bool
+            switch rows[index] {
+            case .textOff:
+                text = "Subtitles: Off"
+                active = state.selectedTextTrackID == nil
+            case .text(let id):
+                text = "Subtitles: " + (state.textTracks.first { $0.id == id }?.title ?? "track \(id)")
+                active = state.selectedTextTrackID == id
+            case .audio(let id):
+                text = "Audio: " + (state.audioTracks.first { $0.id == id }?.title ?? "track \(id)")
+                active = state.selectedAudioTrackID == id
+            case .style(let preset):
+                text = "Subtitle style: \(preset.name)"
+                active = state.selectedStylePresetID == preset.id
+            }
+            let line = "\(selected ? glyphs.selectionMarker : " ") \(active ? "●" : "○") \(text)"
+            buffer.write(
+                TextLayout.truncate(line, toWidth: row.width, ellipsis: glyphs.ellipsis),
+                at: row.origin,
+                style: selected ? styles.selected : styles.dialog,
+                clip: row
+            )
+        }
+        buffer.write(
+            "⏎ choose  esc close",
+            at: Point(x: inner.x + 1, y: inner.maxY - 1),
+            style: styles.dim,
+            clip: inner
+        )
+    }
+
     private func drawHelp(into buffer: inout ScreenBuffer, in bounds: Rect) {
         let lines = [
             "c        Cast button: choose a device / stop casting",
             "k        Creds: toggle Cast Connect credentials",
+            "+ - m    volume up, down, mute (the device's while casting)",
+            "Ctrl-Z   suspend to the shell (fg comes back)",
             "↑ ↓ ⏎    move and open; esc or ⌫ goes back",
             "⏎ space  play/pause (a menu while casting)",
             "← →      seek (10 s local, 30 s on the device)",
             "space e  mini controller: play/pause, expand",
             "u        queue: ⏎ jump, d remove, [ ] move",
-            "r t n b  rate, captions, next, previous",
+            "r t l    speed, tracks, repeat (expanded controller)",
+            "n b      next, previous item",
             "s        settings        q  quit",
         ]
         let width = min(bounds.width - 4, 58)

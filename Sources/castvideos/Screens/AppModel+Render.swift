@@ -20,7 +20,8 @@ extension AppModel {
         let contentBottom = bounds.height - 1 - miniHeight - 1
         let content = Rect(x: 0, y: 2, width: bounds.width, height: max(0, contentBottom - 2))
         drawScreen(into: &buffer, in: content, now: now)
-        if let message = toasts.message(at: now) {
+        let flash = flashMessage.flatMap { $0.until > now ? $0.text : nil }
+        if let message = flash ?? toasts.message(at: now) {
             let row = bounds.row(contentBottom)
             let text = " " + message.replacingOccurrences(of: "\n", with: " — ") + " "
             let width = min(TextLayout.width(of: text), row.width)
@@ -85,12 +86,12 @@ extension AppModel {
             keys =
                 isConnected ? "⏎ play on device  c cast  esc back" : "⏎ play/pause  ←→ seek  x stop  c cast  esc back"
         case .expandedController:
-            keys = "space play/pause  ←→ ±30s  x stop  r rate  t captions  n/b next/prev  u queue  esc back"
+            keys = "space ⏯  ←→ ±30s  x stop  r speed  t tracks  l repeat  n/b next/prev  esc back"
         case .queue: keys = "⏎ jump  d remove  [ ] move  space play/pause  esc back"
         case .settings: keys = "⏎ edit  esc back"
         }
         if showsMiniController { keys = "space play/pause  e expand  " + keys }
-        return keys
+        return keys + "  +/- m volume"
     }
 
     // MARK: Screens
@@ -263,6 +264,13 @@ extension AppModel {
             "\(icon) Local: \(state)",
             at: Point(x: inner.x + 1, y: inner.y),
             style: iconStyle(expanded: false),
+            clip: inner
+        )
+        let volume = localMuted ? "muted" : "\(localVolume)%"
+        buffer.write(
+            "volume \(volume)",
+            at: Point(x: inner.maxX - TextLayout.width(of: "volume \(volume)") - 1, y: inner.y),
+            style: styles.dim,
             clip: inner
         )
         let bar = SeekBar(position: position, duration: item.duration, style: glyphs.bar)

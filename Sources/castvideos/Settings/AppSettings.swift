@@ -142,3 +142,19 @@ struct SettingsStore: Sendable {
         try encoder.encode(settings).write(to: url, options: .atomic)
     }
 }
+
+extension AppSettings {
+    /// The SDK log filter: the chosen level for everything, and, as the codelab turns on
+    /// verbose logging for a list of components, at least debug for the components of the
+    /// codelab flow (discovery, sessions, device auth, media, queue, channels, widgets) so
+    /// that the log tells the flow. Raw message traffic (the connection) stays at the chosen
+    /// level; "none" turns everything off.
+    var logFilter: CastLogFilter {
+        let level = castLogLevel
+        var filter = CastLogFilter(minimumLevel: level)
+        guard level > .none else { return filter }
+        let flow: [CastLogComponent] = [.context, .discovery, .session, .deviceAuth, .media, .queue, .channel, .ui]
+        filter.setMinimumLevel(min(level, .debug), for: flow)
+        return filter
+    }
+}

@@ -34,7 +34,22 @@ final class TmuxDriver {
     ///   - directory: the test's directory (from ``makeDirectory()``), removed by ``stop()``.
     ///   - width: columns of the window.
     ///   - height: rows of the window.
-    init(arguments: [String], directory: URL, width: Int = 110, height: Int = 32) throws {
+    ///   - environment: more variables for the app (and the prelude).
+    ///   - prelude: shell commands run in the namespace before tmux starts, such as a
+    ///     loopback server; a background process it starts must write its PID to
+    ///     `$PIDS` (`echo $! >> "$PIDS"`) so ``stop()`` can kill it.
+    ///   - inShell: run the app from an interactive `bash` with job control (typed as a
+    ///     command line), so that Ctrl-Z stops it and `fg` continues it as for a person;
+    ///     otherwise tmux runs the app directly.
+    init(
+        arguments: [String],
+        directory: URL,
+        width: Int = 110,
+        height: Int = 32,
+        environment: [String: String] = [:],
+        prelude: String = "",
+        inShell: Bool = false
+    ) throws {
         socketName = directory.lastPathComponent
         self.directory = directory
         guard let binary = TmuxDriver.appBinary() else {
@@ -43,17 +58,27 @@ final class TmuxDriver {
         let appCommand =
             ([binary] + arguments).map(TmuxDriver.quote).joined(separator: " ")
             + " 2>" + TmuxDriver.quote(directory.appendingPathComponent("stderr.txt").path)
+        let exports = environment.sorted { $0.key < $1.key }.map { "export \($0.key)=\(TmuxDriver.quote($0.value))" }
+            .joined(separator: "\n")
+        let pids = directory.appendingPathComponent("pids.txt").path
+        let paneCommand = inShell ? "bash --norc --noprofile -i" : appCommand
         let script = """
             ip link set lo up || exit 97
             unset NO_COLOR
             export CAST_DISCOVERY_INTERFACES=lo LANG=C.UTF-8 LC_ALL=C.UTF-8 TERM=xterm-256color COLORTERM=truecolor \
-            SWIFT_BACKTRACE=enable=no
+            SWIFT_BACKTRACE=enable=no PS1='$ ' PIDS=\(TmuxDriver.quote(pids))
+            \(exports)
+            \(prelude)
             exec tmux -L \(TmuxDriver.quote(socketName)) -f /dev/null new-session -d -x \(width) -y \(height) \
-            \(TmuxDriver.quote(appCommand))
+            \(TmuxDriver.quote(paneCommand))
             """
         let result = try runProgram("/usr/bin/unshare", ["-n", "sh", "-c", script], deadline: .seconds(20))
         guard result.status == 0 else {
             throw DriverError("could not start tmux in a network namespace (status \(result.status)): \(result.output)")
+        }
+        if inShell {
+            try sendLiteral(appCommand)
+            try send("Enter")
         }
     }
 
@@ -66,7 +91,23 @@ final class TmuxDriver {
         guard !stopped else { return }
         stopped = true
         _ = try? runProgram("/usr/bin/tmux", ["-L", socketName, "kill-server"], deadline: .seconds(10))
+        // Background processes of the prelude, by the PIDs they wrote (never by name).
+        let pids = (try? String(contentsOf: directory.appendingPathComponent("pids.txt"), encoding: .utf8)) ?? ""
+        for pid in pids.split(separator: "\n").compactMap({ pid_t($0.trimmingCharacters(in: .whitespaces)) })
+        where pid > 1 {
+            kill(pid, SIGKILL)
+        }
         try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// Types `text` as it is (no key names: `-` and `Enter` are the characters).
+    func sendLiteral(_ text: String) throws {
+        let result = try runProgram(
+            "/usr/bin/tmux",
+            ["-L", socketName, "send-keys", "-t", "0", "-l", "--", text],
+            deadline: .seconds(10)
+        )
+        guard result.status == 0 else { throw DriverError("send-keys -l failed: \(result.output)") }
     }
 
     /// A file path inside the test's temporary directory.

@@ -1,0 +1,88 @@
+import CastAuth
+import CastCore
+import CastNet
+import CastSync
+import Foundation
+import Testing
+
+@testable import CastEmulator
+@testable import CastSender
+
+/// Every SDK component logs through the context's logger during the codelab flow, against
+/// the virtual device over TLS with device authentication.
+@Suite struct EndToEndLoggingTests {
+    static let channelNamespace = "urn:x-cast:com.example.logging"
+
+    @Test func everyComponentLogsTheFlowAtGCKLevels() async throws {
+        // The Default Media Receiver with an app namespace for a custom channel.
+        let app = ReceiverAppDefinition(
+            appId: DiscoveryCriteria.defaultMediaReceiverApplicationID,
+            displayName: "Default Media Receiver",
+            namespaces: [.media, CastNamespace(rawValue: Self.channelNamespace)]
+        )
+        let withChannel = try await EndToEndDeviceAuthTests.device(.testChain) { $0.applications = [app] }
+        let sink = CollectingSink()
+        let logger = CastLogger()
+        logger.sink = sink
+        var options = EndToEndDeviceAuthTests.options(
+            withChannel,
+            anchor: try #require(EndToEndDeviceAuthTests.deviceChain.last)
+        )
+        options.logger = logger
+        let context = CastContext(options: options)
+
+        let device = try await context.discoveryManager.addDevice(host: "127.0.0.1", port: withChannel.ports.cast)
+        let session = try await context.sessionManager.startSession(with: device)
+        let channel = try GenericChannel(namespace: Self.channelNamespace)
+        session.add(channel)
+        try channel.sendTextMessage("hello")
+        let client = session.remoteMediaClient
+        try await client.load(LoadRequestData(media: EndToEndCodelabTests.media)).result
+        try await client.queueInsertItem(QueueItem(media: EndToEndCodelabTests.media)).result
+        #expect(await withChannel.eventually { client.mediaQueue.itemCount == 2 })
+        try await client.pause().result
+        await context.sessionManager.endSession()
+
+        let entries = sink.entries.withLock { $0 }
+        let components = Set(entries.map(\.component))
+        for component: CastLogComponent in [
+            .context, .discovery, .session, .connection, .deviceAuth, .media, .queue, .channel,
+        ] {
+            #expect(components.contains(component), "nothing logged by \(component)")
+        }
+        func has(_ level: CastLogLevel, _ component: CastLogComponent, _ message: String) -> Bool {
+            entries.contains { $0.level == level && $0.component == component && $0.message == message }
+        }
+        #expect(has(.info, .deviceAuth, "device authenticated"))
+        #expect(has(.info, .session, "launching app"))
+        #expect(has(.info, .media, "loading media"))
+        #expect(has(.debug, .media, "media command sent"))
+        #expect(has(.verbose, .connection, "send"))
+        #expect(has(.verbose, .connection, "receive"))
+        #expect(has(.info, .channel, "channel connected"))
+        #expect(has(.debug, .queue, "queue item ids received"))
+        #expect(has(.info, .discovery, "device added by address"))
+        // Constant messages: the details are in the metadata, never in the text.
+        #expect(entries.allSatisfy { !$0.message.contains(DiscoveryCriteria.defaultMediaReceiverApplicationID) })
+        #expect(
+            entries.first { $0.message == "loading media" }?.metadata["cast.content-id"]
+                == EndToEndCodelabTests.media.contentId
+        )
+    }
+
+    @Test func aComponentFilterSilencesTheRest() async throws {
+        let rig = try await EndToEndRig.start()
+        let sink = CollectingSink()
+        let logger = CastLogger()
+        logger.sink = sink
+        var filter = CastLogFilter(minimumLevel: .verbose, exclusive: true)
+        filter.setMinimumLevel(.debug, for: [.media])
+        logger.filter = filter
+        let context = CastContext(options: rig.options { $0.logger = logger })
+        let session = try await context.sessionManager.startSession(with: rig.target)
+        try await session.remoteMediaClient.requestStatus().result
+        let entries = sink.entries.withLock { $0 }
+        #expect(!entries.isEmpty)
+        #expect(entries.allSatisfy { $0.component == .media && $0.level >= .debug })
+    }
+}

@@ -1,0 +1,152 @@
+import CastCore
+import CastNet
+import CastSync
+import CastTestSupport
+import Dispatch
+import Foundation
+
+@testable import CastEmulator
+@testable import CastSender
+@testable import CastSenderUI
+
+/// The widgets against the in-process virtual device over real TLS on loopback: a device on
+/// an ephemeral port of 127.0.0.1, a context pointed at it, and helpers that read the
+/// device's own engine.
+struct VirtualDeviceRig {
+    let device: VirtualDevice
+    let ports: VirtualDevice.Ports
+    let queue = DispatchQueue(label: "ui-virtual-device-callbacks")
+
+    /// The media the widget tests load: the one the SDK's end-to-end tests use, plus tracks,
+    /// an image and metadata the widgets show.
+    static func media(imageURL: String? = nil, adBreak: Bool = false) -> MediaInformation {
+        var metadata = MediaMetadata(metadataType: .movie)
+        metadata.title = "Big Buck Bunny"
+        metadata.studio = "Blender Foundation"
+        if let imageURL { metadata.images = [MediaImage(url: imageURL, width: 8, height: 4)] }
+        var media = MediaInformation(
+            contentId: "http://127.0.0.1:9/big-buck-bunny.mp4",
+            streamType: .buffered,
+            contentType: "video/mp4",
+            metadata: metadata,
+            duration: 600,
+            tracks: [
+                MediaTrack(
+                    trackId: 1,
+                    type: .text,
+                    trackContentId: "http://127.0.0.1:9/en.vtt",
+                    name: "English",
+                    language: "en"
+                ),
+                MediaTrack(
+                    trackId: 2,
+                    type: .text,
+                    trackContentId: "http://127.0.0.1:9/fr.vtt",
+                    name: "Français",
+                    language: "fr"
+                ),
+                MediaTrack(trackId: 3, type: .audio, name: "Stereo", language: "en"),
+                MediaTrack(trackId: 4, type: .audio, name: "Commentary", language: "en"),
+            ]
+        )
+        if adBreak {
+            media.breakClips = [
+                AdBreakClip(id: "clip-1", duration: 30, title: "A word from our sponsor", whenSkippable: 0)
+            ]
+            media.breaks = [AdBreak(id: "pre", position: 0, breakClipIds: ["clip-1"])]
+        }
+        return media
+    }
+
+    static func start(configure: (inout VirtualDeviceConfiguration) -> Void = { _ in }) async throws -> VirtualDeviceRig
+    {
+        var configuration = VirtualDeviceConfiguration(
+            identity: DeviceIdentity(friendlyName: "Widget TV", deviceID: "0a1b2c3d4e5f60718293a4b5c6d7e8f9")
+        )
+        configuration.bufferingDelay = .zero
+        configure(&configuration)
+        var options = DeviceServerOptions.ephemeral(address: "127.0.0.1")
+        // A loaded machine (the whole suite at once on two cores) can take seconds over a TLS
+        // handshake; the device's bound on it is not what these tests check.
+        options.requestTimeout = TestTiming.scaled(.seconds(30))
+        options.frameTimeout = options.frameTimeout.map(TestTiming.scaled)
+        let device = VirtualDevice(configuration: configuration, options: options, certificateKey: Self.tlsKey)
+        let ports = try await device.start()
+        return VirtualDeviceRig(device: device, ports: ports)
+    }
+
+    /// One RSA key for every device of these tests (generating keys is slow).
+    static let tlsKey: PrivateKey = {
+        do {
+            return try PrivateKey.generateRSA(bits: 2048)
+        } catch {
+            fatalError("cannot generate a test key: \(error)")
+        }
+    }()
+
+    /// A context for the device: discovery never starts (tests add the device by address).
+    func context(configure: (inout CastOptions) -> Void = { _ in }) -> CastContext {
+        var options = CastOptions(receiverApplicationID: DiscoveryCriteria.defaultMediaReceiverApplicationID)
+        options.disableDiscoveryAutostart = true
+        options.callbackQueue = queue
+        // A loaded machine (the whole suite at once on two cores) can take seconds over a TLS
+        // handshake; the device's bound on it is not what these tests check.
+        options.requestTimeout = TestTiming.scaled(.seconds(30))
+        configure(&options)
+        return CastContext(options: options)
+    }
+
+    var target: CastDevice {
+        CastDevice(
+            id: UUID(),
+            friendlyName: "Widget TV",
+            addresses: [IPAddress("127.0.0.1")!],
+            port: UInt16(ports.cast)
+        )
+    }
+
+    var engine: VirtualDeviceEngine? { device.engineSnapshot }
+
+    /// The device's media status now, from its engine.
+    var media: MediaStatus? { engine?.mediaStatus(at: device.engineNow) }
+
+    /// Waits until the callback queue has run everything queued so far.
+    func drain() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            queue.async { continuation.resume() }
+        }
+    }
+
+    /// Waits, for at most `timeout` of real time (times the run's slowdown), until `condition` holds.
+    func eventually(timeout: Duration = .seconds(10), _ condition: () -> Bool) async -> Bool {
+        let end = ContinuousClock.now + TestTiming.scaled(timeout)
+        while ContinuousClock.now < end {
+            if condition() { return true }
+            await drain()
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return condition()
+    }
+}
+
+/// A loopback HTTP server serving PNG artwork.
+final class ArtworkServer: Sendable {
+    private let server: HTTPServer
+    private let hits = Locked<[String: Int]>([:])
+
+    /// Serves `images` by path (e.g. `/poster.png`); other paths get 404.
+    init(_ images: [String: [UInt8]]) throws {
+        var routes = HTTPRoutes()
+        let hits = self.hits
+        routes.addPrefix(.get, "/") { request in
+            hits.withLock { $0[request.path, default: 0] += 1 }
+            guard let bytes = images[request.path] else { return .status(.notFound) }
+            return .ok(.bytes(bytes), contentType: "image/png")
+        }
+        server = try HTTPServer(address: .loopbackIPv4(port: 0), routes: routes)
+    }
+
+    func url(_ path: String) -> String { "http://127.0.0.1:\(server.localAddress.port)\(path)" }
+
+    func hits(_ path: String) -> Int { hits.withLock { $0[path] ?? 0 } }
+}

@@ -1,0 +1,68 @@
+import CastCore
+import CastEmulator
+import CastSender
+import Foundation
+import Testing
+
+@testable import castvideos
+
+/// The built-in device across runs of the app, and the app's log filter.
+@Suite(.serialized)
+struct BuiltInDeviceAndLoggingTests {
+    @Test func theBuiltInDeviceKeepsItsAddressPortAndRunningAppAcrossRuns() async throws {
+        let directory = try TmuxDriver.makeDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let first = try await BuiltInVirtualDevice.start(logPath: nil, stateDirectory: directory)
+        // A receiver app with media, as a session leaves it when the app quits.
+        let snapshot = VirtualDeviceSnapshot(
+            appId: DiscoveryCriteria.defaultMediaReceiverApplicationID,
+            sessionId: "S-kept",
+            transportId: "T-kept"
+        )
+        first.device.restore(snapshot)
+        await first.saveState()
+        let saved = try JSONDecoder().decode(
+            BuiltInVirtualDevice.SavedState.self,
+            from: Data(contentsOf: directory.appendingPathComponent(BuiltInVirtualDevice.stateFileName))
+        )
+        #expect(saved.address == first.address && saved.castPort == first.castPort)
+        #expect(saved.snapshot?.sessionId == "S-kept")
+        await first.stop()
+
+        let second = try await BuiltInVirtualDevice.start(logPath: nil, stateDirectory: directory)
+        #expect(second.address == first.address)
+        #expect(second.castPort == first.castPort, "the same port, so a saved session finds it")
+        #expect(second.device.engineSnapshot?.runningApplication?.sessionId == "S-kept")
+        let consumed = try JSONDecoder().decode(
+            BuiltInVirtualDevice.SavedState.self,
+            from: Data(contentsOf: directory.appendingPathComponent(BuiltInVirtualDevice.stateFileName))
+        )
+        #expect(consumed.snapshot == nil, "the app is restored once")
+        await second.stop()
+    }
+
+    @Test func aDamagedStateFileIsIgnored() async throws {
+        let directory = try TmuxDriver.makeDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try Data("{not json".utf8).write(to: directory.appendingPathComponent(BuiltInVirtualDevice.stateFileName))
+        let device = try await BuiltInVirtualDevice.start(logPath: nil, stateDirectory: directory)
+        #expect(device.castPort > 0)
+        #expect(device.device.engineSnapshot?.runningApplication?.sessionId != "S-kept")
+        await device.stop()
+    }
+
+    @Test func theLogFilterShowsTheCodelabFlowAtTheChosenLevel() {
+        var settings = AppSettings()
+        let filter = settings.logFilter
+        #expect(filter.minimumLevel == .warning)
+        #expect(filter.allows(.debug, from: .session, function: "f()", message: "launching app"))
+        #expect(filter.allows(.debug, from: .media, function: "f()", message: "media command sent"))
+        #expect(!filter.allows(.verbose, from: .connection, function: "f()", message: "send"), "no raw traffic")
+        #expect(!filter.allows(.info, from: .connection, function: "f()", message: "request timed out"))
+        settings.set(.logLevel, "verbose")
+        #expect(settings.logFilter.allows(.verbose, from: .connection, function: "f()", message: "send"))
+        #expect(settings.logFilter.allows(.verbose, from: .media, function: "f()", message: "media status"))
+        settings.set(.logLevel, "none")
+        #expect(!settings.logFilter.allows(.error, from: .session, function: "f()", message: "x"))
+    }
+}
