@@ -22,6 +22,9 @@ public struct ReceiverApplication: Codable, Sendable, Hashable {
     public var statusText: String?
     /// The destination id for messages to the application.
     public var transportId: String?
+    /// Members this version does not model, as received (newer firmware sends `senderConnected`);
+    /// written back after the others.
+    public var unknownMembers: [String: JSONValue] = [:]
 
     /// Creates a value; every optional member defaults to absent.
     public init(
@@ -35,7 +38,8 @@ public struct ReceiverApplication: Codable, Sendable, Hashable {
         namespaces: [ApplicationNamespace]? = nil,
         sessionId: String? = nil,
         statusText: String? = nil,
-        transportId: String? = nil
+        transportId: String? = nil,
+        unknownMembers: [String: JSONValue] = [:]
     ) {
         self.appId = appId
         self.appType = appType
@@ -48,7 +52,15 @@ public struct ReceiverApplication: Codable, Sendable, Hashable {
         self.sessionId = sessionId
         self.statusText = statusText
         self.transportId = transportId
+        self.unknownMembers = unknownMembers
     }
+
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case appId, appType, universalAppId, displayName, iconUrl, isIdleScreen, launchedFromCloud, namespaces,
+            sessionId, statusText, transportId
+    }
+
+    static let knownMembers = Set(CodingKeys.allCases.map(\.rawValue))
 
     /// Whether the application handles `namespace`.
     public func supports(namespace: String) -> Bool {
@@ -72,6 +84,7 @@ extension ReceiverApplication: TokenDecodable {
             statusText: try object.decodeIfPresent("statusText"),
             transportId: try object.decodeIfPresent("transportId")
         )
+        unknownMembers = object.unknownMembers(known: Self.knownMembers)
     }
 }
 
@@ -88,5 +101,6 @@ extension ReceiverApplication: TokenEncodableObject {
         try writer.member("sessionId", sessionId)
         try writer.member("statusText", statusText)
         try writer.member("transportId", transportId)
+        try writer.unknownMembers(unknownMembers)
     }
 }
