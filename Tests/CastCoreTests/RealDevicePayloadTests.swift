@@ -76,11 +76,11 @@ import Testing
         let receivers = try RealDevicePayloads.records(kind: "RECEIVER_STATUS").map {
             try ReceiverStatusMessage(jsonString: $0.payload)
         }
-        // Newer firmware: `status.version`, `applications[].senderConnected`.
+        // Newer firmware: `status.version` (kept), `applications[].senderConnected` (modelled).
         #expect(receivers.contains { $0.status.unknownMembers["version"] == .integer(2) })
         #expect(
             receivers.contains { message in
-                message.status.applications?.contains { $0.unknownMembers["senderConnected"] == .bool(true) } ?? false
+                message.status.applications?.contains { $0.senderConnected == true } ?? false
             }
         )
         let media = try RealDevicePayloads.records(kind: "MEDIA_STATUS").flatMap {
@@ -249,7 +249,8 @@ import Testing
         #expect(message.unknownMembers == ["extra": "kept"])
         #expect(message.status.unknownMembers == ["version": 2])
         #expect(message.status.volume?.unknownMembers == ["newThing": [1, 2]])
-        #expect(message.status.applications?.first?.unknownMembers == ["senderConnected": false])
+        #expect(message.status.applications?.first?.senderConnected == false)
+        #expect(message.status.applications?.first?.unknownMembers == [:])
         #expect(try JSONValue(parsing: message.jsonString()) == JSONValue(parsing: payload))
         #expect(try ReceiverStatusMessage(jsonString: message.jsonString()) == message)
         var changed = message

@@ -11,6 +11,14 @@ protocol HostedEngine: Sendable {
     mutating func received(_ message: CastMessage, from id: ConnectionID, at now: DeviceInstant) -> [DeviceAction]
     mutating func tick(at now: DeviceInstant) -> [DeviceAction]
     mutating func restartApplication(at now: DeviceInstant) -> [DeviceAction]
+    var currentInputState: DeviceInputState? { get }
+    mutating func setInputState(_ state: DeviceInputState, at now: DeviceInstant) -> [DeviceAction]
+}
+
+extension HostedEngine {
+    /// A scripted engine has no HDMI input.
+    var currentInputState: DeviceInputState? { nil }
+    mutating func setInputState(_ state: DeviceInputState, at now: DeviceInstant) -> [DeviceAction] { [] }
 }
 
 extension VirtualDeviceEngine: HostedEngine {}
