@@ -164,13 +164,15 @@ struct DeviceFixture {
     static func start(
         name: String = "Test Room",
         address: String = "127.0.0.\(Int.random(in: 50...250))",
-        mediaDuration: Double = 600
+        mediaDuration: Double = 600,
+        profile: DeviceProfile? = nil
     ) async throws -> DeviceFixture {
         var configuration = VirtualDeviceConfiguration(
             identity: DeviceIdentity(
                 friendlyName: name,
                 deviceID: UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
-            )
+            ),
+            profile: profile
         )
         configuration.bufferingDelay = .zero
         configuration.defaultMediaDuration = mediaDuration
