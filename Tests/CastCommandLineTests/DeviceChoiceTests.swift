@@ -74,6 +74,38 @@ struct DeviceChoiceTests {
         #expect(result.stderr.contains("config.json: not a JSON object"))
     }
 
+    @Test func aDeviceAdvertisingOnlyThePlainTypeIsListedAndChosenByName() async throws {
+        let name = "Plain \(UInt32.random(in: 1000...9999)) Hall"
+        let fixture = try await DeviceFixture.start(name: name)
+        defer { Task { await fixture.stop() } }
+        // python-zeroconf advertises `_googlecast._tcp` with no app subtype, pointing at the
+        // virtual device (multicast on 127.0.0.1 only).
+        let id = UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+        let service = try ZeroconfService.register(
+            name: name,
+            address: fixture.address,
+            port: fixture.ports.cast,
+            txt: ["id=\(id)", "fn=\(name)", "md=Chromecast", "ve=05", "ca=4101", "st=0"]
+        )
+        defer { service.stop() }
+        var result = try await CastProcess.run(
+            ["devices", "--timeout", "3", "--json"],
+            environment: fixture.environment
+        )
+        #expect(result.status == 0, "\(result.stderr)")
+        let devices = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        let listed = try #require(devices.first { $0["name"] as? String == name }, "\(result.stdout)")
+        #expect(listed["id"] as? String == id)
+        #expect(listed["host"] as? String == fixture.address)
+        #expect(listed["port"] as? Int == fixture.ports.cast)
+        result = try await CastProcess.run(
+            ["-d", String(name.prefix(10)), "play", "https://media.invalid/plain.mp4"],
+            environment: fixture.environment
+        )
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(fixture.frames.inbound(type: "LOAD").count == 1)
+    }
+
     @Test func statusWatchFollowsPlaybackToTheEnd() async throws {
         let fixture = try await DeviceFixture.start(mediaDuration: 600)
         defer { Task { await fixture.stop() } }

@@ -80,7 +80,7 @@ public final class CastContext: Sendable {
             options: options,
             connector: TLSTransportConnector(configuration: connection, clock: clock),
             clock: clock,
-            browser: MDNSDeviceBrowser(applicationID: options.receiverApplicationID)
+            browser: MDNSDeviceBrowser(criteria: options.discoveryCriteria)
         )
     }
 

@@ -33,8 +33,9 @@ protocol DeviceBrowser: Sendable {
     func stop()
 }
 
-/// Finds Cast devices (as `GCKDiscoveryManager`): over mDNS for the context's app ID, plus
-/// devices added by address and confirmed over a Cast connection.
+/// Finds Cast devices (as `GCKDiscoveryManager`): over mDNS (every `_googlecast._tcp` device,
+/// or only those advertising the app when ``DiscoveryCriteria/requiresApplicationSubtype``
+/// says so), plus devices added by address and confirmed over a Cast connection.
 public final class DiscoveryManager: Sendable {
     private struct State {
         var browsed: [UUID: CastDevice] = [:]
@@ -249,17 +250,22 @@ public final class DiscoveryManager: Sendable {
 
 /// The mDNS browser as a ``DeviceBrowser``.
 final class MDNSDeviceBrowser: DeviceBrowser {
-    private let applicationID: String
+    private let criteria: DiscoveryCriteria
     private let state = Locked<(browser: MDNSBrowser?, task: Task<Void, Never>?)>((nil, nil))
 
-    init(applicationID: String) {
-        self.applicationID = applicationID
+    init(criteria: DiscoveryCriteria) {
+        self.criteria = criteria
     }
 
     func start(onEvent: @escaping @Sendable (DiscoveryEvent) -> Void) throws(CastError) {
         let browser: MDNSBrowser
         do {
-            browser = try MDNSBrowser(configuration: MDNSBrowser.Configuration(applicationID: applicationID))
+            browser = try MDNSBrowser(
+                configuration: MDNSBrowser.Configuration(
+                    applicationID: criteria.applicationID,
+                    requiresApplicationSubtype: criteria.requiresApplicationSubtype
+                )
+            )
             try browser.start()
         } catch {
             throw CastError(.network, "cannot start mDNS discovery: \(error)", underlying: error)

@@ -34,7 +34,10 @@ final class TmuxDriver {
     ///   - directory: the test's directory (from ``makeDirectory()``), removed by ``stop()``.
     ///   - width: columns of the window.
     ///   - height: rows of the window.
-    init(arguments: [String], directory: URL, width: Int = 110, height: Int = 32) throws {
+    ///   - companion: a program started in the background inside the same namespace before
+    ///     the app (a peer the app should find); its process id goes to `companion.pid` in
+    ///     `directory`, and ``stop()`` kills it. It must end by itself within its own deadline.
+    init(arguments: [String], directory: URL, width: Int = 110, height: Int = 32, companion: [String] = []) throws {
         socketName = directory.lastPathComponent
         self.directory = directory
         guard let binary = TmuxDriver.appBinary() else {
@@ -43,8 +46,15 @@ final class TmuxDriver {
         let appCommand =
             ([binary] + arguments).map(TmuxDriver.quote).joined(separator: " ")
             + " 2>" + TmuxDriver.quote(directory.appendingPathComponent("stderr.txt").path)
+        let companionLine =
+            companion.isEmpty
+            ? ""
+            : companion.map(TmuxDriver.quote).joined(separator: " ") + " </dev/null >"
+                + TmuxDriver.quote(directory.appendingPathComponent("companion.txt").path) + " 2>&1 & echo $! >"
+                + TmuxDriver.quote(directory.appendingPathComponent("companion.pid").path)
         let script = """
             ip link set lo up || exit 97
+            \(companionLine)
             unset NO_COLOR
             export CAST_DISCOVERY_INTERFACES=lo LANG=C.UTF-8 LC_ALL=C.UTF-8 TERM=xterm-256color COLORTERM=truecolor \
             SWIFT_BACKTRACE=enable=no
@@ -66,6 +76,11 @@ final class TmuxDriver {
         guard !stopped else { return }
         stopped = true
         _ = try? runProgram("/usr/bin/tmux", ["-L", socketName, "kill-server"], deadline: .seconds(10))
+        if let text = try? String(contentsOfFile: path("companion.pid"), encoding: .utf8),
+            let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)), pid > 1
+        {
+            kill(pid, SIGKILL)
+        }
         try? FileManager.default.removeItem(at: directory)
     }
 
