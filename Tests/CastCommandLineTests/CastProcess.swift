@@ -165,7 +165,8 @@ struct DeviceFixture {
         name: String = "Test Room",
         address: String = "127.0.0.\(Int.random(in: 50...250))",
         mediaDuration: Double = 600,
-        profile: DeviceProfile? = nil
+        profile: DeviceProfile? = nil,
+        setupPort: Int = 0
     ) async throws -> DeviceFixture {
         var configuration = VirtualDeviceConfiguration(
             identity: DeviceIdentity(
@@ -186,6 +187,7 @@ struct DeviceFixture {
         let frames = FrameRecorder()
         // A slow (sanitized) run may take a while between connecting and sending.
         var options = DeviceServerOptions.ephemeral(address: address)
+        options.httpPort = setupPort
         options.requestTimeout = TestTiming.scaled(options.requestTimeout)
         options.frameTimeout = options.frameTimeout.map(TestTiming.scaled)
         let device = VirtualDevice(

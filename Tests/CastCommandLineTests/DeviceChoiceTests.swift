@@ -106,6 +106,34 @@ struct DeviceChoiceTests {
         #expect(fixture.frames.inbound(type: "LOAD").count == 1)
     }
 
+    @Test func aDeviceReachedByAddressShowsItsFriendlyName() async throws {
+        let name = "Named \(UInt32.random(in: 1000...9999)) Den"
+        // The setup document is read where senders read it, port 8008 of the device's
+        // address: a few random loopback addresses are tried in case one is taken.
+        var started: DeviceFixture?
+        for _ in 0..<3 where started == nil {
+            started = try? await DeviceFixture.start(name: name, setupPort: 8008)
+        }
+        let fixture = try #require(started, "no free 127.0.0.x:8008")
+        defer { Task { await fixture.stop() } }
+        var result = try await fixture.cast("status")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("Device:  \(name) (\(fixture.target))"), "\(result.stdout)")
+        result = try await fixture.cast("devices", "--timeout", "1", "--json")
+        #expect(result.status == 0, "\(result.stderr)")
+        let devices = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        let device = try #require(devices.first { $0["host"] as? String == fixture.address }, "\(result.stdout)")
+        #expect(device["name"] as? String == name)
+        #expect(device["id"] as? String == fixture.device.configuration.identity.deviceID)
+        #expect(device["model"] as? String == "Chromecast")
+        // A session names the device too (the play command's confirmation and errors).
+        result = try await fixture.cast("play", "https://media.invalid/named.mp4")
+        #expect(result.status == 0, "\(result.stderr)")
+        result = try await fixture.cast("status", "--json")
+        let status = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect((status["device"] as? [String: Any])?["name"] as? String == name, "\(result.stdout)")
+    }
+
     @Test func statusWatchFollowsPlaybackToTheEnd() async throws {
         let fixture = try await DeviceFixture.start(mediaDuration: 600)
         defer { Task { await fixture.stop() } }

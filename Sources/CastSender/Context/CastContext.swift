@@ -80,7 +80,8 @@ public final class CastContext: Sendable {
             options: options,
             connector: TLSTransportConnector(configuration: connection, clock: clock),
             clock: clock,
-            browser: MDNSDeviceBrowser(criteria: options.discoveryCriteria)
+            browser: MDNSDeviceBrowser(criteria: options.discoveryCriteria),
+            setupInfo: .http
         )
     }
 
@@ -89,6 +90,7 @@ public final class CastContext: Sendable {
         connector: any CastTransportConnector,
         clock: any CastClock,
         browser: (any DeviceBrowser)?,
+        setupInfo: DeviceSetupInfoSource? = nil,
         random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }
     ) {
         self.options = options
@@ -100,7 +102,8 @@ public final class CastContext: Sendable {
             clock: clock,
             random: random,
             launchCredentials: { credentials.value.withLock { $0 } },
-            store: options.sessionStoreURL.map(SessionStore.init(url:))
+            store: options.sessionStoreURL.map(SessionStore.init(url:)),
+            setupInfo: setupInfo
         )
         let changed = WeakContext()
         discoveryManager = DiscoveryManager(browser: browser, environment: environment) {

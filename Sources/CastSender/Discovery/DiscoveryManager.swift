@@ -124,6 +124,12 @@ public final class DiscoveryManager: Sendable {
 
     /// Adds a device by address after confirming it speaks Cast: a TLS connection, CONNECT
     /// and a RECEIVER_STATUS reply.
+    ///
+    /// The device is named as it names itself: the `name` of its setup document
+    /// (`/setup/eureka_info` on port 8008), else the name discovery found for that address,
+    /// else `host:port`. The document also gives its id (`ssdp_udn`, so a device found both
+    /// ways is listed once), its model and whether it has a display.
+    /// - Parameter friendlyName: a name to use instead.
     /// - Throws: ``CastError`` when the host does not answer as a Cast device.
     @discardableResult
     public func addDevice(
@@ -133,6 +139,8 @@ public final class DiscoveryManager: Sendable {
     ) async throws(CastError)
         -> CastDevice
     {
+        let setupSource = environment.setupInfo
+        async let setupInfo = setupSource?.fetch(host)
         let connection = try await DeviceConnection.open(
             host: host,
             port: port,
@@ -159,13 +167,24 @@ public final class DiscoveryManager: Sendable {
         guard case .receiver(.receiverStatus(let status)) = reply else {
             throw CastError(.invalidResponse, "\(host):\(port) did not answer GET_STATUS with RECEIVER_STATUS")
         }
-        let app = status.status.applications?.first
+        let app = status.status.applications?.first { $0.isIdleScreen != true }
+        let setup = await setupInfo
+        let address = IPAddress(host)
+        let browsed = state.withLock { state in
+            state.browsed.values.first { device in
+                Int(device.port) == port && address.map { device.addresses.contains($0) } == true
+            }
+        }
+        var capabilities = browsed?.capabilities ?? [.videoOut, .audioOut]
+        if setup?.displaySupported == false { capabilities.remove(.videoOut) }
         let device = CastDevice(
-            id: Self.stableID(host: host, port: port),
-            friendlyName: friendlyName ?? "\(host):\(port)",
+            id: setup?.deviceID ?? browsed?.id ?? Self.stableID(host: host, port: port),
+            friendlyName: friendlyName ?? setup?.name ?? browsed?.friendlyName ?? "\(host):\(port)",
+            modelName: setup?.modelName ?? browsed?.modelName,
+            capabilities: capabilities,
             status: app == nil ? .idle : .busy,
             statusText: app?.statusText,
-            addresses: IPAddress(host).map { [$0] } ?? [],
+            addresses: address.map { [$0] } ?? [],
             port: UInt16(clamping: port)
         )
         let inserted = state.withLock { state -> Bool in

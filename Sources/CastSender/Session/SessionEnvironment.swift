@@ -8,4 +8,6 @@ struct SessionEnvironment: Sendable {
     var random: @Sendable () -> Double
     var launchCredentials: @Sendable () -> CredentialsData?
     var store: SessionStore?
+    /// How devices added by address are named; `nil` names them from discovery or their address.
+    var setupInfo: DeviceSetupInfoSource?
 }

@@ -3,8 +3,9 @@ import CastEmulator
 import Foundation
 
 /// The virtual Cast device the app runs in-process so that casting works with no device on
-/// the network. It listens only on a loopback address, on ports the system picks, and is not
-/// advertised over mDNS: the app adds it to discovery as a known host.
+/// the network. It listens only on a loopback address, its Cast channel on a port the system
+/// picks and its setup document on 8008 as real devices serve it, and is not advertised over
+/// mDNS: the app adds it to discovery as a known host, which reads its name from there.
 struct BuiltInVirtualDevice: Sendable {
     static let friendlyName = "Living Room TV (virtual)"
     /// Loopback addresses tried in turn.
@@ -29,7 +30,6 @@ struct BuiltInVirtualDevice: Sendable {
         for address in candidateAddresses {
             var options = DeviceServerOptions(address: address)
             options.castPort = 0
-            options.httpPort = 0
             options.httpsPort = 0
             let device = VirtualDevice(configuration: configuration, options: options, log: log)
             do {
