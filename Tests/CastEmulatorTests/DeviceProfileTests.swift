@@ -342,6 +342,16 @@ import Testing
         // 0.30000001192092896, as a real speaker reports 0.3 (captured in MULTIZONE_STATUS).
         #expect(reply["status"]?["volume"]?["level"] == .double(Double(Float(0.3))))
         #expect(reply["status"]?["volume"]?["stepInterval"] == .double(0.019999999552965164))
+        // The stream volume too.
+        let (transportId, _) = device.launch()
+        device.connectApp(transportId)
+        let mediaSession = device.loadAndPlay(transportId: transportId)
+        let stream = device.media(
+            #"{"type":"SET_VOLUME","requestId":5,"mediaSessionId":\#(mediaSession),"volume":{"level":0.3}}"#,
+            transportId: transportId
+        )
+        let media = try #require(stream.payloads(namespace: .media, type: "MEDIA_STATUS").first)
+        #expect(media["status"]?[0]?["volume"]?["level"] == .double(Double(Float(0.3))))
         // The generic profile keeps exact levels.
         var generic = DeviceHarness()
         generic.open()

@@ -19,6 +19,9 @@ extension MediaPlayer {
         status.currentTime = position
         status.supportedMediaCommands = supportedCommands(at: now)
         status.volume = volume
+        if settings.statusShape.reportsFloat32Volume, let level = volume.level {
+            status.volume?.level = DeviceProfile.float32(level)
+        }
         if let queue = session.queue {
             status.media = reportedMedia(of: queue.currentItem, in: session)
             status.activeTrackIds = session.activeTrackIds
