@@ -34,7 +34,7 @@ final class ScriptedBrowser: DeviceBrowser {
             connector: harness.device,
             clock: harness.clock,
             browser: browser,
-            setupInfo: DeviceSetupInfoSource { host in host == "127.0.0.1" ? setup : nil }
+            setupInfo: DeviceSetupInfoSource { host, _ in host == "127.0.0.1" ? setup : nil }
         )
     }
 

@@ -140,7 +140,7 @@ public final class DiscoveryManager: Sendable {
         -> CastDevice
     {
         let setupSource = environment.setupInfo
-        async let setupInfo = setupSource?.fetch(host)
+        async let setupInfo = setupSource?.fetch(host, environment.options.requestTimeout)
         let connection = try await DeviceConnection.open(
             host: host,
             port: port,
