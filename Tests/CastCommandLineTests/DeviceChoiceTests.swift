@@ -81,13 +81,13 @@ struct DeviceChoiceTests {
         // python-zeroconf advertises `_googlecast._tcp` with no app subtype, pointing at the
         // virtual device (multicast on 127.0.0.1 only).
         let id = UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
-        let service = try ZeroconfService.register(
+        let service = try await ZeroconfService.register(
             name: name,
             address: fixture.address,
             port: fixture.ports.cast,
             txt: ["id=\(id)", "fn=\(name)", "md=Chromecast", "ve=05", "ca=4101", "st=0"]
         )
-        defer { service.stop() }
+        defer { Task { await service.stop() } }
         var result = try await CastProcess.run(
             ["devices", "--timeout", "3", "--json"],
             environment: fixture.environment

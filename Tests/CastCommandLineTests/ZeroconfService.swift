@@ -18,10 +18,11 @@ final class ZeroconfService: Sendable {
         self.outputURL = outputURL
     }
 
-    /// Registers the service and returns once python-zeroconf announced it.
+    /// Registers the service and returns once python-zeroconf announced it. Waiting
+    /// suspends (it never blocks a thread of the shared pool other suites run on).
     /// - Throws: when Python or the script is missing, or the service is not announced
     ///   within 20 s (times the run's slowdown).
-    static func register(name: String, address: String, port: Int, txt: [String]) throws -> ZeroconfService {
+    static func register(name: String, address: String, port: Int, txt: [String]) async throws -> ZeroconfService {
         let python = RepositoryPaths.python
         guard FileManager.default.isExecutableFile(atPath: python) else {
             throw TestFailure("no Python at \(python) (run scripts/test.sh, or set CAST_TEST_PYTHON)")
@@ -44,10 +45,11 @@ final class ZeroconfService: Sendable {
         let end = ContinuousClock.now + TestTiming.scaled(.seconds(20))
         while !service.output.contains("registered") {
             guard process.isRunning, ContinuousClock.now < end else {
-                service.stop()
-                throw TestFailure("python-zeroconf did not register \(name): \(service.output)")
+                let output = service.output
+                await service.stop()
+                throw TestFailure("python-zeroconf did not register \(name): \(output)")
             }
-            usleep(20_000)
+            try await Task.sleep(for: .milliseconds(20))
         }
         return service
     }
@@ -56,10 +58,10 @@ final class ZeroconfService: Sendable {
 
     /// Unregisters (python-zeroconf sends goodbyes) and waits for the script to end; kills it
     /// past a deadline.
-    func stop() {
+    func stop() async {
         try? input.fileHandleForWriting.write(contentsOf: Data("quit\n".utf8))
         let end = ContinuousClock.now + TestTiming.scaled(.seconds(10))
-        while process.isRunning, ContinuousClock.now < end { usleep(20_000) }
+        while process.isRunning, ContinuousClock.now < end { try? await Task.sleep(for: .milliseconds(20)) }
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         try? FileManager.default.removeItem(at: outputURL)
     }

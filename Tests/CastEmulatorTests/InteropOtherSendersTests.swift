@@ -16,7 +16,7 @@ struct NamespaceRun {
     /// the device is ready, with a media file server on `http://127.0.0.1:8099/` serving
     /// `movie.mp4` and `song.ogg`. The device runs with `arguments`, its frame log in
     /// `$D/frames.jsonl`.
-    static func run(device name: String, arguments: [String], senders: String) throws -> NamespaceRun {
+    static func run(device name: String, arguments: [String], senders: String) async throws -> NamespaceRun {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("senders-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         // The same small stand-in media the catt interop test serves.
@@ -40,12 +40,17 @@ struct NamespaceRun {
             wait $EMULATOR $MEDIA 2>/dev/null
             exit 0
             """
-        let result = try runProgram(
+        // Waiting suspends: a blocked thread would starve the suites running beside it.
+        let result = try await ChildProcess.run(
             "/usr/bin/unshare",
             ["-n", "sh", "-c", script],
             deadline: TestTiming.scaled(.seconds(180))
         )
-        return NamespaceRun(directory: directory, status: result.status, output: result.output)
+        return NamespaceRun(
+            directory: directory,
+            status: result.status,
+            output: result.standardOutput + result.standardError
+        )
     }
 
     static func quote(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
@@ -102,11 +107,11 @@ extension EmulatorProcessSuites {
             await device.stop()
         }
 
-        @Test func nichromecastCommandLineFindsAndCastsByMDNS() throws {
+        @Test func nichromecastCommandLineFindsAndCastsByMDNS() async throws {
             try #require(FileManager.default.isExecutableFile(atPath: Self.nichromecast), "no \(Self.nichromecast)")
             let name = "Nichro Kitchen"
             let program = NamespaceRun.quote(Self.nichromecast)
-            let run = try NamespaceRun.run(
+            let run = try await NamespaceRun.run(
                 device: name,
                 arguments: ["--model", "Google Nest Mini"],
                 senders: """
@@ -132,13 +137,13 @@ extension EmulatorProcessSuites {
             #expect(run.sentPlayerState("PLAYING"))
         }
 
-        @Test func mkchromecastFindsAndCastsByMDNS() throws {
+        @Test func mkchromecastFindsAndCastsByMDNS() async throws {
             try #require(RepositoryPaths.executableOnPath("mkchromecast") != nil, "mkchromecast is not installed")
             let name = "Mk Study"
             // Through a wrapper that serializes PyChromecast's socket writes, as the other
             // PyChromecast runs do (see serialized_sends.py), on the system Python.
             let program = "/usr/bin/python3 " + NamespaceRun.quote(Interop.script("mkchromecast_serialized.py"))
-            let run = try NamespaceRun.run(
+            let run = try await NamespaceRun.run(
                 device: name,
                 arguments: ["--model", "Chromecast"],
                 // mkchromecast insists on a host address other than 127.0.0.1 (its network
