@@ -310,7 +310,7 @@ import Testing
         ("Google Home Mini", .speaker), ("Chromecast Audio", .speaker), ("Google Nest Audio", .speaker),
         ("Google Nest Hub", .display), ("Google Home Hub", .display), ("Google Nest Hub Max", .display),
         ("SHIELD Android TV", .television), ("Living Room TV", .television), ("speaker", .speaker),
-        ("tv", .television), ("Something Else", .hdmiDongle),
+        ("tv", .television), ("Something Else", .hdmiDongle), ("Smart Home TV", .television),
     ])
     func modelsSelectTheirProfile(model: String, kind: DeviceProfile.Kind) {
         #expect(DeviceProfile(model: model).kind == kind)

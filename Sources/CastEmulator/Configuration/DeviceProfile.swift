@@ -206,11 +206,12 @@ public struct DeviceProfile: Hashable, Sendable {
     /// The profiles taken from real devices, in the order ``init(model:)`` tries them.
     public static let all: [DeviceProfile] = [.googleTV, .speaker, .display, .television, .hdmiDongle]
 
-    /// The profile of a model name: `Chromecast with Google TV` (or `Google TV`) is
-    /// ``googleTV``; speakers (`Google Home`, `Nest Mini`, `Nest Audio`, `Chromecast Audio`,
-    /// any name with `speaker`) ``speaker``; `Nest Hub` or `display` ``display``; a name with
-    /// `TV` or `Shield` ``television``; anything else, `Chromecast` included, ``hdmiDongle``.
-    /// The kinds' own names (`speaker`, `tv`, …) select them too.
+    /// The profile of a model name, case-insensitively: `Chromecast with Google TV` (or
+    /// `Google TV`) is ``googleTV``; a name with `Hub` or `display` ``display``; with `TV`,
+    /// `Shield` or `television` ``television``; speakers (`Google Home`, `Nest Mini`, `Nest
+    /// Audio`, `Chromecast Audio`, any name with `speaker`) ``speaker``; anything else,
+    /// `Chromecast` included, ``hdmiDongle``. The kinds' own names (`speaker`, `tv`, …) select
+    /// them too.
     public init(model: String) {
         let name = model.lowercased()
         func has(_ words: String...) -> Bool { words.contains { name.contains($0) } }
@@ -218,12 +219,12 @@ public struct DeviceProfile: Hashable, Sendable {
             self = exact
         } else if has("google tv") {
             self = .googleTV
-        } else if has("home", "nest mini", "nest audio", "chromecast audio", "speaker") && !has("hub") {
-            self = .speaker
         } else if has("hub", "display") {
             self = .display
         } else if has("tv", "shield", "television") {
             self = .television
+        } else if has("home", "nest mini", "nest audio", "chromecast audio", "speaker") {
+            self = .speaker
         } else {
             self = .hdmiDongle
         }
