@@ -26,15 +26,22 @@ for pair in openssl:openssl curl:curl tmux:tmux ip:iproute2 unshare:util-linux; 
     }
 done
 python3 -c 'import venv, ensurepip' 2>/dev/null || die "python3 lacks venv/ensurepip (install python3-venv)"
+# mkchromecast (Debian, on Debian's PyChromecast) for the other-senders interop suite; the ALSA
+# flavour, since the suite casts a URL and needs no sound server.
+command -v mkchromecast >/dev/null || {
+    say "installing mkchromecast"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+        mkchromecast mkchromecast-alsa >/dev/null || die "mkchromecast is missing and could not be installed"
+}
 
-# MARK: Python peers (pychromecast, catt, zeroconf) for the interop suites
+# MARK: Python peers (pychromecast, catt, zeroconf, nichromecast) for the interop suites
 venv="$root/.venv"
 if [ ! -x "$venv/bin/python" ]; then
     say "creating $venv"
     python3 -m venv "$venv" || die "python3 -m venv failed"
 fi
-if ! "$venv/bin/python" -c 'import pychromecast, zeroconf, catt' 2>/dev/null; then
-    say "installing pychromecast, catt and zeroconf into $venv"
+if ! "$venv/bin/python" -c 'import pychromecast, zeroconf, catt, nichromecast' 2>/dev/null; then
+    say "installing pychromecast, catt, zeroconf and nichromecast into $venv"
     "$venv/bin/pip" install -q --disable-pip-version-check -r "$root/scripts/requirements-interop.txt" \
         || die "pip install failed"
 fi
@@ -46,6 +53,14 @@ if [ -z "${CAST_TESTDATA_DIR:-}" ]; then
 fi
 [ -d "${CAST_TESTDATA_DIR:-}" ] || die "device-auth test data not found beside the checkout (shared/testdata/openscreen-cast); set CAST_TESTDATA_DIR"
 export CAST_TESTDATA_DIR
+# Payloads captured from real Cast hardware, read by the real-payload and device-profile suites.
+if [ -z "${CAST_REAL_DEVICES_DIR:-}" ]; then
+    for candidate in "$root/../shared/testdata/real-devices" "/work/shared/testdata/real-devices"; do
+        if [ -f "$candidate/messages.jsonl" ]; then CAST_REAL_DEVICES_DIR="$(cd "$candidate" && pwd)"; break; fi
+    done
+fi
+[ -f "${CAST_REAL_DEVICES_DIR:-}/messages.jsonl" ] || die "real-device payloads not found beside the checkout (shared/testdata/real-devices); set CAST_REAL_DEVICES_DIR"
+export CAST_REAL_DEVICES_DIR
 
 # MARK: format
 say "swift format lint --strict"

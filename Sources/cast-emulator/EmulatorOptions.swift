@@ -39,7 +39,11 @@ struct EmulatorOptions: Equatable {
         OPTIONS:
           --devices N         Number of devices to run (default 1). Names: NAME, NAME 2, NAME 3...
           --name NAME         Friendly name of the first device (default "Virtual Cast").
-          --model MODEL       Model name (default "Chromecast").
+          --model MODEL       Model name (default "Chromecast"); it selects the device class the
+                              device speaks as, from real captures: Chromecast (HDMI dongle,
+                              fixed volume), "Chromecast with Google TV", speakers ("Google
+                              Home", "Google Nest Mini", "Chromecast Audio"), displays ("Google
+                              Nest Hub"), TVs (any model with "TV"). See docs/emulator.md.
           --address A         IPv4 address of the first device; the others follow (default 127.0.0.2).
           --config FILE       JSON file describing the devices and apps (replaces --devices,
                               --name, --model and --address; see CONFIG FILE).
@@ -53,7 +57,8 @@ struct EmulatorOptions: Equatable {
                               {"ignorePings": bool, "refuseLaunch": bool or reason, "failNextLoad":
                               bool, "replyDelayMs": int, "dropConnections": true, "crashMidFrame":
                               true, "restartApp": true, "reboot": true, "sendGarbage": true,
-                              "oversizeFrame": true, "trickleMs": int, "clear": true};
+                              "oversizeFrame": true, "trickleMs": int, "clear": true,
+                              "standBy": bool, "activeInput": bool (TVs)};
                               GET /control/faults shows the lasting faults.
           --cast-port P       Port of the Cast channel (default 8009; 0 = ephemeral).
           --http-port P       Port of the setup HTTP server (default 8008; 0 = ephemeral).
@@ -73,6 +78,7 @@ struct EmulatorOptions: Equatable {
                      "namespaces": ["urn:x-cast:com.example.hello"], "statusText": "Hi",
                      "androidTVAppId": "2C6A6E3D"}],
            "devices": [{"name": "Living Room TV", "id": "<32 hex digits>", "model": "Chromecast",
+                        "profile": "hdmi-dongle|google-tv|speaker|display|tv|generic",
                         "manufacturer": "Google Inc.", "capabilities": ["video_out", "audio_out"],
                         "address": "127.0.0.2", "castPort": 8009, "httpPort": 8008,
                         "httpsPort": 8443, "locale": "en-US", "timezone": "UTC", "volume": 1.0,

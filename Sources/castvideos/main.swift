@@ -89,11 +89,8 @@ let deviceTask = Task { @MainActor in
         var attempt = 1
         while true {
             do {
-                try await context.discoveryManager.addDevice(
-                    host: device.address,
-                    port: device.castPort,
-                    friendlyName: BuiltInVirtualDevice.friendlyName
-                )
+                // Named from its setup document on port 8008, as any device added by address.
+                try await context.discoveryManager.addDevice(host: device.address, port: device.castPort)
                 break
             } catch  where attempt < 3 && !Task.isCancelled {
                 attempt += 1

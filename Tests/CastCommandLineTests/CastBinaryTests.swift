@@ -74,6 +74,26 @@ struct CastBinaryTests {
         )
     }
 
+    @Test func fixedVolumeDeviceSaysSoAndSendsNothing() async throws {
+        let fixture = try await DeviceFixture.start(profile: .hdmiDongle)
+        defer { Task { await fixture.stop() } }
+        var result = try await fixture.cast("play", "https://media.invalid/a.mp4")
+        #expect(result.status == 0, "\(result.stderr)")
+        for arguments in [["volume", "40%"], ["mute"], ["unmute"]] {
+            result = try await CastProcess.run(["-d", fixture.target] + arguments, environment: fixture.environment)
+            #expect(result.status == 1, "\(arguments): \(result.stderr)")
+            #expect(
+                result.stderr.contains("cast \(arguments[0]): the volume of ") && result.stderr.contains(" is fixed"),
+                "\(result.stderr)"
+            )
+        }
+        #expect(fixture.frames.inbound(type: "SET_VOLUME").isEmpty)
+        // The stream volume is the media's own: it still changes.
+        result = try await fixture.cast("volume", "--stream", "0.5")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(number((fixture.frames.media?["volume"] as? [String: Any])?["level"]) == 0.5)
+    }
+
     @Test func volumeMuteAndRate() async throws {
         let fixture = try await DeviceFixture.start()
         defer { Task { await fixture.stop() } }

@@ -164,13 +164,16 @@ struct DeviceFixture {
     static func start(
         name: String = "Test Room",
         address: String = "127.0.0.\(Int.random(in: 50...250))",
-        mediaDuration: Double = 600
+        mediaDuration: Double = 600,
+        profile: DeviceProfile? = nil,
+        setupPort: Int = 0
     ) async throws -> DeviceFixture {
         var configuration = VirtualDeviceConfiguration(
             identity: DeviceIdentity(
                 friendlyName: name,
                 deviceID: UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
-            )
+            ),
+            profile: profile
         )
         configuration.bufferingDelay = .zero
         configuration.defaultMediaDuration = mediaDuration
@@ -184,6 +187,7 @@ struct DeviceFixture {
         let frames = FrameRecorder()
         // A slow (sanitized) run may take a while between connecting and sending.
         var options = DeviceServerOptions.ephemeral(address: address)
+        options.httpPort = setupPort
         options.requestTimeout = TestTiming.scaled(options.requestTimeout)
         options.frameTimeout = options.frameTimeout.map(TestTiming.scaled)
         let device = VirtualDevice(

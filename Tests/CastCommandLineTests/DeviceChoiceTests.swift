@@ -74,6 +74,66 @@ struct DeviceChoiceTests {
         #expect(result.stderr.contains("config.json: not a JSON object"))
     }
 
+    @Test func aDeviceAdvertisingOnlyThePlainTypeIsListedAndChosenByName() async throws {
+        let name = "Plain \(UInt32.random(in: 1000...9999)) Hall"
+        let fixture = try await DeviceFixture.start(name: name)
+        defer { Task { await fixture.stop() } }
+        // python-zeroconf advertises `_googlecast._tcp` with no app subtype, pointing at the
+        // virtual device (multicast on 127.0.0.1 only).
+        let id = UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+        let service = try await ZeroconfService.register(
+            name: name,
+            address: fixture.address,
+            port: fixture.ports.cast,
+            txt: ["id=\(id)", "fn=\(name)", "md=Chromecast", "ve=05", "ca=4101", "st=0"]
+        )
+        defer { Task { await service.stop() } }
+        var result = try await CastProcess.run(
+            ["devices", "--timeout", "3", "--json"],
+            environment: fixture.environment
+        )
+        #expect(result.status == 0, "\(result.stderr)")
+        let devices = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        let listed = try #require(devices.first { $0["name"] as? String == name }, "\(result.stdout)")
+        #expect(listed["id"] as? String == id)
+        #expect(listed["host"] as? String == fixture.address)
+        #expect(listed["port"] as? Int == fixture.ports.cast)
+        result = try await CastProcess.run(
+            ["-d", String(name.prefix(10)), "play", "https://media.invalid/plain.mp4"],
+            environment: fixture.environment
+        )
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(fixture.frames.inbound(type: "LOAD").count == 1)
+    }
+
+    @Test func aDeviceReachedByAddressShowsItsFriendlyName() async throws {
+        let name = "Named \(UInt32.random(in: 1000...9999)) Den"
+        // The setup document is read where senders read it, port 8008 of the device's
+        // address: a few random loopback addresses are tried in case one is taken.
+        var started: DeviceFixture?
+        for _ in 0..<3 where started == nil {
+            started = try? await DeviceFixture.start(name: name, setupPort: 8008)
+        }
+        let fixture = try #require(started, "no free 127.0.0.x:8008")
+        defer { Task { await fixture.stop() } }
+        var result = try await fixture.cast("status")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("Device:  \(name) (\(fixture.target))"), "\(result.stdout)")
+        result = try await fixture.cast("devices", "--timeout", "1", "--json")
+        #expect(result.status == 0, "\(result.stderr)")
+        let devices = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        let device = try #require(devices.first { $0["host"] as? String == fixture.address }, "\(result.stdout)")
+        #expect(device["name"] as? String == name)
+        #expect(device["id"] as? String == fixture.device.configuration.identity.deviceID)
+        #expect(device["model"] as? String == "Chromecast")
+        // A session names the device too (the play command's confirmation and errors).
+        result = try await fixture.cast("play", "https://media.invalid/named.mp4")
+        #expect(result.status == 0, "\(result.stderr)")
+        result = try await fixture.cast("status", "--json")
+        let status = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect((status["device"] as? [String: Any])?["name"] as? String == name, "\(result.stdout)")
+    }
+
     @Test func statusWatchFollowsPlaybackToTheEnd() async throws {
         let fixture = try await DeviceFixture.start(mediaDuration: 600)
         defer { Task { await fixture.stop() } }

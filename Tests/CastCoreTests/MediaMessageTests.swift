@@ -172,7 +172,13 @@ import Testing
             code: .wrongType,
             path: "status[0].currentTime"
         ),
-        Malformed(payload: #"{"type":"MEDIA_STATUS","status":{}}"#, code: .wrongType, path: "status"),
+        // A single status object is accepted (some receiver apps send one), so it needs its id.
+        Malformed(
+            payload: #"{"type":"MEDIA_STATUS","status":{}}"#,
+            code: .missingField,
+            path: "status.mediaSessionId"
+        ),
+        Malformed(payload: #"{"type":"MEDIA_STATUS","status":"x"}"#, code: .wrongType, path: "status"),
         Malformed(payload: #"{"type":"MEDIA_STATUS","status":[null]}"#, code: .wrongType, path: "status[0]"),
         Malformed(
             payload: #"{"type":"MEDIA_STATUS","requestId":"7","status":[]}"#,

@@ -29,6 +29,7 @@ enum Interop {
     static func startDevice(
         name: String,
         model: String = "Chromecast",
+        profile: DeviceProfile? = nil,
         advertiser: (any DeviceAdvertiser)? = nil
     ) async throws -> VirtualDevice {
         var lastError: (any Error)?
@@ -40,7 +41,7 @@ enum Interop {
                 modelName: model
             )
             let device = VirtualDevice(
-                configuration: VirtualDeviceConfiguration(identity: identity),
+                configuration: VirtualDeviceConfiguration(identity: identity, profile: profile),
                 options: DeviceServerOptions(address: address),
                 advertiser: advertiser,
                 certificateKey: sharedKey

@@ -201,6 +201,73 @@ import Testing
         await peer.waitForExit(timeout: .seconds(10))
     }
 
+    /// Waits (bounded by real time) until `condition` holds.
+    static func eventually(timeout: Duration, _ condition: () -> Bool) async -> Bool {
+        let end = ContinuousClock.now + TestTiming.scaled(timeout)
+        while ContinuousClock.now < end {
+            if condition() { return true }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return condition()
+    }
+
+    @Test func appBrowserListsServicesWithoutSubtypesUnlessItRequiresThem() async throws {
+        let lo = try Self.loopback()
+        let browsing = MDNSBrowser(
+            configuration: .init(applicationID: "CC1AD845"),
+            interfaces: [lo],
+            clock: MDNSSystemClock()
+        )
+        let requiring = MDNSBrowser(
+            configuration: .init(applicationID: "CC1AD845", requiresApplicationSubtype: true),
+            interfaces: [lo],
+            clock: MDNSSystemClock()
+        )
+        try browsing.start()
+        defer { browsing.stop() }
+        try requiring.start()
+        defer { requiring.stop() }
+        let tag = Int.random(in: 10_000...99_999)
+        // Ours advertises the app subtype; python-zeroconf's service has none, as some
+        // devices and most third-party receivers advertise.
+        let responder = try MDNSResponder(interfaces: [lo], usesIPv6: false, clock: MDNSSystemClock())
+        defer { responder.shutdown() }
+        let withSubtype = Self.device("Subtype Den \(tag)", id: "cafe0000cafe0000cafe0000000\(tag)", address: 8)
+        _ = responder.register(MDNSService(castDevice: withSubtype, applicationIDs: ["CC1AD845"]))
+        let plainID = "beef0000beef0000beef0000000\(tag)"
+        let peer = try TestProcess(
+            try TestEnvironment.python(),
+            [
+                TestEnvironment.script("zeroconf_register.py"), "--name", "Plain Hall \(tag)", "--address", "127.0.0.9",
+                "--txt", "id=\(plainID)", "--txt", "fn=Plain Hall \(tag)", "--txt", "md=Chromecast", "--txt", "ve=05",
+                "--txt", "ca=4101", "--txt", "st=0", "--seconds", "40",
+            ]
+        )
+        defer { peer.kill() }
+        let registered = await peer.waitForLine(timeout: TestTiming.scaled(.seconds(20))) { $0 == "registered" }
+        try #require(registered != nil, "zeroconf did not register: \(peer.standardError)")
+        let plain = try #require(CastDevice.parseID(plainID))
+        let subtyped = withSubtype.id
+        #expect(
+            await Self.eventually(timeout: .seconds(15)) {
+                let ids = browsing.devices.map(\.id)
+                return ids.contains(plain) && ids.contains(subtyped)
+            },
+            "browsing: \(browsing.devices.map(\.friendlyName))"
+        )
+        #expect(browsing.devices.first { $0.id == plain }?.friendlyName == "Plain Hall \(tag)")
+        // Asking for the subtype lists the device that advertises it, never the other.
+        #expect(
+            await Self.eventually(timeout: .seconds(15)) { requiring.devices.contains { $0.id == subtyped } },
+            "requiring: \(requiring.devices.map(\.friendlyName))"
+        )
+        #expect(!requiring.devices.contains { $0.id == plain })
+        peer.send("quit")
+        #expect(await peer.waitForLine(timeout: TestTiming.scaled(.seconds(10))) { $0 == "unregistered" } != nil)
+        #expect(await Self.eventually(timeout: .seconds(5)) { !browsing.devices.contains { $0.id == plain } })
+        await peer.waitForExit(timeout: .seconds(10))
+    }
+
     @Test func zeroconfBrowserFindsResponderDevices() async throws {
         let lo = try Self.loopback()
         let responder = try MDNSResponder(interfaces: [lo], usesIPv6: false, clock: MDNSSystemClock())

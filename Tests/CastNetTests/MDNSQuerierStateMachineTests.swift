@@ -221,17 +221,45 @@ extension Array where Element == MDNSQuerierStateMachine.Action {
         #expect(querier.knownDevices.first?.addresses == [.v4(service.address)])
     }
 
-    @Test func browsesApplicationSubtype() throws {
+    @Test func asksForTheApplicationSubtypeAndListsEveryDevice() throws {
         var querier = startedQuerier(.init(applicationID: "CC1AD845"))
-        #expect(querier.browseName.description == "_CC1AD845._sub._googlecast._tcp.local")
+        let subtype = try #require(querier.subtypeName)
+        #expect(subtype.description == "_CC1AD845._sub._googlecast._tcp.local")
+        #expect(querier.browseName == MDNSQuerierStateMachine.castServiceType)
         let log = run(&querier, until: Self.t0 + .milliseconds(200))
         let query = try #require(log.first.flatMap { if case .send(let m) = $0.1 { m } else { nil } })
-        #expect(query.questions == [DNSQuestion(name: querier.browseName, type: .ptr)])
-        // A plain service PTR does not reveal a device when browsing the subtype …
+        #expect(
+            query.questions == [
+                DNSQuestion(name: querier.browseName, type: .ptr), DNSQuestion(name: subtype, type: .ptr),
+            ]
+        )
+        // A device that advertises only the plain type is listed …
+        let plain = FakeCastService(label: "Chromecast-1")
+        #expect(querier.receive(plain.announcement, now: Self.t0 + .seconds(1)).events.count == 1)
+        // … and so is one known only through the subtype, once.
+        var other = FakeCastService(label: "Chromecast-2", id: "0123456789abcdef0123456789abcdef")
+        other.address = IPv4Address(127, 0, 0, 3)
+        let subtypePTR = DNSResourceRecord(name: subtype, data: .ptr(other.instance), ttl: 4500)
+        let actions = querier.receive(
+            .response(answers: [subtypePTR], additionals: [other.srv, other.txt, other.a]),
+            now: Self.t0 + .seconds(1)
+        )
+        #expect(actions.events.count == 1)
+        _ = querier.receive(other.announcement, now: Self.t0 + .seconds(2))
+        #expect(querier.knownDevices.count == 2)
+    }
+
+    @Test func aRequiredSubtypeFiltersDevices() throws {
+        var querier = startedQuerier(.init(applicationID: "CC1AD845", requiresApplicationSubtype: true))
+        let subtype = try #require(querier.subtypeName)
+        let log = run(&querier, until: Self.t0 + .milliseconds(200))
+        let query = try #require(log.first.flatMap { if case .send(let m) = $0.1 { m } else { nil } })
+        #expect(query.questions == [DNSQuestion(name: subtype, type: .ptr)])
+        // The plain type alone does not list a device …
         let service = FakeCastService(label: "Chromecast-1")
         #expect(querier.receive(service.announcement, now: Self.t0 + .seconds(1)).events.isEmpty)
-        // … the subtype PTR does.
-        let subtypePTR = DNSResourceRecord(name: querier.browseName, data: .ptr(service.instance), ttl: 4500)
+        // … the subtype does.
+        let subtypePTR = DNSResourceRecord(name: subtype, data: .ptr(service.instance), ttl: 4500)
         #expect(querier.receive(.response(answers: [subtypePTR]), now: Self.t0 + .seconds(1)).events.count == 1)
     }
 

@@ -40,6 +40,8 @@ final class ScriptedBrowser: DeviceBrowser {
     func setPassive(_ passive: Bool) { state.withLock { $0.passive.append(passive) } }
 
     func emit(_ event: DiscoveryEvent) { state.withLock { $0.onEvent }?(event) }
+
+    func announce(_ device: CastDevice) { emit(.didInsert(device)) }
 }
 
 /// Records discovery listener calls.

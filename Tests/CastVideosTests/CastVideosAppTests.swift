@@ -1,3 +1,4 @@
+import CastTestSupport
 import Foundation
 import Testing
 
@@ -188,6 +189,37 @@ struct CastVideosAppTests {
         let end = ContinuousClock.now + .seconds(10)
         while driver.isRunning, ContinuousClock.now < end { try await Task.sleep(for: .milliseconds(100)) }
         #expect(!driver.isRunning)
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func theChooserListsADeviceAdvertisingOnlyThePlainType() async throws {
+        // python-zeroconf, in the app's namespace, advertises `_googlecast._tcp` with no app
+        // subtype; the app runs without its built-in device.
+        let name = "Plain Study \(Int.random(in: 1000...9999))"
+        let directory = try TmuxDriver.makeDirectory()
+        let companion = [
+            RepositoryPaths.python,
+            RepositoryPaths.root.appendingPathComponent("scripts/discovery/zeroconf_register.py").path,
+            "--interface", "127.0.0.1", "--name", name, "--address", "127.0.0.1", "--port", "8009",
+            "--txt", "id=\(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased())",
+            "--txt", "fn=\(name)", "--txt", "md=Chromecast", "--txt", "ve=05", "--txt", "ca=4101", "--txt", "st=0",
+            "--seconds", "120", "--ignore-stdin",
+        ]
+        let driver = try TmuxDriver(
+            arguments: ["--config-dir", directory.appendingPathComponent("config").path, "--no-virtual-device"],
+            directory: directory,
+            companion: companion
+        )
+        defer { driver.stop() }
+        try await driver.waitFor(text: "Harbour Lights")
+        // Discovery starts with the first tap on the Cast button (as GCK's default).
+        try driver.send("c")
+        try await driver.waitFor(text: "Allow local network access")
+        try driver.send("Enter")
+        try await driver.waitFor(text: "Cast to a device")
+        try await driver.waitFor(text: name, timeout: .seconds(30))
+        try driver.send("Escape")
+        try await driver.waitFor(text: "[▭ Cast]")
     }
 
     @Test(.timeLimit(.minutes(2)))

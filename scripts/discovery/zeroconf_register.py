@@ -1,8 +1,9 @@
 """Registers one _googlecast._tcp service with python-zeroconf, for discovery interop tests.
 
 Prints "registered" once the service is announced, then waits for a line "quit" on
-standard input (or the --seconds deadline), unregisters (sending goodbyes), prints
-"unregistered" and exits. Multicast stays on the interface address given by --interface.
+standard input (or the --seconds deadline; with --ignore-stdin only the deadline),
+unregisters (sending goodbyes), prints "unregistered" and exits. Multicast stays on the
+interface address given by --interface.
 """
 
 import argparse
@@ -21,6 +22,7 @@ def main() -> int:
     parser.add_argument("--port", type=int, default=8009)
     parser.add_argument("--txt", action="append", default=[], help="key=value, repeatable")
     parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--ignore-stdin", action="store_true", help="run until the deadline only")
     args = parser.parse_args()
 
     properties = {}
@@ -48,7 +50,8 @@ def main() -> int:
                     break
             done.set()
 
-        threading.Thread(target=wait_for_quit, daemon=True).start()
+        if not args.ignore_stdin:
+            threading.Thread(target=wait_for_quit, daemon=True).start()
         done.wait(args.seconds)
         zc.unregister_service(info)
         print("unregistered", flush=True)

@@ -1,5 +1,6 @@
 // Fuzzes JSON payload decoding: the input is parsed as a JSONValue and, when it is UTF-8, decoded
-// as a message of each platform namespace (connection, heartbeat, receiver, media).
+// as a message of each platform namespace (connection, heartbeat, receiver, media, multizone)
+// and as a setup document.
 //
 // Properties: parsing bytes and parsing the same text agree; a parsed value re-encodes to JSON
 // that parses to an equal value and re-encodes identically; a decoded message of a known type
@@ -38,6 +39,15 @@ extension HeartbeatMessage: NamespaceMessage {
 
 extension ReceiverMessage: NamespaceMessage {}
 extension MediaMessage: NamespaceMessage {}
+
+extension MultizoneMessage: NamespaceMessage {
+    fileprivate var message: (any CastJSONMessage)? {
+        switch self {
+        case .multizoneStatus(let message): message
+        case .unknown: nil
+        }
+    }
+}
 
 private func checkMessage<Message: NamespaceMessage>(_: Message.Type, _ text: String) {
     guard let decoded = try? Message(jsonString: text), let inner = decoded.message else { return }
@@ -89,5 +99,11 @@ public func fuzzJSON(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
         checkMessage(HeartbeatMessage.self, text)
         checkMessage(ReceiverMessage.self, text)
         checkMessage(MediaMessage.self, text)
+        checkMessage(MultizoneMessage.self, text)
+        // A setup document (eureka_info) reads whatever the members hold.
+        if let info = try? DeviceSetupInfo(jsonBytes: bytes) {
+            _ = (info.name, info.modelName, info.manufacturer, info.deviceID, info.castBuildRevision)
+            _ = info.displaySupported
+        }
     }
 }

@@ -31,8 +31,21 @@ public struct VolumeCommand: CastCommand {
         if stream {
             try await runtime.activeMedia().client.setStreamVolume(level.fraction).result
         } else {
-            try await runtime.session(launching: false).setDeviceVolume(level.fraction).result
+            let session = try await runtime.session(launching: false)
+            try Self.requireAdjustableVolume(session, command: Self.spec.name)
+            try await session.setDeviceVolume(level.fraction).result
         }
+    }
+
+    /// Fails with ``CommandLineError/Code/fixedVolume`` when the device reports a fixed
+    /// volume, which it would ignore SET_VOLUME for.
+    static func requireAdjustableVolume(_ session: CastSession, command: String) throws(CommandLineError) {
+        guard session.isFixedVolume else { return }
+        throw CommandLineError(
+            .fixedVolume,
+            "cast \(command): the volume of \(session.device.friendlyName ?? session.host) is fixed "
+                + "(the TV or amplifier it is plugged into controls it); --stream changes the media's volume"
+        )
     }
 }
 
@@ -57,7 +70,9 @@ public struct MuteCommand: CastCommand {
         if stream {
             try await runtime.activeMedia().client.setStreamMuted(muted).result
         } else {
-            try await runtime.session(launching: false).setDeviceMuted(muted).result
+            let session = try await runtime.session(launching: false)
+            try VolumeCommand.requireAdjustableVolume(session, command: muted ? "mute" : "unmute")
+            try await session.setDeviceMuted(muted).result
         }
     }
 }

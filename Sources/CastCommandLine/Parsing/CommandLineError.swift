@@ -12,6 +12,7 @@ public struct CommandLineError: Error, Hashable, Sendable, CustomStringConvertib
         case requestFailed = 103
         case nothingPlaying = 104
         case fileNotFound = 105
+        case fixedVolume = 106
     }
 
     /// The kind of failure; its `rawValue` is stable.
@@ -40,6 +41,9 @@ public struct CommandLineError: Error, Hashable, Sendable, CustomStringConvertib
         public static let nothingPlaying = Code(base: .nothingPlaying)
         /// A local file does not exist or cannot be read.
         public static let fileNotFound = Code(base: .fileNotFound)
+        /// The device's volume cannot be changed (`controlType` `fixed`: the TV or amplifier
+        /// it is plugged into owns the volume).
+        public static let fixedVolume = Code(base: .fixedVolume)
 
         /// A stable number for the code.
         public var rawValue: Int { base.rawValue }

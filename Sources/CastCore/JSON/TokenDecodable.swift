@@ -95,6 +95,8 @@ struct TokenObject {
     /// One bit per member name, from its length and end bytes, so that most lookups of absent
     /// members are answered without a scan; all ones when a name has escapes.
     private var nameFilter: UInt64 = 0
+    /// How many lookups found their member: when every member was found, none is unknown.
+    private var matchedCount = 0
 
     /// Opens the object at token `index`; throws when the value there is not an object.
     init(_ index: Int, _ document: JSONDocument) throws(MessageDecodingError) {
@@ -140,11 +142,19 @@ struct TokenObject {
             if match {
                 cursor = following
                 cursorPosition = position
+                matchedCount &+= 1
                 return index
             }
             index = following
         }
         return nil
+    }
+
+    /// Marks the member `name` as read without decoding it (the `type` member, which the
+    /// message enums read first), so that it does not count as unknown.
+    @inline(__always)
+    mutating func skip(_ name: StaticString) {
+        _ = find(name)
     }
 
     /// Decodes the required member `name`; absent or `null` is ``MessageDecodingError/Code/missingField``.
@@ -161,6 +171,19 @@ struct TokenObject {
     mutating func decodeIfPresent<T: TokenDecodable>(_ name: StaticString) throws -> T? {
         guard let index = find(name), document.tokens[index + 1].kind != .null else { return nil }
         return try T(token: index + 1, in: document)
+    }
+
+    /// The members whose names are not in `known`, for types that keep what they do not
+    /// model. Call it after decoding the known members, each looked up once: when every
+    /// member was found by name, the answer is empty without a scan.
+    func unknownMembers(known: Set<String>) -> [String: JSONValue] {
+        guard matchedCount < memberCount else { return [:] }
+        var unknown: [String: JSONValue] = [:]
+        forEachMember { name, value in
+            let text = document.string(at: name)
+            if !known.contains(text) { unknown[text] = document.value(at: value) }
+        }
+        return unknown
     }
 
     /// Calls `body` with the name and value token of every member, in document order.

@@ -65,6 +65,18 @@ extension JSONWriter {
         needsComma = true
     }
 
+    /// Writes members a type does not model but kept from what it decoded, after its own.
+    mutating func unknownMembers(_ members: [String: JSONValue]) throws(NonFiniteNumber) {
+        guard !members.isEmpty else { return }
+        for key in members.keys.sorted() {
+            if needsComma { append(UInt8(ascii: ",")) }
+            write(key)
+            append(UInt8(ascii: ":"))
+            try writeChecked(members[key]!)
+            needsComma = true
+        }
+    }
+
     @inline(__always)
     mutating func memberName(_ name: StaticString) {
         if needsComma { append(UInt8(ascii: ",")) }

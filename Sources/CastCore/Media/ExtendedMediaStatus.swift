@@ -6,17 +6,28 @@ public struct ExtendedMediaStatus: Codable, Sendable, Hashable {
     public var mediaSessionId: Int?
     /// The media being loaded.
     public var media: MediaInformation?
+    /// Members this version does not model, as received;
+    /// written back after the others.
+    public var unknownMembers: [String: JSONValue] = [:]
 
     /// Creates a value; every optional member defaults to absent.
     public init(
         playerState: PlayerState,
         mediaSessionId: Int? = nil,
-        media: MediaInformation? = nil
+        media: MediaInformation? = nil,
+        unknownMembers: [String: JSONValue] = [:]
     ) {
         self.playerState = playerState
         self.mediaSessionId = mediaSessionId
         self.media = media
+        self.unknownMembers = unknownMembers
     }
+
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case playerState, mediaSessionId, media
+    }
+
+    static let knownMembers = Set(CodingKeys.allCases.map(\.rawValue))
 }
 
 extension ExtendedMediaStatus: TokenDecodable {
@@ -27,6 +38,7 @@ extension ExtendedMediaStatus: TokenDecodable {
             mediaSessionId: try object.decodeIfPresent("mediaSessionId"),
             media: try object.decodeIfPresent("media")
         )
+        unknownMembers = object.unknownMembers(known: Self.knownMembers)
     }
 }
 
@@ -35,5 +47,6 @@ extension ExtendedMediaStatus: TokenEncodableObject {
         try writer.member("playerState", playerState)
         try writer.member("mediaSessionId", mediaSessionId)
         try writer.member("media", media)
+        try writer.unknownMembers(unknownMembers)
     }
 }

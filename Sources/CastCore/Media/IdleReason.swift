@@ -1,12 +1,13 @@
 /// Why a media player became idle (`idleReason`).
 ///
-/// An open set: values this version does not know are kept as they are.
+/// An open set: values this version does not know are kept as they are; a known value in
+/// another case (`interrupted`, as some apps echo what a sender sent) reads as the known one.
 public struct IdleReason: RawRepresentable, Hashable, Sendable, Codable, ExpressibleByStringLiteral,
     CustomStringConvertible
 {
     public let rawValue: String
 
-    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(rawValue: String) { self.rawValue = rawValue.canonicalized(among: Self.knownValues) }
     public init(stringLiteral value: String) { self.rawValue = value }
     public var description: String { rawValue }
 
@@ -21,3 +22,7 @@ public struct IdleReason: RawRepresentable, Hashable, Sendable, Codable, Express
 }
 
 extension IdleReason: TokenDecodable, TokenEncodable {}
+
+extension IdleReason {
+    static let knownValues = ["CANCELLED", "INTERRUPTED", "FINISHED", "ERROR"]
+}

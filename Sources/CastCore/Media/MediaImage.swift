@@ -6,17 +6,28 @@ public struct MediaImage: Codable, Sendable, Hashable {
     public var width: Int?
     /// The height in pixels.
     public var height: Int?
+    /// Members this version does not model, as received;
+    /// written back after the others.
+    public var unknownMembers: [String: JSONValue] = [:]
 
     /// Creates a value; every optional member defaults to absent.
     public init(
         url: String,
         width: Int? = nil,
-        height: Int? = nil
+        height: Int? = nil,
+        unknownMembers: [String: JSONValue] = [:]
     ) {
         self.url = url
         self.width = width
         self.height = height
+        self.unknownMembers = unknownMembers
     }
+
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case url, width, height
+    }
+
+    static let knownMembers = Set(CodingKeys.allCases.map(\.rawValue))
 }
 
 extension MediaImage: TokenDecodable {
@@ -27,6 +38,7 @@ extension MediaImage: TokenDecodable {
             width: try object.decodeIfPresent("width"),
             height: try object.decodeIfPresent("height")
         )
+        unknownMembers = object.unknownMembers(known: Self.knownMembers)
     }
 }
 
@@ -35,5 +47,6 @@ extension MediaImage: TokenEncodableObject {
         try writer.member("url", url)
         try writer.member("width", width)
         try writer.member("height", height)
+        try writer.unknownMembers(unknownMembers)
     }
 }

@@ -90,6 +90,13 @@ public struct MediaInformation: Codable, Sendable, Hashable {
         get { storage.fields.customData }
         set { uniqueStorage().fields.customData = newValue }
     }
+
+    /// Members this version does not model, as received (e.g. `mediaCategory` from CAF
+    /// receivers); written back after the others.
+    public var unknownMembers: [String: JSONValue] {
+        get { storage.fields.unknownMembers }
+        set { uniqueStorage().fields.unknownMembers = newValue }
+    }
     /// Creates a value; every optional member defaults to absent.
     public init(
         contentId: String? = nil,
@@ -108,7 +115,8 @@ public struct MediaInformation: Codable, Sendable, Hashable {
         startAbsoluteTime: Double? = nil,
         hlsSegmentFormat: HLSSegmentFormat? = nil,
         hlsVideoSegmentFormat: HLSVideoSegmentFormat? = nil,
-        customData: JSONValue? = nil
+        customData: JSONValue? = nil,
+        unknownMembers: [String: JSONValue] = [:]
     ) {
         storage = Storage(
             Fields(
@@ -128,7 +136,8 @@ public struct MediaInformation: Codable, Sendable, Hashable {
                 startAbsoluteTime: startAbsoluteTime,
                 hlsSegmentFormat: hlsSegmentFormat,
                 hlsVideoSegmentFormat: hlsVideoSegmentFormat,
-                customData: customData
+                customData: customData,
+                unknownMembers: unknownMembers
             )
         )
     }
@@ -173,6 +182,15 @@ public struct MediaInformation: Codable, Sendable, Hashable {
         var hlsSegmentFormat: HLSSegmentFormat?
         var hlsVideoSegmentFormat: HLSVideoSegmentFormat?
         var customData: JSONValue?
+        var unknownMembers: [String: JSONValue] = [:]
+
+        private enum CodingKeys: String, CodingKey, CaseIterable {
+            case contentId, contentUrl, streamType, contentType, metadata, duration, tracks, textTrackStyle, breaks
+            case breakClips, vmapAdsRequest, entity, atvEntity, startAbsoluteTime, hlsSegmentFormat
+            case hlsVideoSegmentFormat, customData
+        }
+
+        static let knownMembers = Set(CodingKeys.allCases.map(\.rawValue))
     }
 
     /// A reference to the members.
@@ -224,6 +242,7 @@ extension MediaInformation.Fields: TokenDecodable {
             hlsVideoSegmentFormat: try object.decodeIfPresent("hlsVideoSegmentFormat"),
             customData: try object.decodeIfPresent("customData")
         )
+        unknownMembers = object.unknownMembers(known: Self.knownMembers)
     }
 }
 
@@ -246,5 +265,6 @@ extension MediaInformation.Fields: TokenEncodableObject {
         try writer.member("hlsSegmentFormat", hlsSegmentFormat)
         try writer.member("hlsVideoSegmentFormat", hlsVideoSegmentFormat)
         try writer.member("customData", customData)
+        try writer.unknownMembers(unknownMembers)
     }
 }

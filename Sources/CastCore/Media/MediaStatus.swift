@@ -44,6 +44,9 @@ public struct MediaStatus: Codable, Sendable, Hashable {
     public var customData: JSONValue?
     /// The queue sequence number.
     public var sequenceNumber: Int?
+    /// Members this version does not model, as received;
+    /// written back after the others.
+    public var unknownMembers: [String: JSONValue] = [:]
 
     /// Creates a value; every optional member defaults to absent.
     public init(
@@ -67,7 +70,8 @@ public struct MediaStatus: Codable, Sendable, Hashable {
         liveSeekableRange: LiveSeekableRange? = nil,
         videoInfo: VideoInfo? = nil,
         customData: JSONValue? = nil,
-        sequenceNumber: Int? = nil
+        sequenceNumber: Int? = nil,
+        unknownMembers: [String: JSONValue] = [:]
     ) {
         self.mediaSessionId = mediaSessionId
         self.media = media
@@ -90,7 +94,16 @@ public struct MediaStatus: Codable, Sendable, Hashable {
         self.videoInfo = videoInfo
         self.customData = customData
         self.sequenceNumber = sequenceNumber
+        self.unknownMembers = unknownMembers
     }
+
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case mediaSessionId, media, playbackRate, playerState, idleReason, extendedStatus, currentTime,
+            supportedMediaCommands, volume, activeTrackIds, currentItemId, loadingItemId, preloadedItemId, items,
+            repeatMode, queueData, breakStatus, liveSeekableRange, videoInfo, customData, sequenceNumber
+    }
+
+    static let knownMembers = Set(CodingKeys.allCases.map(\.rawValue))
 }
 
 extension MediaStatus: TokenDecodable {
@@ -119,6 +132,7 @@ extension MediaStatus: TokenDecodable {
             customData: try object.decodeIfPresent("customData"),
             sequenceNumber: try object.decodeIfPresent("sequenceNumber")
         )
+        unknownMembers = object.unknownMembers(known: Self.knownMembers)
     }
 }
 
@@ -145,5 +159,6 @@ extension MediaStatus: TokenEncodableObject {
         try writer.member("videoInfo", videoInfo)
         try writer.member("customData", customData)
         try writer.member("sequenceNumber", sequenceNumber)
+        try writer.unknownMembers(unknownMembers)
     }
 }

@@ -18,6 +18,9 @@ public struct MediaTrack: Codable, Sendable, Hashable {
     public var roles: [String]?
     /// Data for the receiver application.
     public var customData: JSONValue?
+    /// Members this version does not model, as received;
+    /// written back after the others.
+    public var unknownMembers: [String: JSONValue] = [:]
 
     /// Creates a value; every optional member defaults to absent.
     public init(
@@ -29,7 +32,8 @@ public struct MediaTrack: Codable, Sendable, Hashable {
         language: String? = nil,
         subtype: TextTrackSubtype? = nil,
         roles: [String]? = nil,
-        customData: JSONValue? = nil
+        customData: JSONValue? = nil,
+        unknownMembers: [String: JSONValue] = [:]
     ) {
         self.trackId = trackId
         self.type = type
@@ -40,7 +44,14 @@ public struct MediaTrack: Codable, Sendable, Hashable {
         self.subtype = subtype
         self.roles = roles
         self.customData = customData
+        self.unknownMembers = unknownMembers
     }
+
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case trackId, type, trackContentId, trackContentType, name, language, subtype, roles, customData
+    }
+
+    static let knownMembers = Set(CodingKeys.allCases.map(\.rawValue))
 }
 
 extension MediaTrack: TokenDecodable {
@@ -57,6 +68,7 @@ extension MediaTrack: TokenDecodable {
             roles: try object.decodeIfPresent("roles"),
             customData: try object.decodeIfPresent("customData")
         )
+        unknownMembers = object.unknownMembers(known: Self.knownMembers)
     }
 }
 
@@ -71,5 +83,6 @@ extension MediaTrack: TokenEncodableObject {
         try writer.member("subtype", subtype)
         try writer.member("roles", roles)
         try writer.member("customData", customData)
+        try writer.unknownMembers(unknownMembers)
     }
 }

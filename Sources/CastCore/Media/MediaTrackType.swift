@@ -1,12 +1,13 @@
 /// The kind of a media track (`tracks[].type`).
 ///
-/// An open set: values this version does not know are kept as they are.
+/// An open set: values this version does not know are kept as they are; a known value in
+/// another case (`audio`, as some apps echo what a sender sent) reads as the known one.
 public struct MediaTrackType: RawRepresentable, Hashable, Sendable, Codable, ExpressibleByStringLiteral,
     CustomStringConvertible
 {
     public let rawValue: String
 
-    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(rawValue: String) { self.rawValue = rawValue.canonicalized(among: Self.knownValues) }
     public init(stringLiteral value: String) { self.rawValue = value }
     public var description: String { rawValue }
 
@@ -19,3 +20,7 @@ public struct MediaTrackType: RawRepresentable, Hashable, Sendable, Codable, Exp
 }
 
 extension MediaTrackType: TokenDecodable, TokenEncodable {}
+
+extension MediaTrackType {
+    static let knownValues = ["TEXT", "AUDIO", "VIDEO"]
+}

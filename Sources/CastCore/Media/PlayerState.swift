@@ -1,12 +1,13 @@
 /// The state of a media player (`playerState`).
 ///
-/// An open set: values this version does not know are kept as they are.
+/// An open set: values this version does not know are kept as they are; a known value in
+/// another case (`playing`, as some apps echo what a sender sent) reads as the known one.
 public struct PlayerState: RawRepresentable, Hashable, Sendable, Codable, ExpressibleByStringLiteral,
     CustomStringConvertible
 {
     public let rawValue: String
 
-    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(rawValue: String) { self.rawValue = rawValue.canonicalized(among: Self.knownValues) }
     public init(stringLiteral value: String) { self.rawValue = value }
     public var description: String { rawValue }
 
@@ -23,3 +24,7 @@ public struct PlayerState: RawRepresentable, Hashable, Sendable, Codable, Expres
 }
 
 extension PlayerState: TokenDecodable, TokenEncodable {}
+
+extension PlayerState {
+    static let knownValues = ["IDLE", "PLAYING", "PAUSED", "BUFFERING", "LOADING"]
+}

@@ -16,6 +16,9 @@ public struct QueueItem: Codable, Sendable, Hashable {
     public var activeTrackIds: [Int]?
     /// Data for the receiver application.
     public var customData: JSONValue?
+    /// Members this version does not model, as received;
+    /// written back after the others.
+    public var unknownMembers: [String: JSONValue] = [:]
 
     /// Creates a value; every optional member defaults to absent.
     public init(
@@ -26,7 +29,8 @@ public struct QueueItem: Codable, Sendable, Hashable {
         playbackDuration: Double? = nil,
         preloadTime: Double? = nil,
         activeTrackIds: [Int]? = nil,
-        customData: JSONValue? = nil
+        customData: JSONValue? = nil,
+        unknownMembers: [String: JSONValue] = [:]
     ) {
         self.itemId = itemId
         self.media = media
@@ -36,7 +40,14 @@ public struct QueueItem: Codable, Sendable, Hashable {
         self.preloadTime = preloadTime
         self.activeTrackIds = activeTrackIds
         self.customData = customData
+        self.unknownMembers = unknownMembers
     }
+
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case itemId, media, autoplay, startTime, playbackDuration, preloadTime, activeTrackIds, customData
+    }
+
+    static let knownMembers = Set(CodingKeys.allCases.map(\.rawValue))
 }
 
 extension QueueItem: TokenDecodable {
@@ -52,6 +63,7 @@ extension QueueItem: TokenDecodable {
             activeTrackIds: try object.decodeIfPresent("activeTrackIds"),
             customData: try object.decodeIfPresent("customData")
         )
+        unknownMembers = object.unknownMembers(known: Self.knownMembers)
     }
 }
 
@@ -65,5 +77,6 @@ extension QueueItem: TokenEncodableObject {
         try writer.member("preloadTime", preloadTime)
         try writer.member("activeTrackIds", activeTrackIds)
         try writer.member("customData", customData)
+        try writer.unknownMembers(unknownMembers)
     }
 }

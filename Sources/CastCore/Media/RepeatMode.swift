@@ -1,12 +1,13 @@
 /// How a media queue repeats (`repeatMode`).
 ///
-/// An open set: values this version does not know are kept as they are.
+/// An open set: values this version does not know are kept as they are; a known value in
+/// another case (`repeat_all`, as some apps echo what a sender sent) reads as the known one.
 public struct RepeatMode: RawRepresentable, Hashable, Sendable, Codable, ExpressibleByStringLiteral,
     CustomStringConvertible
 {
     public let rawValue: String
 
-    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(rawValue: String) { self.rawValue = rawValue.canonicalized(among: Self.knownValues) }
     public init(stringLiteral value: String) { self.rawValue = value }
     public var description: String { rawValue }
 
@@ -21,3 +22,7 @@ public struct RepeatMode: RawRepresentable, Hashable, Sendable, Codable, Express
 }
 
 extension RepeatMode: TokenDecodable, TokenEncodable {}
+
+extension RepeatMode {
+    static let knownValues = ["REPEAT_OFF", "REPEAT_ALL", "REPEAT_SINGLE", "REPEAT_ALL_AND_SHUFFLE"]
+}

@@ -1,12 +1,13 @@
 /// How a media stream is delivered (`media.streamType`).
 ///
-/// An open set: values this version does not know are kept as they are.
+/// An open set: values this version does not know are kept as they are; a known value in
+/// another case (`buffered`, as some apps echo what a sender sent) reads as the known one.
 public struct StreamType: RawRepresentable, Hashable, Sendable, Codable, ExpressibleByStringLiteral,
     CustomStringConvertible
 {
     public let rawValue: String
 
-    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(rawValue: String) { self.rawValue = rawValue.canonicalized(among: Self.knownValues) }
     public init(stringLiteral value: String) { self.rawValue = value }
     public var description: String { rawValue }
 
@@ -19,3 +20,7 @@ public struct StreamType: RawRepresentable, Hashable, Sendable, Codable, Express
 }
 
 extension StreamType: TokenDecodable, TokenEncodable {}
+
+extension StreamType {
+    static let knownValues = ["NONE", "BUFFERED", "LIVE"]
+}

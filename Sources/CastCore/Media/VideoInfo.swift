@@ -6,17 +6,28 @@ public struct VideoInfo: Codable, Sendable, Hashable {
     public var height: Int?
     /// The dynamic range.
     public var hdrType: HDRType?
+    /// Members this version does not model, as received;
+    /// written back after the others.
+    public var unknownMembers: [String: JSONValue] = [:]
 
     /// Creates a value; every optional member defaults to absent.
     public init(
         width: Int? = nil,
         height: Int? = nil,
-        hdrType: HDRType? = nil
+        hdrType: HDRType? = nil,
+        unknownMembers: [String: JSONValue] = [:]
     ) {
         self.width = width
         self.height = height
         self.hdrType = hdrType
+        self.unknownMembers = unknownMembers
     }
+
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case width, height, hdrType
+    }
+
+    static let knownMembers = Set(CodingKeys.allCases.map(\.rawValue))
 }
 
 extension VideoInfo: TokenDecodable {
@@ -27,6 +38,7 @@ extension VideoInfo: TokenDecodable {
             height: try object.decodeIfPresent("height"),
             hdrType: try object.decodeIfPresent("hdrType")
         )
+        unknownMembers = object.unknownMembers(known: Self.knownMembers)
     }
 }
 
@@ -35,5 +47,6 @@ extension VideoInfo: TokenEncodableObject {
         try writer.member("width", width)
         try writer.member("height", height)
         try writer.member("hdrType", hdrType)
+        try writer.unknownMembers(unknownMembers)
     }
 }

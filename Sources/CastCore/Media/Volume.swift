@@ -6,12 +6,22 @@ public struct Volume: Codable, Sendable, Hashable {
     public var level: Double?
     /// Whether the sound is muted.
     public var muted: Bool?
+    /// Members this version does not model, as received (some apps echo `controlType` and
+    /// `stepInterval`); written back after the others.
+    public var unknownMembers: [String: JSONValue] = [:]
 
     /// Creates a value; every optional member defaults to absent.
-    public init(level: Double? = nil, muted: Bool? = nil) {
+    public init(level: Double? = nil, muted: Bool? = nil, unknownMembers: [String: JSONValue] = [:]) {
         self.level = level
         self.muted = muted
+        self.unknownMembers = unknownMembers
     }
+
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case level, muted
+    }
+
+    static let knownMembers = Set(CodingKeys.allCases.map(\.rawValue))
 }
 
 extension Volume: TokenDecodable {
@@ -21,6 +31,7 @@ extension Volume: TokenDecodable {
             level: try object.decodeIfPresent("level"),
             muted: try object.decodeIfPresent("muted")
         )
+        unknownMembers = object.unknownMembers(known: Self.knownMembers)
     }
 }
 
@@ -28,5 +39,6 @@ extension Volume: TokenEncodableObject {
     func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
         try writer.member("level", level)
         try writer.member("muted", muted)
+        try writer.unknownMembers(unknownMembers)
     }
 }

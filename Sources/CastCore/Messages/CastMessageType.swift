@@ -78,6 +78,8 @@ public struct CastMessageType: RawRepresentable, Hashable, Sendable, Codable, Ex
     public static let userAction: CastMessageType = "USER_ACTION"
     /// The media status.
     public static let mediaStatus: CastMessageType = "MEDIA_STATUS"
+    /// The members of a speaker group (multizone namespace).
+    public static let multizoneStatus: CastMessageType = "MULTIZONE_STATUS"
     /// A failed LOAD.
     public static let loadFailed: CastMessageType = "LOAD_FAILED"
     /// A LOAD superseded by another request.

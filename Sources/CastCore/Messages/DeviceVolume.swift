@@ -8,19 +8,30 @@ public struct DeviceVolume: Codable, Sendable, Hashable {
     public var muted: Bool?
     /// The step of volume buttons, e.g. 0.05.
     public var stepInterval: Double?
+    /// Members this version does not model, as received;
+    /// written back after the others.
+    public var unknownMembers: [String: JSONValue] = [:]
 
     /// Creates a value; every optional member defaults to absent.
     public init(
         controlType: VolumeControlType? = nil,
         level: Double? = nil,
         muted: Bool? = nil,
-        stepInterval: Double? = nil
+        stepInterval: Double? = nil,
+        unknownMembers: [String: JSONValue] = [:]
     ) {
         self.controlType = controlType
         self.level = level
         self.muted = muted
         self.stepInterval = stepInterval
+        self.unknownMembers = unknownMembers
     }
+
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case controlType, level, muted, stepInterval
+    }
+
+    static let knownMembers = Set(CodingKeys.allCases.map(\.rawValue))
 }
 
 extension DeviceVolume: TokenDecodable {
@@ -32,6 +43,7 @@ extension DeviceVolume: TokenDecodable {
             muted: try object.decodeIfPresent("muted"),
             stepInterval: try object.decodeIfPresent("stepInterval")
         )
+        unknownMembers = object.unknownMembers(known: Self.knownMembers)
     }
 }
 
@@ -41,5 +53,6 @@ extension DeviceVolume: TokenEncodableObject {
         try writer.member("level", level)
         try writer.member("muted", muted)
         try writer.member("stepInterval", stepInterval)
+        try writer.unknownMembers(unknownMembers)
     }
 }

@@ -22,6 +22,11 @@ public struct ReceiverApplication: Codable, Sendable, Hashable {
     public var statusText: String?
     /// The destination id for messages to the application.
     public var transportId: String?
+    /// Whether a sender has a virtual connection to the application (newer firmware).
+    public var senderConnected: Bool?
+    /// Members this version does not model, as received (newer firmware sends `senderConnected`);
+    /// written back after the others.
+    public var unknownMembers: [String: JSONValue] = [:]
 
     /// Creates a value; every optional member defaults to absent.
     public init(
@@ -35,7 +40,9 @@ public struct ReceiverApplication: Codable, Sendable, Hashable {
         namespaces: [ApplicationNamespace]? = nil,
         sessionId: String? = nil,
         statusText: String? = nil,
-        transportId: String? = nil
+        transportId: String? = nil,
+        senderConnected: Bool? = nil,
+        unknownMembers: [String: JSONValue] = [:]
     ) {
         self.appId = appId
         self.appType = appType
@@ -48,7 +55,17 @@ public struct ReceiverApplication: Codable, Sendable, Hashable {
         self.sessionId = sessionId
         self.statusText = statusText
         self.transportId = transportId
+        self.senderConnected = senderConnected
+        self.unknownMembers = unknownMembers
     }
+
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case appId, appType, universalAppId, displayName, iconUrl, isIdleScreen, launchedFromCloud, namespaces,
+            sessionId, statusText, transportId
+        case senderConnected
+    }
+
+    static let knownMembers = Set(CodingKeys.allCases.map(\.rawValue))
 
     /// Whether the application handles `namespace`.
     public func supports(namespace: String) -> Bool {
@@ -70,8 +87,10 @@ extension ReceiverApplication: TokenDecodable {
             namespaces: try object.decodeIfPresent("namespaces"),
             sessionId: try object.decodeIfPresent("sessionId"),
             statusText: try object.decodeIfPresent("statusText"),
-            transportId: try object.decodeIfPresent("transportId")
+            transportId: try object.decodeIfPresent("transportId"),
+            senderConnected: try object.decodeIfPresent("senderConnected")
         )
+        unknownMembers = object.unknownMembers(known: Self.knownMembers)
     }
 }
 
@@ -88,5 +107,7 @@ extension ReceiverApplication: TokenEncodableObject {
         try writer.member("sessionId", sessionId)
         try writer.member("statusText", statusText)
         try writer.member("transportId", transportId)
+        try writer.member("senderConnected", senderConnected)
+        try writer.unknownMembers(unknownMembers)
     }
 }

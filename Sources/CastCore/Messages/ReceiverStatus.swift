@@ -10,6 +10,9 @@ public struct ReceiverStatus: Codable, Sendable, Hashable {
     public var userEq: JSONValue?
     /// The device volume.
     public var volume: DeviceVolume?
+    /// Members this version does not model, as received (newer firmware sends `version`);
+    /// written back after the others.
+    public var unknownMembers: [String: JSONValue] = [:]
 
     /// Creates a value; every optional member defaults to absent.
     public init(
@@ -17,14 +20,22 @@ public struct ReceiverStatus: Codable, Sendable, Hashable {
         isActiveInput: Bool? = nil,
         isStandBy: Bool? = nil,
         userEq: JSONValue? = nil,
-        volume: DeviceVolume? = nil
+        volume: DeviceVolume? = nil,
+        unknownMembers: [String: JSONValue] = [:]
     ) {
         self.applications = applications
         self.isActiveInput = isActiveInput
         self.isStandBy = isStandBy
         self.userEq = userEq
         self.volume = volume
+        self.unknownMembers = unknownMembers
     }
+
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case applications, isActiveInput, isStandBy, userEq, volume
+    }
+
+    static let knownMembers = Set(CodingKeys.allCases.map(\.rawValue))
 }
 
 extension ReceiverStatus: TokenDecodable {
@@ -37,6 +48,7 @@ extension ReceiverStatus: TokenDecodable {
             userEq: try object.decodeIfPresent("userEq"),
             volume: try object.decodeIfPresent("volume")
         )
+        unknownMembers = object.unknownMembers(known: Self.knownMembers)
     }
 }
 
@@ -47,5 +59,6 @@ extension ReceiverStatus: TokenEncodableObject {
         try writer.member("isStandBy", isStandBy)
         try writer.member("userEq", userEq)
         try writer.member("volume", volume)
+        try writer.unknownMembers(unknownMembers)
     }
 }

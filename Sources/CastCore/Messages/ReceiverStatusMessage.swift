@@ -7,21 +7,31 @@ public struct ReceiverStatusMessage: CastJSONMessage, Hashable {
     public var requestId: Int?
     /// The receiver state.
     public var status: ReceiverStatus
+    /// Members this version does not model, as received; written back after the others.
+    public var unknownMembers: [String: JSONValue] = [:]
 
     /// Creates a value; every optional member defaults to absent.
-    public init(requestId: Int? = nil, status: ReceiverStatus) {
+    public init(requestId: Int? = nil, status: ReceiverStatus, unknownMembers: [String: JSONValue] = [:]) {
         self.requestId = requestId
         self.status = status
+        self.unknownMembers = unknownMembers
     }
+
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case requestId, status
+    }
+
+    /// The members modelled here, and the type member.
+    static let knownMembers = Set(CodingKeys.allCases.map(\.rawValue) + ["type", "responseType"])
 }
 
 extension ReceiverStatusMessage: TokenDecodable {
     init(token index: Int, in document: JSONDocument) throws {
         var object = try TokenObject(index, document)
-        self.init(
-            requestId: try object.decodeIfPresent("requestId"),
-            status: try object.decode("status")
-        )
+        let requestId: Int? = try object.decodeIfPresent("requestId")
+        object.skip("type")
+        self.init(requestId: requestId, status: try object.decode("status"))
+        unknownMembers = object.unknownMembers(known: Self.knownMembers)
     }
 }
 
@@ -29,5 +39,6 @@ extension ReceiverStatusMessage: TokenEncodableObject {
     func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
         try writer.member("requestId", requestId)
         try writer.member("status", status)
+        try writer.unknownMembers(unknownMembers)
     }
 }

@@ -19,6 +19,13 @@ public struct DeviceCapabilities: OptionSet, Hashable, Sendable {
     /// The device is a multizone speaker group (bit 5).
     public static let multizoneGroup = DeviceCapabilities(rawValue: 1 << 5)
 
+    /// The volume is a master volume, or fixed (bit 11).
+    public static let masterOrFixedVolume = DeviceCapabilities(rawValue: 1 << 11)
+    /// The volume is an attenuation, or fixed (bit 12).
+    public static let attenuationOrFixedVolume = DeviceCapabilities(rawValue: 1 << 12)
+    /// The device can join dynamic speaker groups (bit 16).
+    public static let dynamicGroupingSupported = DeviceCapabilities(rawValue: 1 << 16)
+
     /// A video device such as a Chromecast: video and audio out.
     public static let videoDevice: DeviceCapabilities = [.videoOut, .audioOut]
     /// An audio-only device such as a speaker.

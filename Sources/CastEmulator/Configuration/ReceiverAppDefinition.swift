@@ -72,7 +72,8 @@ public struct ReceiverAppDefinition: Hashable, Sendable {
     public static let backdrop = ReceiverAppDefinition(
         appId: "E8C28D3C",
         displayName: "Backdrop",
-        namespaces: [],
+        // Every captured Backdrop lists the server-sent-events namespace.
+        namespaces: ["urn:x-cast:com.google.cast.sse"],
         statusText: "",
         isIdleScreen: true
     )

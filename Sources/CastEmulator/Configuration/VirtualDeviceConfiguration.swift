@@ -4,6 +4,8 @@ import CastCore
 public struct VirtualDeviceConfiguration: Sendable {
     /// Name, id, model and capabilities.
     public var identity: DeviceIdentity
+    /// How the device speaks: volume, equaliser, HDMI-CEC state, what an idle status lists.
+    public var profile: DeviceProfile
     /// The apps the device can launch. Unknown ids get `LAUNCH_ERROR` `NOT_FOUND`.
     public var applications: [ReceiverAppDefinition]
     /// The app that runs while nothing else does (Backdrop by default); `nil` for none, so
@@ -11,10 +13,17 @@ public struct VirtualDeviceConfiguration: Sendable {
     public var idleScreenAppId: String?
     /// The device volume at start.
     public var volume: Volume
-    /// How the device volume can be controlled (`attenuation`, `fixed`, `master`).
-    public var volumeControlType: VolumeControlType
-    /// The step of volume buttons reported in `RECEIVER_STATUS`.
-    public var volumeStepInterval: Double
+    /// How the device volume can be controlled (`attenuation`, `fixed`, `master`): the
+    /// profile's.
+    public var volumeControlType: VolumeControlType {
+        get { profile.volumeControlType }
+        set { profile.volumeControlType = newValue }
+    }
+    /// The step of volume buttons reported in `RECEIVER_STATUS`: the profile's.
+    public var volumeStepInterval: Double {
+        get { profile.volumeStepInterval }
+        set { profile.volumeStepInterval = newValue }
+    }
     /// How long loading media takes: the player shows `BUFFERING` for this long after a
     /// `LOAD` (and between queue items that were not preloaded). Zero for benchmarks.
     public var bufferingDelay: Duration
@@ -45,15 +54,24 @@ public struct VirtualDeviceConfiguration: Sendable {
     /// make a device's ids reproducible.
     public var randomSeed: UInt64?
 
-    /// Creates a configuration; every parameter but the identity has a default that matches
-    /// a Chromecast with the Default Media Receiver and Backdrop.
+    /// Creates a configuration; every parameter but the identity has a default: the
+    /// Default Media Receiver and Backdrop, and the ``DeviceProfile/generic`` profile.
+    ///
+    /// - Parameters:
+    ///   - profile: the class of real device to speak as (``DeviceProfile/init(model:)``
+    ///     picks one for a model name). It sets the identity's capabilities, and without an
+    ///     idle screen in the profile there is none. `nil` keeps the
+    ///     ``DeviceProfile/generic`` behaviour, with HDMI-CEC state only for video devices.
+    ///   - volumeControlType: replaces the profile's, when given.
+    ///   - volumeStepInterval: replaces the profile's, when given.
     public init(
         identity: DeviceIdentity,
+        profile: DeviceProfile? = nil,
         applications: [ReceiverAppDefinition] = [.defaultMediaReceiver, .backdrop],
         idleScreenAppId: String? = ReceiverAppDefinition.backdrop.appId,
         volume: Volume = Volume(level: 1.0, muted: false),
-        volumeControlType: VolumeControlType = .attenuation,
-        volumeStepInterval: Double = 0.05,
+        volumeControlType: VolumeControlType? = nil,
+        volumeStepInterval: Double? = nil,
         bufferingDelay: Duration = .milliseconds(200),
         defaultMediaDuration: Double = 600,
         statusInterval: Duration? = nil,
@@ -66,12 +84,16 @@ public struct VirtualDeviceConfiguration: Sendable {
         maximumVirtualConnectionsPerConnection: Int = 64,
         randomSeed: UInt64? = nil
     ) {
+        var identity = identity
+        var chosen = profile ?? .generic
+        if let profile { identity.capabilities = profile.capabilities }
+        if let volumeControlType { chosen.volumeControlType = volumeControlType }
+        if let volumeStepInterval { chosen.volumeStepInterval = volumeStepInterval }
         self.identity = identity
+        self.profile = chosen
         self.applications = applications
-        self.idleScreenAppId = idleScreenAppId
+        self.idleScreenAppId = chosen.hasIdleScreen ? idleScreenAppId : nil
         self.volume = volume
-        self.volumeControlType = volumeControlType
-        self.volumeStepInterval = volumeStepInterval
         self.bufferingDelay = bufferingDelay
         self.defaultMediaDuration = defaultMediaDuration
         self.statusInterval = statusInterval

@@ -146,6 +146,8 @@ extension VirtualDeviceEngine {
             return actions + [receiverStatusReply(requestId, to: sender)]
         }
         let androidTV = definition.androidTV != nil && (launch.supportedAppTypes ?? []).contains(.androidTV)
+        // A TV in standby wakes and switches to the Cast input for a launch, as on hardware.
+        if inputState != nil { inputState = DeviceInputState(isActiveInput: true, isStandBy: false) }
         actions += stopApplication()
         startApplication(definition, appType: androidTV ? .androidTV : .web, launchCredentials: credentials)
         actions.append(
@@ -195,7 +197,20 @@ extension VirtualDeviceEngine {
             return [receiverReply(InvalidRequestMessage(requestId: requestId, reason: .invalidParams), to: sender)]
         }
         let before = deviceVolume
-        if let level = volume.level, level.isFinite, configuration.volumeControlType != .fixed {
+        // A fixed volume belongs to the TV or amplifier: real dongles ignore SET_VOLUME whole.
+        guard configuration.volumeControlType != .fixed else {
+            return [
+                receiverStatusReply(requestId, to: sender),
+                .log(
+                    DeviceLogEntry(
+                        level: .info,
+                        message: "volume is fixed: SET_VOLUME ignored",
+                        metadata: ["cast.source-id": sender.senderId]
+                    )
+                ),
+            ]
+        }
+        if let level = volume.level, level.isFinite {
             deviceVolume.level = min(max(level, 0), 1)
         }
         if let muted = volume.muted {
@@ -222,7 +237,8 @@ extension VirtualDeviceEngine {
                 maximumQueueItems: configuration.maximumQueueItems,
                 reportsCredentials: definition.androidTV != nil,
                 appType: appType,
-                launchCredentials: launchCredentials
+                launchCredentials: launchCredentials,
+                statusShape: MediaStatusShape(profile: configuration.profile)
             )
             player = MediaPlayer(settings: settings, seed: identifiers.next())
         }

@@ -5,7 +5,9 @@ extension VirtualDeviceEngine {
     /// Sends a message to the handler of its namespace and destination.
     mutating func route(_ message: CastMessage, from id: ConnectionID) -> [DeviceAction] {
         switch message.namespace {
-        case .connection: return handleConnection(message, from: id)
+        case .connection:
+            let connectedBefore = runningApplication?.senderConnected
+            return handleConnection(message, from: id) + senderConnectedUpdate(since: connectedBefore)
         case .heartbeat: return handleHeartbeat(message, from: id)
         case .deviceAuth: return handleDeviceAuth(message, from: id)
         default: break

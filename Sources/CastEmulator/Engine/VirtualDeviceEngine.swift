@@ -36,6 +36,8 @@ public struct VirtualDeviceEngine: Sendable {
     var connections: [ConnectionID: SenderConnection] = [:]
     var application: RunningApplication?
     var deviceVolume: Volume
+    /// The HDMI-CEC state, for devices with an HDMI input.
+    var inputState: DeviceInputState?
     var identifiers: IdentifierGenerator
     /// The latest instant the engine has seen.
     var clock: DeviceInstant
@@ -54,6 +56,11 @@ public struct VirtualDeviceEngine: Sendable {
         self.identifiers = IdentifierGenerator(seed: configuration.randomSeed ?? UInt64.random(in: .min ... .max))
         let level = configuration.volume.level.flatMap { $0.isFinite ? min(max($0, 0), 1) : nil } ?? 1
         self.deviceVolume = Volume(level: level, muted: configuration.volume.muted ?? false)
+        self.inputState = configuration.profile.inputState
+        // The generic profile reports the HDMI-CEC state of video devices only.
+        if configuration.profile.kind == .generic, !configuration.identity.capabilities.contains(.videoOut) {
+            self.inputState = nil
+        }
         startIdleScreen()
     }
 
@@ -73,10 +80,20 @@ public struct VirtualDeviceEngine: Sendable {
     /// A sender's connection closed (by the sender, or after a network error).
     public mutating func connectionClosed(_ id: ConnectionID, at now: DeviceInstant) -> [DeviceAction] {
         var actions = begin(at: now)
+        let connectedBefore = runningApplication?.senderConnected
         if connections.removeValue(forKey: id) != nil {
             actions.append(.log(DeviceLogEntry(level: .debug, message: "connection closed", metadata: id.metadata)))
         }
-        return actions
+        return actions + senderConnectedUpdate(since: connectedBefore)
+    }
+
+    /// A `RECEIVER_STATUS` broadcast when the running app's `senderConnected` changed, as
+    /// newer firmware sends when the first sender connects to an app or the last one leaves.
+    func senderConnectedUpdate(since before: Bool?) -> [DeviceAction] {
+        guard configuration.profile.reportsSenderConnected, runningApplication?.senderConnected != before,
+            before != nil
+        else { return [] }
+        return receiverStatusUpdate(requestId: 0, requester: nil)
     }
 
     /// A message arrived on a connection: any namespace, any endpoint.
@@ -145,27 +162,64 @@ public struct VirtualDeviceEngine: Sendable {
         return actions + receiverStatusUpdate(requestId: 0, requester: nil) + [.appsChanged, .receiverStatusChanged]
     }
 
+    /// The TV switched input or went in or out of standby (``DeviceInputState``): every
+    /// sender gets the new `RECEIVER_STATUS`. A device without an HDMI input (a speaker, a
+    /// dongle) has no such state and only logs the request.
+    public mutating func setInputState(_ state: DeviceInputState, at now: DeviceInstant) -> [DeviceAction] {
+        var actions = begin(at: now)
+        guard inputState != nil else {
+            actions.append(.log(DeviceLogEntry(level: .info, message: "no HDMI input: input state unchanged")))
+            return actions
+        }
+        guard inputState != state else { return actions }
+        inputState = state
+        actions.append(
+            .log(
+                DeviceLogEntry(
+                    level: .info,
+                    message: "input state changed",
+                    metadata: ["cast.active-input": "\(state.isActiveInput)", "cast.standby": "\(state.isStandBy)"]
+                )
+            )
+        )
+        return actions + receiverStatusUpdate(requestId: 0, requester: nil) + [.receiverStatusChanged]
+    }
+
     // MARK: State
 
     /// The receiver status as `GET_STATUS` would report it now.
     public var receiverStatus: ReceiverStatus {
-        let hasVideo = configuration.identity.capabilities.contains(.videoOut)
+        let profile = configuration.profile
+        let level = deviceVolume.level.map { profile.reportsFloat32Volume ? DeviceProfile.float32($0) : $0 }
         return ReceiverStatus(
-            applications: application.map { [$0.status] } ?? [],
-            isActiveInput: hasVideo ? true : nil,
-            isStandBy: hasVideo ? false : nil,
-            userEq: [:],
+            applications: runningApplication.map { [$0] } ?? (profile.listsApplicationsWhenIdle ? [] : nil),
+            isActiveInput: inputState?.isActiveInput,
+            isStandBy: inputState?.isStandBy,
+            userEq: profile.userEq,
             volume: DeviceVolume(
-                controlType: configuration.volumeControlType,
-                level: deviceVolume.level,
+                controlType: profile.volumeControlType,
+                level: level,
                 muted: deviceVolume.muted,
-                stepInterval: configuration.volumeStepInterval
+                stepInterval: profile.volumeStepInterval
             )
         )
     }
 
     /// The running app (the idle screen included), as `RECEIVER_STATUS` lists it.
-    public var runningApplication: ReceiverApplication? { application?.status }
+    public var runningApplication: ReceiverApplication? {
+        guard let application else { return nil }
+        var status = application.status
+        if configuration.profile.reportsSenderConnected {
+            status.senderConnected = connections.values.contains {
+                !$0.senders(connectedTo: application.transportId).isEmpty
+            }
+        }
+        return status
+    }
+
+    /// The HDMI-CEC state (`isActiveInput`, `isStandBy`), or `nil` for a device without an
+    /// HDMI input.
+    public var currentInputState: DeviceInputState? { inputState }
 
     /// The Cast Connect credentials the running app received last: from the LAUNCH that
     /// started it, or from a later LAUNCH of the same app (a sender joining with its launch

@@ -23,7 +23,8 @@ extension MediaPlayer {
                 items.shuffle(using: &generator)
             }
         } else if let media = data.media {
-            items = [QueueItem(media: media, autoplay: data.autoplay, activeTrackIds: data.activeTrackIds)]
+            // A LOAD without autoplay plays; the item says so, as receivers list it.
+            items = [QueueItem(media: media, autoplay: data.autoplay ?? true, activeTrackIds: data.activeTrackIds)]
         } else {
             return invalidRequest(.invalidParams, context)
         }

@@ -19,16 +19,25 @@ extension MediaPlayer {
         status.currentTime = position
         status.supportedMediaCommands = supportedCommands(at: now)
         status.volume = volume
+        if settings.statusShape.reportsFloat32Volume, let level = volume.level {
+            status.volume?.level = DeviceProfile.float32(level)
+        }
         if let queue = session.queue {
             status.media = reportedMedia(of: queue.currentItem, in: session)
             status.activeTrackIds = session.activeTrackIds
             status.currentItemId = queue.currentItemId
             if session.isLoading { status.loadingItemId = queue.currentItemId }
             status.preloadedItemId = session.preloadedItemId
-            if queue.items.count > 1 { status.items = queue.statusWindow }
+            let shape = settings.statusShape
+            if queue.items.count > 1 || (shape.listsSingleItemQueues && !queue.items.isEmpty) {
+                status.items = queue.statusWindow
+            }
             status.repeatMode = queue.repeatMode
             status.queueData = queue.queueData
-            status.sequenceNumber = queue.sequenceNumber
+            if shape.reportsSequenceNumber { status.sequenceNumber = queue.sequenceNumber }
+            if let videoInfo = shape.videoInfo, status.media?.contentType?.hasPrefix("video/") == true {
+                status.videoInfo = videoInfo
+            }
         }
         if let ad = session.ad, let clipTime {
             status.breakStatus = AdBreakStatus(

@@ -16,6 +16,8 @@ struct MediaPlayerSettings: Sendable {
     var appType: AppType
     /// The Cast Connect launch credentials of the app.
     var launchCredentials: CredentialsData?
+    /// How the status is shaped for the device's class (``DeviceProfile``).
+    var statusShape = MediaStatusShape()
 
     /// Whether loading `media` fails by configuration.
     func isUnloadable(_ media: MediaInformation) -> Bool {

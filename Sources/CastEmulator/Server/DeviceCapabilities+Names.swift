@@ -3,6 +3,8 @@ extension DeviceCapabilities {
     static let namedBits: [(String, DeviceCapabilities)] = [
         ("video_out", .videoOut), ("video_in", .videoIn), ("audio_out", .audioOut), ("audio_in", .audioIn),
         ("dev_mode", .developerMode), ("multizone_group", .multizoneGroup),
+        ("master_or_fixed_volume", .masterOrFixedVolume), ("attenuation_or_fixed_volume", .attenuationOrFixedVolume),
+        ("dynamic_grouping_supported", .dynamicGroupingSupported),
     ]
 
     /// Creates a set from names such as `video_out` and `audio_out`; `nil` for an unknown name.

@@ -2,12 +2,16 @@ import CastCore
 import Foundation
 
 /// The document a device serves at `/setup/eureka_info`: the fields pychromecast and catt
-/// read (`name`, `ssdp_udn`, `device_info`…) and the usual extras.
+/// read (`name`, `ssdp_udn`, `device_info`…) and every top-level member the documents of
+/// real devices carry (Chromecast, Google Home, Shield TV captures), with values that fit
+/// a device on a loopback address.
 struct EurekaInfo: Sendable {
     var identity: DeviceIdentity
     var options: DeviceServerOptions
     /// Seconds since the device started.
     var uptime: Double
+    /// The class of device, for `multizone_supported`.
+    var profile: DeviceProfile = .generic
 
     /// A MAC-like address derived from the device identifier (locally administered).
     static func macAddress(for deviceID: String) -> String {
@@ -31,7 +35,7 @@ struct EurekaInfo: Sendable {
             "display_supported": .bool(displaySupported),
             "audio_surround_mode_supported": false,
             "hdmi_prefer_50hz_supported": false,
-            "multizone_supported": false,
+            "multizone_supported": .bool(profile.supportsMultizone),
             "stats_supported": false,
             "audio_hdr_supported": false,
         ]
@@ -47,11 +51,13 @@ struct EurekaInfo: Sendable {
             "capabilities": capabilities,
         ]
         let o = options
+        let build = o.firmwareVersion.split(separator: ".").last.map(String.init) ?? o.firmwareVersion
+        let country = o.locale.split(separator: "-").dropFirst().first.map { String($0).uppercased() } ?? "US"
         return [
             "name": .string(c.friendlyName),
             "ssdp_udn": .string(udn),
             "version": 12,
-            "build_version": .string(o.firmwareVersion),
+            "build_version": .string(build),
             "cast_build_revision": .string(o.firmwareVersion),
             "build_info": [
                 "build_type": 2,
@@ -83,6 +89,29 @@ struct EurekaInfo: Sendable {
             ],
             "device_info": deviceInfo,
             "multizone": ["groups": [], "dynamic_groups": []],
+            // The rest of what real devices send: setup and network state.
+            "bssid": .string(mac),
+            "closed_caption": [:],
+            "connected": true,
+            "ethernet_connected": true,
+            "has_update": false,
+            "location": ["country_code": .string(country), "latitude": 255, "longitude": 255],
+            "noise_level": -90,
+            "opt_in": ["crash": false, "opencast": false, "stats": false],
+            "public_key": "",
+            "release_track": "stable-channel",
+            "setup_state": 60,
+            "setup_stats": [
+                "historically_succeeded": true, "num_check_connectivity": 0, "num_connect_wifi": 0,
+                "num_connected_wifi_not_saved": 0, "num_initial_eureka_info": 0, "num_obtain_ip": 0,
+            ],
+            "signal_level": -40,
+            "time_format": 1,
+            "tos_accepted": true,
+            "uma_client_id": "",
+            "wpa_configured": true,
+            "wpa_id": 0,
+            "wpa_state": 10,
         ]
     }
 

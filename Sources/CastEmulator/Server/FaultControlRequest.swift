@@ -7,8 +7,12 @@ import CastCore
 /// ```json
 /// {"clear": true, "ignorePings": true, "refuseLaunch": "NOT_ALLOWED", "failNextLoad": true,
 ///  "replyDelayMs": 250, "dropConnections": true, "crashMidFrame": true,
-///  "restartApp": true, "reboot": true, "sendGarbage": true, "oversizeFrame": true, "trickleMs": 1000}
+///  "restartApp": true, "reboot": true, "sendGarbage": true, "oversizeFrame": true, "trickleMs": 1000,
+///  "standBy": true, "activeInput": false}
 /// ```
+/// - `standBy` and `activeInput` change the HDMI-CEC state of a device with an HDMI input (a
+///   TV, Google TV), as the TV going to standby or switching input would; every sender gets
+///   the new `RECEIVER_STATUS`. A `LAUNCH` wakes the TV again.
 /// - `clear` first resets every lasting fault; the lasting members then apply:
 ///   `ignorePings` (the device swallows `PING`s), `refuseLaunch` (`true` for `NOT_ALLOWED`, a
 ///   `LAUNCH_ERROR` reason string, or `false`/`null` to stop refusing), `failNextLoad` (the next
@@ -46,13 +50,18 @@ public struct FaultControlRequest: Sendable, Equatable {
     public var oversizeFrame = false
     /// Writes a frame to every sender one byte per this many milliseconds (1 to 600 000).
     public var trickleMilliseconds: Int?
+    /// Makes the device its TV's active input, or not (`isActiveInput`; devices with an
+    /// HDMI input only).
+    public var activeInput: Bool?
+    /// Puts the TV in standby or wakes it (`isStandBy`; devices with an HDMI input only).
+    public var standBy: Bool?
 
     /// Creates an empty request.
     public init() {}
 
     private static let knownKeys: Set<String> = [
         "clear", "ignorePings", "refuseLaunch", "failNextLoad", "replyDelayMs", "restartApp", "reboot",
-        "crashMidFrame", "dropConnections", "sendGarbage", "oversizeFrame", "trickleMs",
+        "crashMidFrame", "dropConnections", "sendGarbage", "oversizeFrame", "trickleMs", "activeInput", "standBy",
     ]
 
     /// Parses the JSON body of a control request.
@@ -88,6 +97,8 @@ public struct FaultControlRequest: Sendable, Equatable {
         dropConnections = try flag("dropConnections") ?? false
         sendGarbage = try flag("sendGarbage") ?? false
         oversizeFrame = try flag("oversizeFrame") ?? false
+        activeInput = try flag("activeInput")
+        standBy = try flag("standBy")
         switch object["refuseLaunch"] {
         case nil:
             break

@@ -80,7 +80,7 @@ public struct FleetConfiguration: Sendable {
                 modelName: model
             )
             return Device(
-                configuration: VirtualDeviceConfiguration(identity: identity),
+                configuration: VirtualDeviceConfiguration(identity: identity, profile: DeviceProfile(model: model)),
                 options: .init(address: address)
             )
         }
@@ -130,7 +130,8 @@ public struct FleetConfiguration: Sendable {
 
     private static let topKeys: Set<String> = ["apps", "devices", "mdns"]
     private static let deviceKeys: Set<String> = [
-        "name", "id", "model", "manufacturer", "capabilities", "address", "castPort", "httpPort", "httpsPort",
+        "name", "id", "model", "profile", "manufacturer", "capabilities", "address", "castPort", "httpPort",
+        "httpsPort",
         "locale", "timezone", "volume", "idleScreen", "bufferingMs", "mediaDurationSeconds", "statusIntervalSeconds",
         "control", "apps",
     ]
@@ -206,7 +207,20 @@ public struct FleetConfiguration: Sendable {
                 detail: "must be 32 hexadecimal digits (dashes allowed)"
             )
         }
-        var capabilities = DeviceCapabilities.videoDevice
+        let model = try string(object["model"], path: "\(path).model") ?? "Chromecast"
+        var profile = DeviceProfile(model: model)
+        if let name = try string(object["profile"], path: "\(path).profile") {
+            let kinds = DeviceProfile.all + [.generic]
+            guard let chosen = kinds.first(where: { $0.kind.rawValue == name }) else {
+                throw FleetConfigurationError(
+                    code: .invalidValue,
+                    path: "\(path).profile",
+                    detail: "must be one of " + kinds.map(\.kind.rawValue).joined(separator: ", ")
+                )
+            }
+            profile = chosen
+        }
+        var capabilities = profile.capabilities
         switch object["capabilities"] {
         case nil: break
         case .integer(let bits)? where bits >= 0: capabilities = DeviceCapabilities(rawValue: bits)
@@ -231,11 +245,12 @@ public struct FleetConfiguration: Sendable {
         let identity = DeviceIdentity(
             friendlyName: name,
             deviceID: hexDigits.lowercased(),
-            modelName: try string(object["model"], path: "\(path).model") ?? "Chromecast",
+            modelName: model,
             manufacturer: try string(object["manufacturer"], path: "\(path).manufacturer") ?? "Google Inc.",
             capabilities: capabilities
         )
-        var configuration = VirtualDeviceConfiguration(identity: identity)
+        var configuration = VirtualDeviceConfiguration(identity: identity, profile: profile)
+        configuration.identity.capabilities = capabilities
         configuration.applications += sharedApps + (try apps(object["apps"], path: "\(path).apps"))
         if let idle = object["idleScreen"] {
             guard let flag = idle.boolValue else {

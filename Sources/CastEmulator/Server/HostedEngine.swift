@@ -13,11 +13,16 @@ protocol HostedEngine: Sendable {
     mutating func restartApplication(at now: DeviceInstant) -> [DeviceAction]
     func snapshot(at now: DeviceInstant) -> VirtualDeviceSnapshot?
     mutating func restore(_ snapshot: VirtualDeviceSnapshot, at now: DeviceInstant) -> [DeviceAction]
+    var currentInputState: DeviceInputState? { get }
+    mutating func setInputState(_ state: DeviceInputState, at now: DeviceInstant) -> [DeviceAction]
 }
 
 extension HostedEngine {
     func snapshot(at now: DeviceInstant) -> VirtualDeviceSnapshot? { nil }
     mutating func restore(_ snapshot: VirtualDeviceSnapshot, at now: DeviceInstant) -> [DeviceAction] { [] }
+    /// A scripted engine has no HDMI input.
+    var currentInputState: DeviceInputState? { nil }
+    mutating func setInputState(_ state: DeviceInputState, at now: DeviceInstant) -> [DeviceAction] { [] }
 }
 
 extension VirtualDeviceEngine: HostedEngine {}

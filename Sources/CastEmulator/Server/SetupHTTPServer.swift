@@ -23,7 +23,8 @@ enum SetupHTTPServer {
             let info = EurekaInfo(
                 identity: device.configuration.identity,
                 options: device.options,
-                uptime: device.uptime
+                uptime: device.uptime,
+                profile: device.configuration.profile
             )
             return .ok(.bytes(info.bytes), contentType: "application/json")
         }

@@ -270,6 +270,9 @@ public final class VirtualDevice: Sendable {
         state.withLock { state in
             request.apply(to: &state.engine.faults, replyDelay: &state.replyDelay)
         }
+        if request.activeInput != nil || request.standBy != nil {
+            setInputState(activeInput: request.activeInput, standBy: request.standBy)
+        }
         if request.restartApp { restartApplication() }
         if request.reboot { reboot() }
         if request.crashMidFrame { crashConnectionsMidFrame() }
@@ -291,6 +294,22 @@ public final class VirtualDevice: Sendable {
     public func restore(_ snapshot: VirtualDeviceSnapshot) {
         let now = clock.now
         perform { state in state.engine.restore(snapshot, at: DeviceInstant(sinceEpoch: now.offset)) }
+    }
+
+    /// Sets the HDMI-CEC state (``DeviceInputState``) of a device with an HDMI input, as a TV
+    /// switching input or going to standby would; every sender gets the new status. Members
+    /// left `nil` keep their value.
+    public func setInputState(activeInput: Bool? = nil, standBy: Bool? = nil) {
+        let now = clock.now
+        perform { state in
+            // Without an HDMI input the engine only logs the request.
+            let current = state.engine.currentInputState ?? DeviceInputState(isActiveInput: false, isStandBy: false)
+            let wanted = DeviceInputState(
+                isActiveInput: activeInput ?? current.isActiveInput,
+                isStandBy: standBy ?? current.isStandBy
+            )
+            return state.engine.setInputState(wanted, at: DeviceInstant(sinceEpoch: now.offset))
+        }
     }
 
     /// Restarts the running app with new session and transport IDs; its senders get

@@ -20,9 +20,14 @@ import Foundation
 public final class MDNSBrowser: Sendable {
     /// What to browse and where.
     public struct Configuration: Sendable {
-        /// A receiver application ID (such as `CC1AD845`); when set, only devices that
-        /// advertise its `_<APPID>._sub._googlecast._tcp` subtype are found.
+        /// A receiver application ID (such as `CC1AD845`): its
+        /// `_<APPID>._sub._googlecast._tcp` subtype is asked for besides the plain type, so
+        /// devices advertising either are found.
         public var applicationID: String?
+        /// Whether only devices advertising the ``applicationID`` subtype are found (a filter
+        /// for apps that want it; by default every Cast device is listed, as pychromecast and
+        /// catt list them).
+        public var requiresApplicationSubtype: Bool
         /// The interfaces to use; `nil` means `CAST_DISCOVERY_INTERFACES`, or else every
         /// multicast-capable interface that is up and not loopback.
         public var interfaceNames: [String]?
@@ -36,12 +41,14 @@ public final class MDNSBrowser: Sendable {
         /// Creates a configuration.
         public init(
             applicationID: String? = nil,
+            requiresApplicationSubtype: Bool = false,
             interfaceNames: [String]? = nil,
             usesIPv4: Bool = true,
             usesIPv6: Bool = true,
             removesDevicesOnGoodbyeAtOnce: Bool = true
         ) {
             self.applicationID = applicationID
+            self.requiresApplicationSubtype = requiresApplicationSubtype
             self.interfaceNames = interfaceNames
             self.usesIPv4 = usesIPv4
             self.usesIPv6 = usesIPv6
@@ -109,6 +116,7 @@ public final class MDNSBrowser: Sendable {
         let machine = MDNSQuerierStateMachine(
             configuration: .init(
                 applicationID: configuration.applicationID,
+                requiresApplicationSubtype: configuration.requiresApplicationSubtype,
                 removesDevicesOnGoodbyeAtOnce: configuration.removesDevicesOnGoodbyeAtOnce
             )
         )

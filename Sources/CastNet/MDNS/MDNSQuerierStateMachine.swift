@@ -4,7 +4,8 @@ import CastCore
 ///
 /// The owner feeds it received messages and the passing of time, and performs the actions it
 /// returns: messages to multicast and device events to publish. It queries continuously for
-/// `_googlecast._tcp.local` (or the `_<APPID>._sub` subtype) with intervals of 1 s, 2 s,
+/// `_googlecast._tcp.local` (and the `_<APPID>._sub` subtype when an app ID is given, as an
+/// extra question: a device advertising only the plain type is still found) with intervals of 1 s, 2 s,
 /// 4 s … up to one hour, lists the PTR answers it already holds with more than half their TTL
 /// left (known-answer suppression), keeps a TTL-honouring cache with refresh queries, asks
 /// for the SRV, TXT and address records a device is missing, and turns complete services into
@@ -14,9 +15,13 @@ package struct MDNSQuerierStateMachine: Sendable {
     package struct Configuration: Sendable {
         /// The service type browsed.
         package var serviceType: DNSName
-        /// A receiver application ID; when set, only devices advertising the
-        /// `_<APPID>._sub.<serviceType>` subtype are found.
+        /// A receiver application ID: its `_<APPID>._sub.<serviceType>` subtype is asked for
+        /// besides the plain type. Devices that advertise only the plain type are found too
+        /// unless ``requiresApplicationSubtype`` is set.
         package var applicationID: String?
+        /// Whether only devices advertising the ``applicationID`` subtype are listed (a filter
+        /// an app asks for; pychromecast, catt and go-chromecast list every device).
+        package var requiresApplicationSubtype: Bool
         /// The longest interval between two browse queries.
         package var maximumQueryInterval: Duration
         /// Whether a goodbye removes a device at once (`true`) or after one second as in RFC 6762 §10.1.
@@ -29,6 +34,7 @@ package struct MDNSQuerierStateMachine: Sendable {
         package init(
             serviceType: DNSName = MDNSQuerierStateMachine.castServiceType,
             applicationID: String? = nil,
+            requiresApplicationSubtype: Bool = false,
             maximumQueryInterval: Duration = .seconds(3600),
             removesDevicesOnGoodbyeAtOnce: Bool = true,
             cacheCapacity: Int = 4096,
@@ -36,6 +42,7 @@ package struct MDNSQuerierStateMachine: Sendable {
         ) {
             self.serviceType = serviceType
             self.applicationID = applicationID
+            self.requiresApplicationSubtype = requiresApplicationSubtype
             self.maximumQueryInterval = maximumQueryInterval
             self.removesDevicesOnGoodbyeAtOnce = removesDevicesOnGoodbyeAtOnce
             self.cacheCapacity = cacheCapacity
@@ -58,8 +65,12 @@ package struct MDNSQuerierStateMachine: Sendable {
     /// `_googlecast._tcp.local`.
     package static let castServiceType = try! DNSName("_googlecast._tcp.local")
 
-    /// The name queried for PTR records.
+    /// The service type queried for PTR records.
     package let browseName: DNSName
+    /// The application subtype queried as well, when an app ID is configured.
+    package let subtypeName: DNSName?
+    /// The names whose PTR records list instances: the subtype alone when it is required.
+    private let listingNames: [DNSName]
     package let configuration: Configuration
     private(set) var cache: MDNSRecordCache
     private var random: MDNSRandom
@@ -90,14 +101,14 @@ package struct MDNSQuerierStateMachine: Sendable {
         self.configuration = configuration
         self.random = random
         cache = MDNSRecordCache(capacity: configuration.cacheCapacity)
-        if let appID = configuration.applicationID,
-            let name = try? DNSName(
-                labels: [Array("_\(appID)".utf8), Array("_sub".utf8)] + configuration.serviceType.labels
-            )
-        {
-            browseName = name
+        browseName = configuration.serviceType
+        subtypeName = configuration.applicationID.flatMap { appID in
+            try? DNSName(labels: [Array("_\(appID)".utf8), Array("_sub".utf8)] + configuration.serviceType.labels)
+        }
+        if let subtypeName {
+            listingNames = configuration.requiresApplicationSubtype ? [subtypeName] : [browseName, subtypeName]
         } else {
-            browseName = configuration.serviceType
+            listingNames = [browseName]
         }
     }
 
@@ -158,7 +169,7 @@ package struct MDNSQuerierStateMachine: Sendable {
         guard running, message.isResponse, message.opcode == 0, message.responseCode == 0 else { return [] }
         let records = message.answers + message.additionals
         // PTRs first, then SRV/TXT, then addresses, so a packet's order does not matter.
-        for record in records where record.type == .ptr && record.name == browseName {
+        for record in records where record.type == .ptr && (record.name == browseName || record.name == subtypeName) {
             cache.insert(
                 record,
                 now: now,
@@ -212,9 +223,14 @@ package struct MDNSQuerierStateMachine: Sendable {
     }
 
     private func instances() -> [DNSName] {
-        cache.records(named: browseName, type: .ptr).compactMap { entry in
-            if case .ptr(let instance) = entry.record.data, isInstanceName(instance) { return instance }
-            return nil
+        var seen: Set<DNSName> = []
+        return listingNames.flatMap { name in
+            cache.records(named: name, type: .ptr).compactMap { entry in
+                guard case .ptr(let instance) = entry.record.data, isInstanceName(instance),
+                    seen.insert(instance).inserted
+                else { return nil }
+                return instance
+            }
         }
     }
 
@@ -302,7 +318,7 @@ package struct MDNSQuerierStateMachine: Sendable {
             if asked.insert(question).inserted { questions.append(question) }
         }
         if let due = nextQueryAt, due <= now {
-            ask(browseName, .ptr)
+            for name in listingNames { ask(name, .ptr) }
             nextQueryAt = now + queryInterval
             queryInterval = min(queryInterval * 2, configuration.maximumQueryInterval)
         }

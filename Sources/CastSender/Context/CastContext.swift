@@ -87,7 +87,8 @@ public final class CastContext: Sendable {
             options: options,
             connector: TLSTransportConnector(configuration: connection, clock: clock),
             clock: clock,
-            browser: MDNSDeviceBrowser(applicationID: options.discoveryCriteria.browsedApplicationID)
+            browser: MDNSDeviceBrowser(criteria: options.discoveryCriteria),
+            setupInfo: .http
         )
     }
 
@@ -96,6 +97,7 @@ public final class CastContext: Sendable {
         connector: any CastTransportConnector,
         clock: any CastClock,
         browser: (any DeviceBrowser)?,
+        setupInfo: DeviceSetupInfoSource? = nil,
         random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }
     ) {
         self.options = options
@@ -109,7 +111,8 @@ public final class CastContext: Sendable {
             clock: clock,
             random: random,
             launchCredentials: { credentials.value.withLock { $0 } },
-            store: options.sessionStoreURL.map(SessionStore.init(url:))
+            store: options.sessionStoreURL.map(SessionStore.init(url:)),
+            setupInfo: setupInfo
         )
         environment.mediaLoaded = { changed.value?.mediaLoaded() }
         environment.locateDevice = { uniqueID in

@@ -1,6 +1,11 @@
 /// Which devices and apps a context is for (as `GCKDiscoveryCriteria`): one or more
 /// receiver application IDs, or the namespaces a receiver app must support.
 ///
+/// Discovery browses the plain `_googlecast._tcp` type and asks for the app's subtype
+/// (`_<APPID>._googlecast._tcp`) as well, so every Cast device is listed, including those
+/// that advertise no subtypes (as pychromecast, catt and go-chromecast list them). An app
+/// that wants only devices advertising its app sets ``requiresApplicationSubtype``.
+///
 /// A session launches ``applicationID``, the first application ID (the Default Media
 /// Receiver when the criteria name only namespaces). It joins instead of launching when the
 /// device already runs one of ``applicationIDs``, or an app that lists every one of
@@ -19,9 +24,16 @@ public struct DiscoveryCriteria: Sendable, Hashable {
     /// The namespaces a joinable receiver app must support, in order, without repeats.
     public private(set) var namespaces: [String]
 
+    /// Whether only devices that advertise the subtype of the application discovery asks
+    /// for (``browsedApplicationID``) are listed. Defaults to `false`: the subtype is an
+    /// extra query, not a condition. With several application IDs, or only namespaces, no
+    /// device is filtered out.
+    public var requiresApplicationSubtype = false
+
     /// Creates criteria for `applicationID`.
-    public init(applicationID: String) {
+    public init(applicationID: String, requiresApplicationSubtype: Bool = false) {
         self.init(applicationIDs: [applicationID])
+        self.requiresApplicationSubtype = requiresApplicationSubtype
     }
 
     /// Creates criteria for several application IDs; the first is the one a session
@@ -60,9 +72,9 @@ public struct DiscoveryCriteria: Sendable, Hashable {
     /// The DNS-SD subtypes of every application ID (`_<APPID>._sub._googlecast._tcp.local`).
     public var allSubtypes: [String] { applicationIDs.map(Self.subtype(for:)) }
 
-    /// The application ID discovery browses the subtype of: the only application ID when
-    /// there is exactly one; with several, or with only namespaces, discovery browses every
-    /// Cast device (`_googlecast._tcp`).
+    /// The application ID whose subtype discovery asks for besides `_googlecast._tcp`: the
+    /// only application ID when there is exactly one; with several, or with only namespaces,
+    /// discovery asks for the plain type alone.
     var browsedApplicationID: String? { applicationIDs.count == 1 ? applicationIDs[0] : nil }
 
     /// Whether a running receiver app can be joined under these criteria.

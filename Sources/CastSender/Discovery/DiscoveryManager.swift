@@ -53,8 +53,9 @@ public struct DiscoveryState: RawRepresentable, Hashable, Sendable, CustomString
     public var description: String { rawValue == 1 ? "running" : rawValue == 0 ? "stopped" : "state \(rawValue)" }
 }
 
-/// Finds Cast devices (as `GCKDiscoveryManager`): over mDNS for the context's discovery
-/// criteria, plus devices added by address and confirmed over a Cast connection.
+/// Finds Cast devices (as `GCKDiscoveryManager`): over mDNS (every `_googlecast._tcp` device,
+/// or only those advertising the app when ``DiscoveryCriteria/requiresApplicationSubtype``
+/// says so), plus devices added by address and confirmed over a Cast connection.
 ///
 /// Listeners hear a device inserted when it appears, updated when anything about it changes
 /// (its TXT record: friendly name, status text, busy state, model; its addresses or port),
@@ -252,9 +253,15 @@ public final class DiscoveryManager: Sendable {
     /// Adds a device by address after confirming it speaks Cast: a TLS connection, CONNECT
     /// and a RECEIVER_STATUS reply.
     ///
+    /// The device is named as it names itself: the `name` of its setup document
+    /// (`/setup/eureka_info` on port 8008), else the name discovery found for that address,
+    /// else `host:port`. The document also gives its id (`ssdp_udn`, so a device found both
+    /// ways is listed once), its model and whether it has a display.
+    ///
     /// Cancelling the waiting task stops the check at its next step (once the TLS connection
     /// is up, or while waiting for RECEIVER_STATUS): the probe connection is closed, nothing
     /// is added, and the call throws ``CastError/Code/cancelled``.
+    /// - Parameter friendlyName: a name to use instead.
     /// - Throws: ``CastError`` when the host does not answer as a Cast device, or
     ///   ``CastError/Code/cancelled``.
     @discardableResult
@@ -265,6 +272,8 @@ public final class DiscoveryManager: Sendable {
     ) async throws(CastError)
         -> CastDevice
     {
+        let setupSource = environment.setupInfo
+        async let setupInfo = setupSource?.fetch(host, environment.options.requestTimeout)
         let connection = try await DeviceConnection.open(
             host: host,
             port: port,
@@ -292,13 +301,24 @@ public final class DiscoveryManager: Sendable {
         guard case .receiver(.receiverStatus(let status)) = reply else {
             throw CastError(.invalidResponse, "\(host):\(port) did not answer GET_STATUS with RECEIVER_STATUS")
         }
-        let app = status.status.applications?.first
+        let app = status.status.applications?.first { $0.isIdleScreen != true }
+        let setup = await setupInfo
+        let address = IPAddress(host)
+        let browsed = state.withLock { state in
+            state.browsed.values.first { device in
+                Int(device.port) == port && address.map { device.addresses.contains($0) } == true
+            }
+        }
+        var capabilities = browsed?.capabilities ?? [.videoOut, .audioOut]
+        if setup?.displaySupported == false { capabilities.remove(.videoOut) }
         let device = CastDevice(
-            id: Self.stableID(host: host, port: port),
-            friendlyName: friendlyName ?? "\(host):\(port)",
+            id: setup?.deviceID ?? browsed?.id ?? Self.stableID(host: host, port: port),
+            friendlyName: friendlyName ?? setup?.name ?? browsed?.friendlyName ?? "\(host):\(port)",
+            modelName: setup?.modelName ?? browsed?.modelName,
+            capabilities: capabilities,
             status: app == nil ? .idle : .busy,
             statusText: app?.statusText,
-            addresses: IPAddress(host).map { [$0] } ?? [],
+            addresses: address.map { [$0] } ?? [],
             port: UInt16(clamping: port)
         )
         let (inserted, changed, finders) = state.withLock { state -> (Bool, Bool, [Finder]) in
@@ -436,12 +456,12 @@ public final class DiscoveryManager: Sendable {
 
 /// The mDNS browser as a ``DeviceBrowser``.
 final class MDNSDeviceBrowser: DeviceBrowser {
-    private let applicationID: String?
+    private let criteria: DiscoveryCriteria
     private let state = Locked<(browser: MDNSBrowser?, task: Task<Void, Never>?, passive: Bool)>((nil, nil, false))
 
-    /// Browses the `_<APPID>._sub` subtype of `applicationID`, or every Cast device when `nil`.
-    init(applicationID: String?) {
-        self.applicationID = applicationID
+    /// Browses every Cast device, asking for the subtype of the criteria's application too.
+    init(criteria: DiscoveryCriteria) {
+        self.criteria = criteria
     }
 
     func setPassive(_ passive: Bool) {
@@ -455,7 +475,12 @@ final class MDNSDeviceBrowser: DeviceBrowser {
     func start(onEvent: @escaping @Sendable (DiscoveryEvent) -> Void) throws(CastError) {
         let browser: MDNSBrowser
         do {
-            browser = try MDNSBrowser(configuration: MDNSBrowser.Configuration(applicationID: applicationID))
+            browser = try MDNSBrowser(
+                configuration: MDNSBrowser.Configuration(
+                    applicationID: criteria.browsedApplicationID,
+                    requiresApplicationSubtype: criteria.requiresApplicationSubtype
+                )
+            )
             browser.passiveScan = state.withLock { $0.passive }
             try browser.start()
         } catch {

@@ -44,6 +44,12 @@ struct MediaStatusTracker: Sendable {
             receivedAt = now
             return changes
         }
+        // A load in progress (IDLE with extendedStatus LOADING) reads as LOADING with the media
+        // being loaded, as GCK reports it; extendedStatus stays as received.
+        if incoming.isLoading {
+            incoming.media = incoming.effectiveMedia
+            incoming.playerState = .loading
+        }
         let previous = status
         if let previous, previous.mediaSessionId == incoming.mediaSessionId {
             if incoming.media == nil { incoming.media = previous.media }

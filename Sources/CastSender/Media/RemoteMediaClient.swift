@@ -59,6 +59,11 @@ public final class RemoteMediaClient: Sendable {
     public var isConnected: Bool { state.withLock { $0.link != nil } }
 
     /// The latest media status, `nil` when there is no media session.
+    ///
+    /// Statuses merge: members a status omits keep their last values. While a load is in
+    /// progress (`playerState` `IDLE` with `extendedStatus.playerState` `LOADING`) the status
+    /// reads ``PlayerState/loading`` with the media being loaded, as GCK reports it;
+    /// `extendedStatus` stays as the receiver sent it.
     public var mediaStatus: MediaStatus? { state.withLock { $0.tracker.status } }
 
     /// The stream position now, in seconds, extrapolated from the last status.

@@ -124,7 +124,9 @@ public final class CastSession: Sendable, CustomStringConvertible {
     /// The step of the device volume (e.g. 0.05).
     public var deviceVolumeIncrement: Double { state.withLock { $0.volume?.stepInterval ?? 0.05 } }
 
-    /// Whether the device volume cannot be changed (`controlType` `fixed`).
+    /// Whether the device volume cannot be changed (`controlType` `fixed`, as GCK's
+    /// `GCKDeviceStatus` reports it): ``setDeviceVolume(_:)`` and ``setDeviceMuted(_:)``
+    /// then fail with ``CastError/Code/notAllowed``, and volume controls should be disabled.
     public var isFixedVolume: Bool { state.withLock { $0.volume?.controlType == .fixed } }
 
     /// The device volume as last reported in RECEIVER_STATUS (level, mute, step, control
@@ -143,9 +145,11 @@ public final class CastSession: Sendable, CustomStringConvertible {
     // MARK: Device volume
 
     /// Sets the device volume, 0 to 1 (receiver SET_VOLUME).
+    ///
     /// - Returns: a request that fails at once with ``CastError/Code/invalidRequest`` for a
-    ///   level outside [0, 1] (or not finite), and with ``CastError/Code/notAllowed`` when the
-    ///   device's volume is fixed.
+    ///   level outside [0, 1] (or not finite), and with ``CastError/Code/notAllowed``, sending
+    ///   nothing, when the device reports a fixed volume (``isFixedVolume``): such devices
+    ///   (an HDMI dongle whose TV owns the volume) ignore SET_VOLUME.
     @discardableResult
     public func setDeviceVolume(_ level: Double) -> CastRequest {
         guard level.isFinite, (0...1).contains(level) else {
@@ -155,13 +159,7 @@ public final class CastSession: Sendable, CustomStringConvertible {
                 callbackQueue: environment.options.callbackQueue
             )
         }
-        guard !isFixedVolume else {
-            return CastRequest.failed(
-                "SET_VOLUME",
-                CastError(.notAllowed, "setDeviceVolume: the volume of \(device.friendlyName ?? host) is fixed"),
-                callbackQueue: environment.options.callbackQueue
-            )
-        }
+        if let refusal = fixedVolumeRefusal("setDeviceVolume") { return refusal }
         environment.options.logger.log(.debug, .session, "device volume change", metadata: ["cast.level": "\(level)"])
         let serial = state.withLock { state -> Int in
             state.volumeSerial += 1
@@ -209,9 +207,26 @@ public final class CastSession: Sendable, CustomStringConvertible {
     }
 
     /// Mutes or unmutes the device (receiver SET_VOLUME).
+    ///
+    /// - Returns: a request that fails with ``CastError/Code/notAllowed`` at once, sending
+    ///   nothing, when the device reports a fixed volume (``isFixedVolume``).
     @discardableResult
     public func setDeviceMuted(_ muted: Bool) -> CastRequest {
-        receiverRequest("SET_VOLUME") { SetDeviceVolumeRequest(requestId: $0, volume: Volume(muted: muted)) }
+        if let refusal = fixedVolumeRefusal("setDeviceMuted") { return refusal }
+        return receiverRequest("SET_VOLUME") { SetDeviceVolumeRequest(requestId: $0, volume: Volume(muted: muted)) }
+    }
+
+    /// A failed request when the device volume cannot be changed, else `nil`.
+    private func fixedVolumeRefusal(_ call: String) -> CastRequest? {
+        guard isFixedVolume else { return nil }
+        return CastRequest.failed(
+            "SET_VOLUME",
+            CastError(
+                .notAllowed,
+                "\(call): the device volume is fixed (controlType \"fixed\"); change it on the TV or amplifier"
+            ),
+            callbackQueue: environment.options.callbackQueue
+        )
     }
 
     // MARK: Channels

@@ -13,4 +13,6 @@ struct SessionEnvironment: Sendable {
     /// Finds a device by its unique id through discovery (for resuming a saved session on a
     /// device whose address changed); `nil` when discovery does not know it.
     var locateDevice: @Sendable (_ uniqueID: String) async -> CastDevice? = { _ in nil }
+    /// How devices added by address are named; `nil` names them from discovery or their address.
+    var setupInfo: DeviceSetupInfoSource?
 }

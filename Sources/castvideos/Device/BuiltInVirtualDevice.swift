@@ -3,8 +3,9 @@ import CastEmulator
 import Foundation
 
 /// The virtual Cast device the app runs in-process so that casting works with no device on
-/// the network. It listens only on a loopback address and is not advertised over mDNS: the
-/// app adds it to discovery as a known host.
+/// the network. It listens only on a loopback address, its Cast channel on a port of its own
+/// and its setup document on 8008 as real devices serve it, and is not advertised over mDNS:
+/// the app adds it to discovery as a known host, which reads its name from there.
 ///
 /// Like a real device, it outlives the app's sessions: it keeps its address and Cast port
 /// from one run to the next, and when the app quits while casting, the running receiver app
@@ -57,7 +58,6 @@ struct BuiltInVirtualDevice: Sendable {
         for (address, port) in attempts {
             var options = DeviceServerOptions(address: address)
             options.castPort = port
-            options.httpPort = 0
             options.httpsPort = 0
             let device = VirtualDevice(configuration: configuration, options: options, log: log)
             do {

@@ -41,6 +41,9 @@ final class TmuxDriver {
     ///   - inShell: run the app from an interactive `bash` with job control (typed as a
     ///     command line), so that Ctrl-Z stops it and `fg` continues it as for a person;
     ///     otherwise tmux runs the app directly.
+    ///   - companion: a program started in the background inside the same namespace before
+    ///     the app (a peer the app should find); its output goes to `companion.txt` in
+    ///     `directory`, and ``stop()`` kills it. It must end by itself within its own deadline.
     init(
         arguments: [String],
         directory: URL,
@@ -48,7 +51,8 @@ final class TmuxDriver {
         height: Int = 32,
         environment: [String: String] = [:],
         prelude: String = "",
-        inShell: Bool = false
+        inShell: Bool = false,
+        companion: [String] = []
     ) throws {
         socketName = directory.lastPathComponent
         self.directory = directory
@@ -62,12 +66,19 @@ final class TmuxDriver {
             .joined(separator: "\n")
         let pids = directory.appendingPathComponent("pids.txt").path
         let paneCommand = inShell ? "bash --norc --noprofile -i" : appCommand
+        let companionLine =
+            companion.isEmpty
+            ? ""
+            : companion.map(TmuxDriver.quote).joined(separator: " ") + " </dev/null >"
+                + TmuxDriver.quote(directory.appendingPathComponent("companion.txt").path)
+                + " 2>&1 & echo $! >> \"$PIDS\""
         let script = """
             ip link set lo up || exit 97
             unset NO_COLOR
             export CAST_DISCOVERY_INTERFACES=lo LANG=C.UTF-8 LC_ALL=C.UTF-8 TERM=xterm-256color COLORTERM=truecolor \
             SWIFT_BACKTRACE=enable=no PS1='$ ' PIDS=\(TmuxDriver.quote(pids))
             \(exports)
+            \(companionLine)
             \(prelude)
             exec tmux -L \(TmuxDriver.quote(socketName)) -f /dev/null new-session -d -x \(width) -y \(height) \
             \(TmuxDriver.quote(paneCommand))

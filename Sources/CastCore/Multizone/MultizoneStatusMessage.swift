@@ -1,0 +1,44 @@
+/// `MULTIZONE_STATUS` (multizone namespace): the members of the device's speaker group.
+public struct MultizoneStatusMessage: CastJSONMessage, Hashable {
+    /// Always ``CastMessageType/multizoneStatus``.
+    public var type: CastMessageType { .multizoneStatus }
+
+    /// The id of the request this answers; 0 or absent for unsolicited messages.
+    public var requestId: Int?
+    /// The group's devices.
+    public var status: MultizoneStatus
+    /// Members this version does not model, as received; written back after the others.
+    public var unknownMembers: [String: JSONValue] = [:]
+
+    /// Creates a value; every optional member defaults to absent.
+    public init(requestId: Int? = nil, status: MultizoneStatus, unknownMembers: [String: JSONValue] = [:]) {
+        self.requestId = requestId
+        self.status = status
+        self.unknownMembers = unknownMembers
+    }
+
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case requestId, status
+    }
+
+    /// The members modelled here, and the type member.
+    static let knownMembers = Set(CodingKeys.allCases.map(\.rawValue) + ["type", "responseType"])
+}
+
+extension MultizoneStatusMessage: TokenDecodable {
+    init(token index: Int, in document: JSONDocument) throws {
+        var object = try TokenObject(index, document)
+        let requestId: Int? = try object.decodeIfPresent("requestId")
+        object.skip("type")
+        self.init(requestId: requestId, status: try object.decode("status"))
+        unknownMembers = object.unknownMembers(known: Self.knownMembers)
+    }
+}
+
+extension MultizoneStatusMessage: TokenEncodableObject {
+    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+        try writer.member("requestId", requestId)
+        try writer.member("status", status)
+        try writer.unknownMembers(unknownMembers)
+    }
+}
