@@ -80,6 +80,18 @@ public struct CastMessageType: RawRepresentable, Hashable, Sendable, Codable, Ex
     public static let mediaStatus: CastMessageType = "MEDIA_STATUS"
     /// The members of a speaker group (multizone namespace).
     public static let multizoneStatus: CastMessageType = "MULTIZONE_STATUS"
+    /// Asks a speaker for the groups it belongs to (multizone namespace).
+    public static let getCastingGroups: CastMessageType = "GET_CASTING_GROUPS"
+    /// The groups a speaker belongs to (multizone namespace).
+    public static let castingGroups: CastMessageType = "CASTING_GROUPS"
+    /// Sets the volume of one member of a speaker group (multizone namespace).
+    public static let setDeviceVolume: CastMessageType = "SET_DEVICE_VOLUME"
+    /// A member joined a speaker group (multizone namespace).
+    public static let deviceAdded: CastMessageType = "DEVICE_ADDED"
+    /// A member of a speaker group changed, for example its volume (multizone namespace).
+    public static let deviceUpdated: CastMessageType = "DEVICE_UPDATED"
+    /// A member left a speaker group (multizone namespace).
+    public static let deviceRemoved: CastMessageType = "DEVICE_REMOVED"
     /// A failed LOAD.
     public static let loadFailed: CastMessageType = "LOAD_FAILED"
     /// A LOAD superseded by another request.

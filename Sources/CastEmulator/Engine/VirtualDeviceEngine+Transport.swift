@@ -21,6 +21,9 @@ extension VirtualDeviceEngine {
         }
         let sender = SenderEndpoint(connection: id, senderId: message.sourceID)
         if destination == Self.platformId {
+            if message.namespace == .multizone, configuration.profile.supportsMultizone {
+                return handleMultizone(text, from: sender)
+            }
             guard message.namespace == .receiver else {
                 return [dropped(message, from: id, reason: "namespace not handled")]
             }
