@@ -22,3 +22,22 @@ extension EmulatorProcessSuites {
         }
     }
 }
+
+extension EmulatorProcessSuites {
+    /// PyChromecast's MultizoneController against a virtual speaker in no group.
+    @Suite(.serialized) struct InteropPyChromecastMultizoneTests {
+        @Test func multizoneControllerSeesTheSpeakerAndSetsItsVolume() async throws {
+            let device = try await Interop.startDevice(name: "Interop Kitchen speaker", profile: .speaker)
+            let identity = device.configuration.identity
+            let report = try await Interop.runScript(
+                "pychromecast_multizone.py",
+                arguments: [device.options.address, try #require(identity.udn), identity.friendlyName]
+            )
+            report.expectSteps([
+                "connect", "multizone status", "lists itself", "member name", "member keys", "casting groups",
+                "device updated", "receiver volume follows", "still one member",
+            ])
+            await device.stop()
+        }
+    }
+}
