@@ -87,7 +87,7 @@ let package = Package(
         .executableTarget(name: "cast", dependencies: ["CastCommandLine"], swiftSettings: strictSettings),
         .executableTarget(
             name: "cast-emulator",
-            dependencies: ["CastEmulator", "CastCore", "CastNet"],
+            dependencies: ["CastEmulator", "CastAuth", "CastCore", "CastNet"],
             swiftSettings: strictSettings
         ),
         .executableTarget(

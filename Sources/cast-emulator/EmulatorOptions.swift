@@ -1,3 +1,4 @@
+import CastAuth
 import CastEmulator
 import Foundation
 
@@ -22,6 +23,8 @@ struct EmulatorOptions: Equatable {
     /// Where to advertise over mDNS: `nil` nowhere, empty for loopback only, else interface names.
     var mdns: [String]?
     var statusInterval: Duration?
+    var authChainDirectory: String?
+    var authRootOut: String?
     var showHelp = false
 
     /// A command-line error, with the exit code 64 (usage).
@@ -70,6 +73,15 @@ struct EmulatorOptions: Equatable {
                               those interfaces. Off unless given (also "mdns" in CONFIG FILE).
           --status-interval S While media plays, send every connected sender an unsolicited
                               MEDIA_STATUS every S seconds (0.1 to 3600; default: only on change).
+          --auth-chain DIR    Sign device-authentication answers with the chain in DIR: root.pem,
+                              intermediate.pem, device.pem, device-key.pem and optionally
+                              device-audio.pem (audio-only policy, used by speakers). Default: a
+                              root -> intermediate -> device chain (RSA-2048) generated at start.
+                              Also "authChain" in CONFIG FILE; "auth": "error" makes a device
+                              answer AuthError as a receiver without credentials does.
+          --auth-root-out FILE
+                              Write the root of the chain in use as PEM to FILE, for senders to
+                              trust (cast --trust-root FILE, the SDK's additionalTrustAnchors).
           -h, --help          Show this help.
 
         CONFIG FILE:
@@ -148,6 +160,10 @@ struct EmulatorOptions: Equatable {
                 } else {
                     options.mdns = []
                 }
+            case "--auth-chain":
+                options.authChainDirectory = try value(for: argument)
+            case "--auth-root-out":
+                options.authRootOut = try value(for: argument)
             case "--status-interval":
                 let text = try value(for: argument)
                 guard let seconds = Double(text), seconds.isFinite, (0.1...3600).contains(seconds) else {
@@ -207,6 +223,13 @@ struct EmulatorOptions: Equatable {
             if let statusInterval { fleet.devices[index].configuration.statusInterval = statusInterval }
         }
         if let mdns { fleet.mdnsInterfaces = mdns }
+        if let authChainDirectory {
+            do {
+                fleet.useAuthChain(try DeviceAuthChain.load(directory: authChainDirectory))
+            } catch {
+                throw UsageError(description: "--auth-chain: \(error)")
+            }
+        }
         return fleet
     }
 }

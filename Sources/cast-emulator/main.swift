@@ -1,4 +1,5 @@
 import CastEmulator
+import CastNet
 import Foundation
 
 #if canImport(Glibc)
@@ -28,6 +29,19 @@ do {
 } catch {
     report("cast-emulator: \(error)")
     exit(64)
+}
+
+if let path = options.authRootOut {
+    guard let root = fleetConfiguration.authRoot else {
+        report("cast-emulator: --auth-root-out: no device-authentication chain could be generated")
+        exit(70)
+    }
+    do {
+        try root.pemString.write(toFile: path, atomically: true, encoding: .utf8)
+    } catch {
+        report("cast-emulator: --auth-root-out: cannot write \(path): \(error)")
+        exit(73)
+    }
 }
 
 let log: (any FrameLogSink)?

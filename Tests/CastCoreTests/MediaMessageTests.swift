@@ -93,6 +93,22 @@ import Testing
         )
     }
 
+    /// VLC 3's LOAD, as logged by the virtual device: `autoplay` is the string "false".
+    @Test func vlcLoadWithStringAutoplay() throws {
+        for (text, expected) in [("\"false\"", false), ("\"true\"", true), ("false", false)] {
+            let payload =
+                #"{"type":"LOAD","media":{"metadata":{ "metadataType":0,"title":"clip.mp4"},"contentId":"http://127.0.0.1:8010/chromecast/1/2/stream","streamType":"LIVE","contentType":"video/x-matroska"},"autoplay":"#
+                + text + #","requestId":1}"#
+            guard case .load(let load) = try MediaMessage(jsonString: payload) else {
+                Issue.record("not a LOAD")
+                return
+            }
+            #expect(load.data.autoplay == expected)
+        }
+        let other = #"{"type":"LOAD","media":{"contentId":"x"},"autoplay":"yes","requestId":1}"#
+        #expect(throws: (any Error).self) { try MediaMessage(jsonString: other) }
+    }
+
     @Test func cattLoadWithNullStreamType() throws {
         let payload =
             #"{"type":"LOAD","media":{"contentId":"http://127.0.0.1:45000/?loaded_from_catt","streamType":null,"contentType":"video/mp4","metadata":{"title":"clip","metadataType":0}},"autoplay":true,"customData":{},"requestId":3}"#

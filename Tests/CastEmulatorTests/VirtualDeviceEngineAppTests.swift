@@ -19,7 +19,7 @@ import Testing
     }
 
     @Test func withoutCredentialsChallengesGetInternalError() throws {
-        var device = DeviceHarness()
+        var device = DeviceHarness { $0.deviceAuthentication = .unavailable }
         device.open()
         let reply = try #require(device.send(raw: Self.challenge()).sent.first)
         #expect(reply.message.namespace == .deviceAuth)

@@ -47,7 +47,10 @@ import Testing
             currentDate: { Self.day },
             configure: { configuration in
                 configure(&configuration)
-                guard let key else { return }
+                guard let key else {
+                    configuration.deviceAuthentication = .unavailable
+                    return
+                }
                 configuration.deviceAuthentication = DeviceAuthentication { challenge in
                     let responder = DeviceAuthResponder(
                         credentials: .init(
@@ -130,6 +133,42 @@ import Testing
             !rig.log.all.filter { $0.direction == .inbound && $0.namespace == CastNamespace.deviceAuth.rawValue }
                 .isEmpty
         )
+        await rig.device.stop()
+    }
+
+    /// The default virtual device, with its process-generated chain, is authenticated by a
+    /// sender that requires authentication and trusts only that chain's root, at the real date.
+    @Test func theDefaultVirtualDeviceIsAuthenticatedWithTheGeneratedRoot() async throws {
+        let rig = try await EndToEndRig.start()
+        let root = try #require(VirtualDeviceAuthority.shared?.root)
+        let context = CastContext(
+            options: rig.options {
+                $0.deviceAuthentication = DeviceAuthenticationPolicy(
+                    mode: .required,
+                    trustsBuiltInRoots: false,
+                    additionalTrustAnchors: [root]
+                )
+            }
+        )
+        let session = try await context.sessionManager.startSession(with: rig.target)
+        #expect(session.connectionState == .connected)
+        #expect(rig.log.inbound(type: "LAUNCH").count == 1)
+        await context.sessionManager.endSession(stopCasting: true)
+        await rig.device.stop()
+    }
+
+    /// Google's roots alone do not accept the generated chain.
+    @Test func theGeneratedChainIsNotTrustedByGooglesRoots() async throws {
+        let rig = try await EndToEndRig.start()
+        let context = CastContext(options: rig.options { $0.deviceAuthentication = .required })
+        do {
+            _ = try await context.sessionManager.startSession(with: rig.target)
+            Issue.record("the session started with only Google's roots trusted")
+        } catch {
+            let cause = try #require(error.underlying as? DeviceAuthError, "\(error)")
+            #expect(cause.code == .deviceCertificateNotTrusted, "\(cause)")
+        }
+        #expect(rig.log.inbound(type: "LAUNCH").isEmpty)
         await rig.device.stop()
     }
 }

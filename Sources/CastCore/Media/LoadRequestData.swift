@@ -65,7 +65,7 @@ extension LoadRequestData: TokenDecodable {
         self.init(
             media: try object.decodeIfPresent("media"),
             queueData: try object.decodeIfPresent("queueData"),
-            autoplay: try object.decodeIfPresent("autoplay"),
+            autoplay: (try object.decodeIfPresent("autoplay") as LenientBool?)?.value,
             currentTime: try object.decodeIfPresent("currentTime"),
             playbackRate: try object.decodeIfPresent("playbackRate"),
             activeTrackIds: try object.decodeIfPresent("activeTrackIds"),
@@ -91,5 +91,23 @@ extension LoadRequestData: TokenEncodableObject {
         try writer.member("atvCredentials", atvCredentials)
         try writer.member("atvCredentialsType", atvCredentialsType)
         try writer.member("customData", customData)
+    }
+}
+
+/// A boolean that also reads the strings `"true"` and `"false"`: VLC's LOAD sends
+/// `"autoplay":"false"`, which receivers accept.
+private struct LenientBool: TokenDecodable {
+    let value: Bool
+
+    init(token index: Int, in document: JSONDocument) throws {
+        if let flag = try? document.bool(at: index) {
+            value = flag
+            return
+        }
+        switch try document.checkedString(at: index) {
+        case "true": value = true
+        case "false": value = false
+        default: value = try document.bool(at: index)
+        }
     }
 }

@@ -79,7 +79,7 @@ public struct VirtualDeviceConfiguration: Sendable {
         unloadableContentMarkers: [String] = ["unloadable"],
         pingInterval: Duration = .seconds(5),
         livenessTimeout: Duration? = .seconds(20),
-        deviceAuthentication: DeviceAuthentication = .unavailable,
+        deviceAuthentication: DeviceAuthentication = .generated,
         maximumQueueItems: Int = 1000,
         maximumVirtualConnectionsPerConnection: Int = 64,
         randomSeed: UInt64? = nil

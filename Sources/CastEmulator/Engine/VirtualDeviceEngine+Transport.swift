@@ -222,7 +222,11 @@ extension VirtualDeviceEngine {
         else {
             return [dropped(message, from: id, reason: "not a device-auth challenge")]
         }
-        let answer = configuration.deviceAuthentication.answer(challenge)
+        let context = DeviceAuthentication.Context(
+            tlsCertificateDER: tlsCertificateDER,
+            audioOnly: !configuration.identity.capabilities.contains(.videoOut)
+        )
+        let answer = configuration.deviceAuthentication.answer(challenge, context)
         let reply = CastMessage(
             sourceID: message.destinationID,
             destinationID: message.sourceID,

@@ -41,6 +41,8 @@ public struct VirtualDeviceEngine: Sendable {
     var identifiers: IdentifierGenerator
     /// The latest instant the engine has seen.
     var clock: DeviceInstant
+    /// The DER of the TLS certificate the device presents, which device-auth answers sign.
+    public var tlsCertificateDER: [UInt8] = []
 
     /// The device's platform endpoint.
     static let platformId = "receiver-0"

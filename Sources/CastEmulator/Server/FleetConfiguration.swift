@@ -1,4 +1,6 @@
+import CastAuth
 import CastCore
+import CastNet
 import Foundation
 
 /// The devices a ``DeviceFleet`` runs: for each, the engine configuration and where it listens.
@@ -20,11 +22,17 @@ import Foundation
 ///      "castPort": 8009, "httpPort": 8008, "httpsPort": 8443,
 ///      "locale": "en-US", "timezone": "UTC", "volume": 1.0, "idleScreen": true,
 ///      "bufferingMs": 200, "mediaDurationSeconds": 600, "statusIntervalSeconds": 1,
-///      "control": true,
+///      "control": true, "auth": "response",
 ///      "apps": [ … same form as above, for this device only … ]}
-///   ]
+///   ],
+///   "authChain": "/path/to/chain"
 /// }
 /// ```
+///
+/// Devices answer device-authentication challenges with an `AuthResponse` signed by the
+/// process's generated chain (``VirtualDeviceAuthority/shared``), or by the chain read from the
+/// `authChain` directory (``DeviceAuthChain/load(directory:)``); `"auth": "error"` makes a
+/// device answer `AuthError` `INTERNAL_ERROR` instead, as a receiver without credentials does.
 ///
 /// Every device runs the Default Media Receiver (`CC1AD845`) and Backdrop (`E8C28D3C`, the
 /// idle screen unless `idleScreen` is false) plus the apps listed at the top and for it.
@@ -38,6 +46,12 @@ public struct FleetConfiguration: Sendable {
         public var configuration: VirtualDeviceConfiguration
         /// Address, ports and setup-server details.
         public var options: DeviceServerOptions
+        /// Whether the device answers challenges with an `AuthResponse` (`false` for
+        /// `"auth": "error"`).
+        public var answersAuthChallenges = true
+
+        /// The raw `auth` member, read once the whole file is parsed.
+        var authValue: JSONValue?
 
         /// Creates a device entry.
         public init(configuration: VirtualDeviceConfiguration, options: DeviceServerOptions) {
@@ -58,6 +72,22 @@ public struct FleetConfiguration: Sendable {
         self.devices = devices
         self.mdnsInterfaces = mdnsInterfaces
     }
+
+    /// The chain the devices sign device-auth answers with, when not the process's generated one.
+    public private(set) var authChain: DeviceAuthChain?
+
+    /// Makes every device that answers challenges with a response sign with `chain` (devices
+    /// configured with `"auth": "error"` keep answering with an error).
+    public mutating func useAuthChain(_ chain: DeviceAuthChain) {
+        authChain = chain
+        for index in devices.indices where devices[index].answersAuthChallenges {
+            devices[index].configuration.deviceAuthentication = .chain(chain)
+        }
+    }
+
+    /// The root senders must trust to authenticate these devices: that of ``authChain``, else
+    /// that of the process's generated chain.
+    public var authRoot: Certificate? { (authChain ?? VirtualDeviceAuthority.shared)?.root }
 
     /// `count` devices named `name`, `name 2`, `name 3`…, on consecutive IPv4 addresses from
     /// `firstAddress`, with random identifiers and the real ports.
@@ -128,12 +158,12 @@ public struct FleetConfiguration: Sendable {
 
     // MARK: JSON
 
-    private static let topKeys: Set<String> = ["apps", "devices", "mdns"]
+    private static let topKeys: Set<String> = ["apps", "devices", "mdns", "authChain", "auth"]
     private static let deviceKeys: Set<String> = [
         "name", "id", "model", "profile", "manufacturer", "capabilities", "address", "castPort", "httpPort",
         "httpsPort",
         "locale", "timezone", "volume", "idleScreen", "bufferingMs", "mediaDurationSeconds", "statusIntervalSeconds",
-        "control", "apps",
+        "control", "apps", "auth",
     ]
     private static let appKeys: Set<String> = ["appId", "displayName", "namespaces", "statusText", "androidTVAppId"]
 
@@ -156,15 +186,38 @@ public struct FleetConfiguration: Sendable {
         }
         var devices: [Device] = []
         var nextAddress = "127.0.0.2"
+        let sharedAuth = try Self.auth(top["auth"], path: "auth")
         for (index, entry) in entries.enumerated() {
             let path = "devices[\(index)]"
-            let device = try Self.device(entry, path: path, sharedApps: sharedApps, defaultAddress: nextAddress)
+            var device = try Self.device(entry, path: path, sharedApps: sharedApps, defaultAddress: nextAddress)
+            if !(try Self.auth(device.authValue, path: "\(path).auth") ?? sharedAuth ?? true) {
+                device.answersAuthChallenges = false
+                device.configuration.deviceAuthentication = .unavailable
+            }
             if let following = try? Self.consecutiveAddresses(from: device.options.address, count: 2, path: path).last {
                 nextAddress = following
             }
             devices.append(device)
         }
         self.init(devices: devices, mdnsInterfaces: try Self.mdnsInterfaces(top["mdns"]))
+        if let directory = try Self.string(top["authChain"], path: "authChain") {
+            do {
+                useAuthChain(try DeviceAuthChain.load(directory: directory))
+            } catch {
+                throw FleetConfigurationError(code: .invalidValue, path: "authChain", detail: error.description)
+            }
+        }
+    }
+
+    /// `"response"` → true, `"error"` → false, absent → nil.
+    private static func auth(_ value: JSONValue?, path: String) throws(FleetConfigurationError) -> Bool? {
+        switch try string(value, path: path) {
+        case nil: return nil
+        case "response"?: return true
+        case "error"?: return false
+        default:
+            throw FleetConfigurationError(code: .invalidValue, path: path, detail: "must be \"response\" or \"error\"")
+        }
     }
 
     private static func mdnsInterfaces(_ value: JSONValue?) throws(FleetConfigurationError) -> [String]? {
@@ -299,7 +352,9 @@ public struct FleetConfiguration: Sendable {
             }
             options.controlEndpointEnabled = flag
         }
-        return Device(configuration: configuration, options: options)
+        var device = Device(configuration: configuration, options: options)
+        device.authValue = object["auth"]
+        return device
     }
 
     private static func apps(

@@ -15,6 +15,7 @@ protocol HostedEngine: Sendable {
     mutating func restore(_ snapshot: VirtualDeviceSnapshot, at now: DeviceInstant) -> [DeviceAction]
     var currentInputState: DeviceInputState? { get }
     mutating func setInputState(_ state: DeviceInputState, at now: DeviceInstant) -> [DeviceAction]
+    mutating func setTLSCertificate(_ der: [UInt8])
 }
 
 extension HostedEngine {
@@ -23,6 +24,9 @@ extension HostedEngine {
     /// A scripted engine has no HDMI input.
     var currentInputState: DeviceInputState? { nil }
     mutating func setInputState(_ state: DeviceInputState, at now: DeviceInstant) -> [DeviceAction] { [] }
+    mutating func setTLSCertificate(_ der: [UInt8]) {}
 }
 
-extension VirtualDeviceEngine: HostedEngine {}
+extension VirtualDeviceEngine: HostedEngine {
+    mutating func setTLSCertificate(_ der: [UInt8]) { tlsCertificateDER = der }
+}

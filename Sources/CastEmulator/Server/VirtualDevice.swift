@@ -216,6 +216,7 @@ public final class VirtualDevice: Sendable {
             state.ports = ports
             state.startedAt = now
             state.certificate = identity.certificate
+            state.engine.setTLSCertificate(identity.certificate.derBytes)
             state.status = DeviceAdvertisedStatus(application: state.engine.runningApplication)
         }
         advertiser?.deviceDidStart(advertisement)
@@ -393,6 +394,7 @@ public final class VirtualDevice: Sendable {
             let faults = state.engine.faults
             state.engine = makeEngine(now)
             state.engine.faults = faults
+            if let certificate = state.certificate { state.engine.setTLSCertificate(certificate.derBytes) }
             let changed = updateStatus(&state)
             rescheduleTick(&state)
             return (connections, changed)
