@@ -61,6 +61,9 @@ struct MediaFetcher: Sendable {
                 throw .mediaNetwork("\(error)")
             }
         }
+        if WAVProbe.looksLikeWAV(head.body) {
+            do { return try WAVProbe.probe(head: head.body) } catch { throw MediaLoadFailure(error) }
+        }
         throw .notSupported("unrecognised media (\(servedType.isEmpty ? "no content type" : servedType))")
     }
 
