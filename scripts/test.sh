@@ -18,7 +18,7 @@ pkg-config --exists openssl || {
     apt-get update -qq && apt-get install -y -qq libssl-dev >/dev/null || die "libssl-dev is missing and could not be installed"
 }
 # tool:Debian package
-for pair in openssl:openssl curl:curl tmux:tmux ip:iproute2 unshare:util-linux; do
+for pair in openssl:openssl curl:curl tmux:tmux ip:iproute2 unshare:util-linux ffmpeg:ffmpeg; do
     tool="${pair%%:*}" package="${pair##*:}"
     command -v "$tool" >/dev/null || {
         say "installing $package (for $tool)"

@@ -1,0 +1,44 @@
+/// What the virtual device learned by reading a media item.
+struct MediaProbeResult: Sendable, Equatable {
+    /// The kind of a track found in the media.
+    enum TrackKind: String, Sendable, Equatable {
+        case audio
+        case video
+        case text
+    }
+
+    /// One track of the media.
+    struct Track: Sendable, Equatable {
+        /// The track's kind.
+        var kind: TrackKind
+        /// The track's number in the container (MP4 `track_ID`).
+        var number: Int
+        /// The picture size of a video track.
+        var width: Int?
+        /// The picture height of a video track.
+        var height: Int?
+        /// The track's language code, when the container names one.
+        var language: String?
+    }
+
+    /// The duration in seconds; `nil` for live streams and images.
+    var duration: Double?
+    /// Whether the media is a live stream.
+    var isLive = false
+    /// The tracks, in container order.
+    var tracks: [Track] = []
+
+    /// The largest picture among the video tracks, for `videoInfo`.
+    var videoSize: (width: Int, height: Int)? {
+        let sizes = tracks.compactMap { track -> (Int, Int)? in
+            guard track.kind == .video, let width = track.width, let height = track.height, width > 0, height > 0
+            else { return nil }
+            return (width, height)
+        }
+        return sizes.max { $0.0 * $0.1 < $1.0 * $1.1 }
+    }
+
+    static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.duration == rhs.duration && lhs.isLive == rhs.isLive && lhs.tracks == rhs.tracks
+    }
+}

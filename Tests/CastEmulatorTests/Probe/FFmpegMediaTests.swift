@@ -1,0 +1,84 @@
+import CastNet
+import CastTestSupport
+import Foundation
+import Testing
+
+@testable import CastEmulator
+
+/// The probes on files a real encoder wrote: Debian's ffmpeg (installed by `scripts/test.sh`)
+/// generates them at test time from its built-in test sources.
+@Suite(.serialized) struct FFmpegMediaTests {
+    static let directory: String = {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("ffmpeg-media-\(getpid())").path
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }()
+
+    struct FFmpegError: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    static func ffmpeg(_ arguments: [String]) throws {
+        let path = ["/usr/bin/ffmpeg", "/usr/local/bin/ffmpeg"].first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
+        guard let path else {
+            throw FFmpegError(description: "ffmpeg is not installed (scripts/test.sh installs it)")
+        }
+        let run = try runProgram(path, ["-nostdin", "-loglevel", "error", "-y"] + arguments, deadline: .seconds(120))
+        guard run.status == 0 else { throw FFmpegError(description: "ffmpeg failed: \(run.output)") }
+    }
+
+    /// A 3 s 320x240 H.264 + AAC clip, `moov` at the end (ffmpeg's default) or at the start.
+    static func clip(_ name: String, faststart: Bool) throws -> String {
+        let output = directory + "/" + name
+        try ffmpeg(
+            [
+                "-f", "lavfi", "-i", "testsrc=duration=3:size=320x240:rate=25", "-f", "lavfi", "-i",
+                "sine=frequency=440:duration=3", "-c:v", "libx264", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest",
+            ] + (faststart ? ["-movflags", "+faststart"] : []) + [output]
+        )
+        return output
+    }
+
+    static func serve(
+        _ files: [String: (path: String, type: String)],
+        _ body: (String) async throws -> Void
+    )
+        async throws
+    {
+        var routes = HTTPRoutes()
+        for (route, file) in files {
+            routes.add(.get, route) { _ in .ok(.file(path: file.path), contentType: file.type) }
+        }
+        var configuration = HTTPServerConfiguration()
+        configuration.requestTimeout = .seconds(120)
+        let server = try HTTPServer(address: .loopbackIPv4(), routes: routes, configuration: configuration)
+        defer { server.close() }
+        try await body("http://127.0.0.1:\(server.localAddress.port)")
+    }
+
+    @Test(arguments: [false, true])
+    func readsAnEncodedMP4(faststart: Bool) async throws {
+        let path = try Self.clip(faststart ? "start.mp4" : "end.mp4", faststart: faststart)
+        try await Self.serve(["/clip.mp4": (path, "video/mp4")]) { base in
+            let result = try await MediaFetcher(timeout: .seconds(60)).probe(url: base + "/clip.mp4", contentType: nil)
+            let duration = try #require(result.duration)
+            #expect(abs(duration - 3) < 0.1)
+            #expect(result.tracks.map(\.kind) == [.video, .audio])
+            #expect(result.videoSize?.width == 320 && result.videoSize?.height == 240)
+        }
+    }
+
+    @Test func readsAnEncodedHLSPlaylist() async throws {
+        let clip = try Self.clip("hls-source.mp4", faststart: true)
+        let playlist = Self.directory + "/vod.m3u8"
+        try Self.ffmpeg(["-i", clip, "-c", "copy", "-f", "hls", "-hls_time", "1", "-hls_list_size", "0", playlist])
+        try await Self.serve(["/vod.m3u8": (playlist, "application/vnd.apple.mpegurl")]) { base in
+            let result = try await MediaFetcher(timeout: .seconds(60)).probe(url: base + "/vod.m3u8", contentType: nil)
+            let duration = try #require(result.duration)
+            #expect(abs(duration - 3) < 0.2)
+            #expect(!result.isLive)
+        }
+    }
+}

@@ -1,0 +1,137 @@
+import CastNet
+import Foundation
+import Testing
+
+@testable import CastEmulator
+
+/// The fetcher against the project's HTTP server on loopback, serving files the test writes.
+@Suite struct MediaFetcherTests {
+    static let directory: String = {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("media-fetcher-\(getpid())").path
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }()
+
+    static func write(_ name: String, _ bytes: [UInt8]) -> String {
+        let path = directory + "/" + name
+        _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        return path
+    }
+
+    static let moovAtEnd = write("end.mp4", MP4Builder.moovAtEnd(mdatSize: 4_000_000))
+    static let fastStart = write("start.mp4", MP4Builder.fastStart())
+    static let noise = write("noise.bin", (0..<5000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+
+    static func routes() -> HTTPRoutes {
+        var routes = HTTPRoutes()
+        routes.add(.get, "/end.mp4") { _ in .ok(.file(path: moovAtEnd), contentType: "video/mp4") }
+        routes.add(.get, "/start.mp4") { _ in .ok(.file(path: fastStart), contentType: "video/mp4") }
+        routes.add(.get, "/noise.bin") { _ in .ok(.file(path: noise), contentType: "application/octet-stream") }
+        routes.add(.get, "/moved.mp4") { _ in
+            var response = HTTPResponse.status(HTTPStatus(code: 302))
+            response.headers.add(name: "Location", value: "/end.mp4")
+            return response
+        }
+        routes.add(.get, "/loop") { _ in
+            var response = HTTPResponse.status(HTTPStatus(code: 301))
+            response.headers.add(name: "Location", value: "/loop")
+            return response
+        }
+        routes.add(.get, "/master.m3u8") { _ in
+            .ok(.text("#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=1\nvariant.m3u8\n"), contentType: "application/x-mpegurl")
+        }
+        routes.add(.get, "/variant.m3u8") { _ in
+            .ok(
+                .text("#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXTINF:2,\na.ts\n#EXTINF:2,\nb.ts\n#EXT-X-ENDLIST\n"),
+                contentType: "application/x-mpegurl"
+            )
+        }
+        routes.add(.get, "/live.m3u8") { _ in
+            .ok(.text("#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXTINF:2,\na.ts\n"), contentType: "application/x-mpegurl")
+        }
+        routes.add(.get, "/broken-master.m3u8") { _ in
+            .ok(.text("#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=1\nmissing.m3u8\n"), contentType: "application/x-mpegurl")
+        }
+        routes.add(.get, "/garbage.m3u8") { _ in .ok(.text("<html></html>"), contentType: "text/html") }
+        return routes
+    }
+
+    static func withServer(_ body: (String) async throws -> Void) async throws {
+        var configuration = HTTPServerConfiguration()
+        configuration.requestTimeout = .seconds(120)
+        let server = try HTTPServer(address: .loopbackIPv4(), routes: routes(), configuration: configuration)
+        defer { server.close() }
+        try await body("http://127.0.0.1:\(server.localAddress.port)")
+    }
+
+    static let fetcher = MediaFetcher(timeout: .seconds(60))
+
+    @Test func readsAnMP4WithMoovAtTheEnd() async throws {
+        try await Self.withServer { base in
+            let result = try await Self.fetcher.probe(url: base + "/end.mp4", contentType: "video/mp4")
+            #expect(result == MP4ProbeTests.expected)
+        }
+    }
+
+    @Test func followsRedirects() async throws {
+        try await Self.withServer { base in
+            let result = try await Self.fetcher.probe(url: base + "/moved.mp4", contentType: "video/mp4")
+            #expect(result.duration == 8)
+        }
+    }
+
+    @Test func readsAFastStartMP4() async throws {
+        try await Self.withServer { base in
+            let result = try await Self.fetcher.probe(url: base + "/start.mp4", contentType: nil)
+            #expect(result.videoSize?.width == 320)
+        }
+    }
+
+    @Test func readsHLSThroughTheFirstVariant() async throws {
+        try await Self.withServer { base in
+            let vod = try await Self.fetcher.probe(url: base + "/master.m3u8", contentType: "application/x-mpegurl")
+            #expect(vod.duration == 4 && !vod.isLive)
+            let live = try await Self.fetcher.probe(url: base + "/live.m3u8", contentType: nil)
+            #expect(live.isLive && live.duration == nil)
+        }
+    }
+
+    static let failures: [(String, String?, String)] = [
+        ("/nothing-here.mp4", "video/mp4", "MEDIA_NETWORK"),
+        ("/noise.bin", "video/mp4", "MEDIA_SRC_NOT_SUPPORTED"),
+        ("/loop", "video/mp4", "MEDIA_NETWORK"),
+        ("/missing.m3u8", "application/x-mpegurl", "HLS_NETWORK_MASTER_PLAYLIST"),
+        ("/broken-master.m3u8", nil, "HLS_NETWORK_PLAYLIST"),
+        ("/garbage.m3u8", nil, "HLS_MANIFEST_MASTER"),
+    ]
+
+    @Test(arguments: failures)
+    func reportsTheReceiversErrorCode(path: String, contentType: String?, name: String) async throws {
+        try await Self.withServer { base in
+            do {
+                let result = try await Self.fetcher.probe(url: base + path, contentType: contentType)
+                Issue.record("expected \(name), got \(result)")
+            } catch let error as MediaLoadFailure {
+                #expect(error.detailedErrorName == name)
+            }
+        }
+    }
+
+    @Test func anUnreachableServerIsAMediaNetworkError() async {
+        // Port 9 (discard) on loopback: nothing listens there on a test machine.
+        do {
+            _ = try await Self.fetcher.probe(url: "http://127.0.0.1:9/x.mp4", contentType: "video/mp4")
+            Issue.record("expected a failure")
+        } catch {
+            #expect(error.detailedErrorName == "MEDIA_NETWORK")
+        }
+    }
+
+    @Test(arguments: [
+        ("bytes 0-99/1234", 1234 as Int?), ("bytes 0-99/*", nil), ("bytes 0-99", nil), ("bytes 0-1/x1", nil),
+        ("bytes 0-1/9999999999999999999999", nil),
+    ])
+    func readsTheTotalOfAContentRange(header: String, total: Int?) {
+        #expect(MediaFetcher.totalLength(header) == total)
+    }
+}
