@@ -130,6 +130,23 @@ import Glibc
         #expect(order == [20, 40, 60])
     }
 
+    /// A delay longer than `Int64.max` seconds (a device's clock reaching an absurd media
+    /// time) saturates instead of trapping, and the timer can still be cancelled while
+    /// earlier timers keep running.
+    @Test func anAbsurdlyLongDelaySaturates() async throws {
+        let loop = EventLoop(label: "test.long-timer")
+        let ran = try await withDeadline(.seconds(60), "the short timer to fire") {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+                let far = loop.schedule(after: .seconds(1e19)) { continuation.resume(returning: false) }
+                loop.schedule(after: .milliseconds(1)) {
+                    far.cancel()
+                    continuation.resume(returning: true)
+                }
+            }
+        }
+        #expect(ran)
+    }
+
     @Test func timerScheduledOnTheLoopRuns() async throws {
         let loop = EventLoop(label: "test.inner-timer")
         let ran = try await withDeadline(.seconds(60), "the timer to fire") {

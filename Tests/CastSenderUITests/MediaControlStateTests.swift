@@ -99,6 +99,8 @@ import Testing
     @Test(arguments: [
         (0.0, "0:00"), (59.9, "0:59"), (61, "1:01"), (3600, "1:00:00"), (3725, "1:02:05"), (-5, "0:00"),
         (Double.nan, "0:00"),
+        // A duration a hostile device reports: clamped, never a trapping conversion.
+        (1e300, "596523:14:07"), (-1e300, "0:00"), (Double.infinity, "0:00"),
     ])
     func timeFormatting(seconds: Double, text: String) {
         #expect(SeekBarState.format(seconds) == text)

@@ -1,5 +1,6 @@
 import CastCore
 import CastSender
+import TerminalUI
 
 /// `cast devices [--timeout S] [--json]`.
 public struct DevicesCommand: CastCommand {
@@ -53,8 +54,9 @@ public struct DevicesCommand: CastCommand {
                 device.addresses.first.map {
                     DeviceTarget.address(host: $0.description, port: Int(device.port)).description
                 } ?? "?"
-            let model = device.modelName.map { " (\($0))" } ?? ""
-            runtime.output.line("\(device.friendlyName ?? device.idText)\(model)\t\(address)")
+            let model = device.modelName.map { " (\(TerminalText.sanitized($0)))" } ?? ""
+            let name = TerminalText.sanitized(device.friendlyName ?? device.idText)
+            runtime.output.line("\(name)\(model)\t\(address)")
         }
     }
 

@@ -1,5 +1,6 @@
 import CastNet
 import Foundation
+import TerminalUI
 
 /// `cast info`.
 public struct InfoCommand: CastCommand {
@@ -69,7 +70,7 @@ public struct InfoCommand: CastCommand {
         ]
         for (label, value) in rows {
             guard let value, !(value is NSNull) else { continue }
-            runtime.output.line("\((label + ":").padding(14)) \(value)")
+            runtime.output.line("\((label + ":").padding(14)) \(TerminalText.sanitized("\(value)"))")
         }
     }
 }

@@ -1,5 +1,6 @@
 import CastCore
 import CastSender
+import TerminalUI
 
 /// `cast queue add URL`.
 public struct QueueAddCommand: CastCommand {
@@ -67,7 +68,7 @@ public struct QueueListCommand: CastCommand {
         } else {
             for item in items {
                 let marker = item.itemId == current ? "▶" : " "
-                let name = item.media?.metadata?.title ?? item.media?.contentId ?? "?"
+                let name = TerminalText.sanitized(item.media?.metadata?.title ?? item.media?.contentId ?? "?")
                 runtime.output.line("\(marker) \(item.itemId ?? 0)\t\(name)")
             }
         }

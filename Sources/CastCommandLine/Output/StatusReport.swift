@@ -73,20 +73,24 @@ struct StatusReport {
 
     /// Human-readable lines.
     func lines(output: OutputSink) -> [String] {
-        var lines = ["Device:  \(deviceName ?? "?") (\(DeviceTarget.address(host: host, port: port)))"]
+        var lines = [
+            "Device:  \(TerminalText.sanitized(deviceName ?? "?")) (\(DeviceTarget.address(host: host, port: port)))"
+        ]
         if let application {
-            lines.append("App:     \(application.displayName ?? application.appId)")
+            lines.append("App:     \(TerminalText.sanitized(application.displayName ?? application.appId))")
         } else {
             lines.append("App:     none (idle)")
         }
         if let volume {
-            lines.append("Volume:  \(Int((volume * 100).rounded()))%\(muted == true ? " (muted)" : "")")
+            lines.append(
+                "Volume:  \(WireNumber.clampedInteger(volume * 100, in: 0...100))%\(muted == true ? " (muted)" : "")"
+            )
         }
         guard let media else { return lines }
         let state = media.playerState?.rawValue ?? "IDLE"
         lines.append("State:   \(output.bold(state))\(media.idleReason.map { " (\($0.rawValue))" } ?? "")")
-        if let title = media.media?.metadata?.title { lines.append("Title:   \(title)") }
-        if let content = media.media?.contentId { lines.append("Media:   \(content)") }
+        if let title = media.media?.metadata?.title { lines.append("Title:   \(TerminalText.sanitized(title))") }
+        if let content = media.media?.contentId { lines.append("Media:   \(TerminalText.sanitized(content))") }
         lines.append("Time:    \(progressLine(width: 30))")
         if let rate = media.playbackRate, rate != 1 { lines.append("Rate:    \(rate)×") }
         return lines

@@ -1,3 +1,4 @@
+import CastSender
 import Foundation
 
 /// Where `cast` keeps its configuration and its saved session.
@@ -43,7 +44,15 @@ public struct CommandConfiguration: Sendable, Hashable {
     /// - Throws: ``CommandLineError`` when the file exists but is not a JSON object of the
     ///   expected shape.
     public init(contentsOf url: URL) throws(CommandLineError) {
-        guard let data = FileManager.default.contents(atPath: url.path) else {
+        let contents: Data?
+        do {
+            contents = try PrivateFile.read(url)
+        } catch .tooLarge(let limit) {
+            throw CommandLineError(.invalidValue, "\(url.path): larger than \(limit / 1024) KiB")
+        } catch {
+            throw CommandLineError(.invalidValue, "\(url.path): cannot be read")
+        }
+        guard let data = contents else {
             self.init()
             return
         }
@@ -69,7 +78,7 @@ struct SavedSessionSummary: Sendable, Hashable {
     var deviceName: String?
 
     init?(contentsOf url: URL) {
-        guard let data = FileManager.default.contents(atPath: url.path),
+        guard let data = try? PrivateFile.read(url),
             let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
             let host = object["host"] as? String, let port = object["port"] as? Int
         else { return nil }

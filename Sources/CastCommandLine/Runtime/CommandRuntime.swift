@@ -39,13 +39,26 @@ public final class CommandRuntime: Sendable {
         options.sessionStoreURL = paths.sessionFile
         options.userAgent = "cast/\(CastCommandLine.version)"
         options.logger = CastLogger()
-        options.requestTimeout = .seconds(Self.seconds(environment["CAST_REQUEST_TIMEOUT"]) ?? 10)
-        options.launchTimeout = .seconds(Self.seconds(environment["CAST_LAUNCH_TIMEOUT"]) ?? 30)
+        options.requestTimeout = try Self.timeout(environment, "CAST_REQUEST_TIMEOUT") ?? .seconds(10)
+        options.launchTimeout = try Self.timeout(environment, "CAST_LAUNCH_TIMEOUT") ?? .seconds(30)
         context = CastContext(options: options)
     }
 
-    private static func seconds(_ text: String?) -> Double? {
-        text.flatMap(Double.init).flatMap { $0 > 0 ? $0 : nil }
+    /// The longest timeout an environment variable may set, in seconds (one day).
+    public static let maximumTimeoutSeconds: Double = 86_400
+
+    /// A timeout from an environment variable: a number of seconds greater than 0 and at
+    /// most ``maximumTimeoutSeconds``; `nil` when unset or empty.
+    /// - Throws: ``CommandLineError`` (`invalidValue`) for anything else (`inf`, `1e20`, `-1`).
+    static func timeout(_ environment: [String: String], _ name: String) throws(CommandLineError) -> Duration? {
+        guard let text = environment[name], !text.isEmpty else { return nil }
+        guard let seconds = Double(text), seconds > 0, seconds <= maximumTimeoutSeconds else {
+            throw CommandLineError(
+                .invalidValue,
+                "\(name) must be a number of seconds greater than 0 and at most \(Int(maximumTimeoutSeconds)), not '\(text)'"
+            )
+        }
+        return WireNumber.duration(seconds: seconds)
     }
 
     // MARK: Choosing a device
@@ -126,16 +139,36 @@ public final class CommandRuntime: Sendable {
 
     // MARK: Reaching a session
 
+    /// The saved session, rejoined within `timeout`, or `nil` (a device that is gone
+    /// costs one request timeout, not the SDK's whole reconnect schedule).
+    private func resumeSavedSession(within timeout: Duration) async -> CastSession? {
+        let manager = context.sessionManager
+        return await withTaskGroup(of: CastSession?.self) { group in
+            group.addTask { try? await manager.resumeSavedSession() }
+            group.addTask {
+                try? await Task.sleep(for: timeout)
+                return nil
+            }
+            let first = await group.next() ?? nil
+            if first == nil {
+                // Stops the attempt still under way, so the group ends now.
+                group.cancelAll()
+                await manager.endSession(stopCasting: false)
+            }
+            return first
+        }
+    }
+
     /// A session on the chosen device: the saved one when it is for this device (no new
     /// LAUNCH), else a new one that joins our receiver app if it runs.
     /// - Parameter launching: whether the receiver app may be launched; when `false` and
     ///   the device runs no app, this fails with ``CommandLineError/Code/nothingPlaying``.
     public func session(launching: Bool) async throws -> CastSession {
         let manager = context.sessionManager
-        if let saved = SavedSessionSummary(contentsOf: paths.sessionFile), saved.matches(target) {
-            if let session = try? await manager.resumeSavedSession() {
-                return session
-            }
+        if let saved = SavedSessionSummary(contentsOf: paths.sessionFile), saved.matches(target),
+            let session = await resumeSavedSession(within: context.options.requestTimeout)
+        {
+            return session
         }
         let (device, host, port) = try await resolveDevice()
         if !launching {

@@ -37,7 +37,9 @@ extension MediaPlayer {
             description = queueData
         }
         guard items.count <= settings.maximumQueueItems, items.indices.contains(startIndex),
-            items.allSatisfy({ $0.media != nil })
+            items.allSatisfy({ $0.media != nil && $0.hasValidWireNumbers }),
+            data.currentTime.map({ WireNumber.seconds($0) != nil }) ?? true,
+            data.playbackRate.map({ WireNumber.seconds($0) != nil }) ?? true
         else {
             return invalidRequest(.invalidParams, context)
         }
@@ -196,6 +198,7 @@ extension MediaPlayer {
         } else {
             return invalidRequest(.invalidParams, context)
         }
+        guard WireNumber.seconds(requested) != nil else { return invalidRequest(.invalidParams, context) }
         let target = timeline.clamp(requested, liveEdge: current.position)
         let origin = current.position
         session!.position = target
@@ -278,7 +281,7 @@ extension MediaPlayer {
         guard let current = session, !current.isIdle, let queue = current.queue else {
             return invalidPlayerState(context)
         }
-        guard !request.items.isEmpty, request.items.allSatisfy({ $0.media != nil }),
+        guard !request.items.isEmpty, request.items.allSatisfy({ $0.media != nil && $0.hasValidWireNumbers }),
             queue.items.count + request.items.count <= settings.maximumQueueItems,
             request.insertBefore.map({ queue.index(ofItem: $0) != nil }) ?? true,
             request.currentItemIndex.map({ request.items.indices.contains($0) }) ?? true,
@@ -362,9 +365,14 @@ extension MediaPlayer {
             guard let index = queue.index(ofItem: itemId) else { return invalidRequest(.invalidParams, context) }
             baseIndex = index
         }
+        guard (request.items ?? []).allSatisfy(\.hasValidWireNumbers) else {
+            return invalidRequest(.invalidParams, context)
+        }
         var targetId: Int?
         if let jump = request.jump {
-            let target = baseIndex + jump
+            guard let target = WireNumber.offset(baseIndex, by: jump) else {
+                return invalidRequest(.invalidParams, context)
+            }
             if queue.items.indices.contains(target) {
                 targetId = queue.items[target].itemId
             } else if queue.wraps {

@@ -69,7 +69,7 @@ extension MediaPlayer {
         case .playing: break
         }
         func instant(reaching target: Double, from current: Double) -> DeviceInstant {
-            session.anchor + .seconds(max(0, target - current) / session.rate)
+            session.anchor + WireNumber.duration(seconds: max(0, target - current) / session.rate)
         }
         if let ad = session.ad {
             if !ad.skippableAnnounced, let whenSkippable = ad.clip.whenSkippable, whenSkippable >= 0,

@@ -293,9 +293,11 @@ final class LoopCore: @unchecked Sendable {
     }
 
     private static func nanoseconds(_ duration: Duration) -> UInt64 {
+        // Capped before `components`, which traps for more than Int64.max seconds.
+        let cap = Int64(UInt64.max / 2_000_000_000)
+        guard duration < .seconds(cap) else { return UInt64(cap) &* 1_000_000_000 }
         let (seconds, attoseconds) = max(duration, .zero).components
-        let capped = min(seconds, Int64(UInt64.max / 2_000_000_000))
-        return UInt64(capped) &* 1_000_000_000 &+ UInt64(attoseconds / 1_000_000_000)
+        return UInt64(seconds) &* 1_000_000_000 &+ UInt64(attoseconds / 1_000_000_000)
     }
 
     /// The `epoll_wait` timeout for `deadline`, rounded up so the thread never wakes early.

@@ -576,8 +576,20 @@ public final class RemoteMediaClient: Sendable {
         switch message {
         case .mediaStatus(let status):
             let now = clock.now
+            let checked = status.status.map { $0.clampingWireNumbers() }
+            for (checkedStatus, fields) in checked where !fields.isEmpty {
+                logger.log(
+                    .warning,
+                    .media,
+                    "media status numbers out of range, clamped",
+                    metadata: [
+                        "cast.media-session-id": "\(checkedStatus.mediaSessionId)",
+                        "cast.fields": fields.joined(separator: ","),
+                    ]
+                )
+            }
             let (changes, merged) = state.withLock { state in
-                (state.tracker.apply(status.status, now: now), state.tracker.status)
+                (state.tracker.apply(checked.map(\.status), now: now), state.tracker.status)
             }
             logger.log(
                 .verbose,

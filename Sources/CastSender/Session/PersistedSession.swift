@@ -19,14 +19,13 @@ struct SessionStore: Sendable {
     let url: URL
 
     func load() -> PersistedSession? {
-        guard let data = try? Data(contentsOf: url) else { return nil }
+        guard let data = try? PrivateFile.read(url) else { return nil }
         return try? JSONDecoder().decode(PersistedSession.self, from: data)
     }
 
     func save(_ session: PersistedSession) {
         guard let data = try? JSONEncoder().encode(session) else { return }
-        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try? data.write(to: url, options: .atomic)
+        PrivateFile.write(data, to: url)
     }
 
     func clear() {

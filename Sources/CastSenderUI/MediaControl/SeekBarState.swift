@@ -1,3 +1,5 @@
+import CastCore
+
 /// The stream-position controls (as `GCKUIStreamPositionController` with its slider and labels).
 public struct SeekBarState: Sendable, Hashable {
     /// The position in seconds, extrapolated at the last tick.
@@ -49,7 +51,7 @@ public struct SeekBarState: Sendable, Hashable {
 
     /// Formats seconds as `m:ss` or `h:mm:ss` (as `GCKUIUtils.timeIntervalAsString`).
     public static func format(_ seconds: Double) -> String {
-        let total = seconds.isFinite ? max(0, Int(seconds.rounded(.down))) : 0
+        let total = seconds.isFinite ? WireNumber.clampedInteger(seconds.rounded(.down), in: 0...Int(Int32.max)) : 0
         let (hours, minutes, secs) = (total / 3600, total / 60 % 60, total % 60)
         let twoDigits = { (value: Int) in value < 10 ? "0\(value)" : "\(value)" }
         return hours > 0 ? "\(hours):\(twoDigits(minutes)):\(twoDigits(secs))" : "\(minutes):\(twoDigits(secs))"

@@ -1,3 +1,5 @@
+import CastCore
+
 /// What a device volume control shows (as `GCKUIDeviceVolumeController`'s bound views).
 public struct DeviceVolumeState: Sendable, Hashable {
     /// The level, 0 to 1: the newest change still in flight, else the level the device
@@ -44,7 +46,7 @@ public struct DeviceVolumeState: Sendable, Hashable {
     )
 
     /// The level as a whole percentage, 0 to 100.
-    public var percent: Int { Int((min(max(level, 0), 1) * 100).rounded()) }
+    public var percent: Int { WireNumber.clampedInteger(level * 100, in: 0...100) }
 
     /// Whether ``DeviceVolumeController/volumeUp()`` can raise the level.
     public var canVolumeUp: Bool { inputEnabled && level < 1 }

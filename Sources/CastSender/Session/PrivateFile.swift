@@ -1,0 +1,82 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Small files that hold the user's state (the saved session, the command line's
+/// configuration): read with a size cap, written atomically and readable only by the user.
+public enum PrivateFile {
+    /// The largest file read (64 KiB): a saved session or a configuration is a few hundred
+    /// bytes, so anything larger is refused before it is read into memory.
+    public static let maximumSize = 64 * 1024
+
+    /// What reading a file found.
+    public enum ReadError: Error, Sendable, Hashable {
+        /// The file is larger than the cap.
+        case tooLarge(limit: Int)
+        /// The file exists but cannot be read.
+        case unreadable
+    }
+
+    /// The file's bytes, or `nil` when there is no file.
+    /// - Throws: ``ReadError/tooLarge(limit:)`` when it is larger than `limit` (checked from
+    ///   its size first, then while reading), ``ReadError/unreadable`` for other failures.
+    public static func read(_ url: URL, limit: Int = maximumSize) throws(ReadError) -> Data? {
+        let fd = open(url.path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            if errno == ENOENT || errno == ENOTDIR { return nil }
+            throw .unreadable
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { throw .unreadable }
+        guard info.st_size <= limit else { throw .tooLarge(limit: limit) }
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .unreadable
+            }
+            if count == 0 { return data }
+            data.append(contentsOf: buffer[0..<count])
+            guard data.count <= limit else { throw .tooLarge(limit: limit) }
+        }
+    }
+
+    /// Writes `data` to `url` atomically (a new file beside it, then `rename`) with mode
+    /// 0600, creating the directory (0700) when missing.
+    /// - Returns: whether the file was written.
+    @discardableResult
+    public static func write(_ data: Data, to url: URL) -> Bool {
+        let directory = url.deletingLastPathComponent()
+        try? FileManager.default.createDirectory(
+            at: directory,
+            withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700]
+        )
+        let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
+        let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard fd >= 0 else { return false }
+        var written = 0
+        let ok = data.withUnsafeBytes { bytes -> Bool in
+            while written < bytes.count {
+                let count = Glibc.write(fd, bytes.baseAddress! + written, bytes.count - written)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                written += count
+            }
+            return fsync(fd) == 0
+        }
+        close(fd)
+        guard ok, rename(temporary.path, url.path) == 0 else {
+            unlink(temporary.path)
+            return false
+        }
+        return true
+    }
+}
