@@ -162,7 +162,8 @@ public struct FleetConfiguration: Sendable {
     private static let deviceKeys: Set<String> = [
         "name", "id", "model", "profile", "manufacturer", "capabilities", "address", "castPort", "httpPort",
         "httpsPort",
-        "locale", "timezone", "volume", "idleScreen", "bufferingMs", "media", "mediaDurationSeconds", "statusIntervalSeconds",
+        "locale", "timezone", "volume", "idleScreen", "bufferingMs", "media", "mediaDurationSeconds",
+        "statusIntervalSeconds",
         "control", "apps", "auth",
     ]
     private static let appKeys: Set<String> = ["appId", "displayName", "namespaces", "statusText", "androidTVAppId"]
