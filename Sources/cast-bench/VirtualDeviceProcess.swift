@@ -87,7 +87,7 @@ final class VirtualDeviceProcess {
         let sibling = URL(fileURLWithPath: own).deletingLastPathComponent().appendingPathComponent("cast-emulator").path
         let named = ProcessInfo.processInfo.environment["CAST_BENCH_EMULATOR"]
         if let emulator = named ?? (FileManager.default.isExecutableFile(atPath: sibling) ? sibling : nil) {
-            return (emulator, ["--config", config], "cast-emulator process")
+            return (emulator, ["--config", config, "--media", "simulate"], "cast-emulator process")
         }
         return (own, ["--serve-device", config], "cast-bench --serve-device process")
     }

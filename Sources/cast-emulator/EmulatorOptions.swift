@@ -23,6 +23,8 @@ struct EmulatorOptions: Equatable {
     /// Where to advertise over mDNS: `nil` nowhere, empty for loopback only, else interface names.
     var mdns: [String]?
     var statusInterval: Duration?
+    /// Whether the devices read the media they are asked to play; `nil` until `--media`.
+    var media: MediaMode?
     var authChainDirectory: String?
     var authRootOut: String?
     var showHelp = false
@@ -73,6 +75,11 @@ struct EmulatorOptions: Equatable {
                               those interfaces. Off unless given (also "mdns" in CONFIG FILE).
           --status-interval S While media plays, send every connected sender an unsolicited
                               MEDIA_STATUS every S seconds (0.1 to 3600; default: only on change).
+          --media MODE        fetch (default): read the media a LOAD names, as a receiver does
+                              (duration, tracks, picture size, live streams from the media;
+                              LOAD_FAILED for media that cannot be read). auto: the same, but
+                              media whose host cannot be resolved or reached plays simulated.
+                              simulate: never read media (also "media" in CONFIG FILE).
           --auth-chain DIR    Sign device-authentication answers with the chain in DIR: root.pem,
                               intermediate.pem, device.pem, device-key.pem and optionally
                               device-audio.pem (audio-only policy, used by speakers). Default: a
@@ -94,7 +101,7 @@ struct EmulatorOptions: Equatable {
                         "manufacturer": "Google Inc.", "capabilities": ["video_out", "audio_out"],
                         "address": "127.0.0.2", "castPort": 8009, "httpPort": 8008,
                         "httpsPort": 8443, "locale": "en-US", "timezone": "UTC", "volume": 1.0,
-                        "idleScreen": true, "bufferingMs": 200, "mediaDurationSeconds": 600,
+                        "idleScreen": true, "bufferingMs": 200, "media": "fetch", "mediaDurationSeconds": 600,
                         "statusIntervalSeconds": 1, "control": true, "apps": [...]}]}
           Only devices[].name is required. Every device runs the Default Media Receiver
           (CC1AD845) and Backdrop plus the listed apps; apps with a custom namespace echo
@@ -164,6 +171,12 @@ struct EmulatorOptions: Equatable {
                 options.authChainDirectory = try value(for: argument)
             case "--auth-root-out":
                 options.authRootOut = try value(for: argument)
+            case "--media":
+                let text = try value(for: argument)
+                guard let mode = MediaMode(rawValue: text) else {
+                    throw UsageError(description: "--media: \"\(text)\" is not fetch, auto or simulate")
+                }
+                options.media = mode
             case "--status-interval":
                 let text = try value(for: argument)
                 guard let seconds = Double(text), seconds.isFinite, (0.1...3600).contains(seconds) else {
@@ -206,7 +219,7 @@ struct EmulatorOptions: Equatable {
             guard let data = FileManager.default.contents(atPath: configFile) else {
                 throw UsageError(description: "--config: cannot read \(configFile)")
             }
-            fleet = try FleetConfiguration(json: Array(data))
+            fleet = try FleetConfiguration(json: Array(data), defaultMediaMode: media ?? .fetch)
         } else {
             fleet = try FleetConfiguration.generated(
                 count: deviceCount,
@@ -221,6 +234,7 @@ struct EmulatorOptions: Equatable {
             if let httpPort { fleet.devices[index].options.httpPort = httpPort }
             if let httpsPort { fleet.devices[index].options.httpsPort = httpsPort }
             if let statusInterval { fleet.devices[index].configuration.statusInterval = statusInterval }
+            if configFile == nil || media != nil { fleet.devices[index].configuration.mediaMode = media ?? .fetch }
         }
         if let mdns { fleet.mdnsInterfaces = mdns }
         if let authChainDirectory {

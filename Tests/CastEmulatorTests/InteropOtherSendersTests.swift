@@ -24,7 +24,9 @@ struct NamespaceRun {
         try media.write(to: directory.appendingPathComponent("movie.mp4"))
         try media.write(to: directory.appendingPathComponent("song.ogg"))
         let emulator = EmulatorProcessSuites.ServerCommandLineTests.executable
-        let quoted = ([emulator, "--name", name, "--mdns", "--log=\(directory.path)/frames.jsonl"] + arguments)
+        let quoted =
+            ([emulator, "--name", name, "--media", "simulate", "--mdns", "--log=\(directory.path)/frames.jsonl"]
+            + arguments)
             .map(quote).joined(separator: " ")
         let script = """
             set -u

@@ -33,7 +33,7 @@ extension EmulatorProcessSuites {
                 let addresses = (0..<count).map { "127.0.0.\(first + $0)" }
                 let child = try ChildProcess(
                     executable,
-                    ["--devices", "\(count)", "--address", firstAddress ?? addresses[0]] + extra
+                    ["--devices", "\(count)", "--address", firstAddress ?? addresses[0], "--media", "simulate"] + extra
                 )
                 if await child.waitForError(containing: "ready", timeout: .seconds(60)) {
                     return (child, addresses)
@@ -52,7 +52,7 @@ extension EmulatorProcessSuites {
             #expect(result.status == 0)
             for text in [
                 "--devices", "--name", "--address", "--config", "--log", "--control", "--status-interval",
-                "CONFIG FILE", "SIGTERM",
+                "--media MODE", "CONFIG FILE", "SIGTERM",
             ] {
                 #expect(result.standardOutput.contains(text), "help lacks \(text)")
             }
@@ -65,6 +65,8 @@ extension EmulatorProcessSuites {
             (["--cast-port", "70000"], "--cast-port"),
             (["--status-interval", "0"], "--status-interval"),
             (["--status-interval", "soon"], "--status-interval"),
+            (["--media", "stream"], "--media"),
+            (["--media"], "needs a value"),
             (["--address", "not-an-ip"], "--address"),
             (["--config", "/nonexistent/fleet.json"], "cannot read"),
         ])
@@ -186,7 +188,7 @@ extension EmulatorProcessSuites {
             let file = FileManager.default.temporaryDirectory.appendingPathComponent("fleet-\(UUID().uuidString).json")
             try Data(config.utf8).write(to: file)
             defer { try? FileManager.default.removeItem(at: file) }
-            let child = try ChildProcess(Self.executable, ["--config", file.path])
+            let child = try ChildProcess(Self.executable, ["--config", file.path, "--media", "simulate"])
             defer { child.kill() }
             let ready = await child.waitForError(containing: "ready", timeout: .seconds(60))
             try #require(ready, "cast-emulator did not start:\n\(child.standardError)")

@@ -40,6 +40,14 @@ import Testing
         }
     }
 
+    @Test func mediaModeComesFromTheFileOrTheDefault() throws {
+        let json = #"{"devices": [{"name": "A", "media": "auto"}, {"name": "B"}]}"#
+        let library = try FleetConfiguration(json: Array(json.utf8))
+        #expect(library.devices.map(\.configuration.mediaMode) == [.auto, .simulate])
+        let fetching = try FleetConfiguration(json: Array(json.utf8), defaultMediaMode: .fetch)
+        #expect(fetching.devices.map(\.configuration.mediaMode) == [.auto, .fetch])
+    }
+
     @Test func parsesAFullConfigurationFile() throws {
         let json = #"""
             {"apps": [{"appId": "4F8B3483", "displayName": "Hello", "namespaces": ["urn:x-cast:com.example.hello"],
@@ -91,6 +99,8 @@ import Testing
         (#"{"devices": [{"name": "A", "castPort": 70000}]}"#, .invalidValue, "devices[0].castPort"),
         (#"{"devices": [{"name": "A", "volume": 2}]}"#, .invalidValue, "devices[0].volume"),
         (#"{"devices": [{"name": "A", "idleScreen": "no"}]}"#, .invalidValue, "devices[0].idleScreen"),
+        (#"{"devices": [{"name": "A", "media": "stream"}]}"#, .invalidValue, "devices[0].media"),
+        (#"{"devices": [{"name": "A", "media": true}]}"#, .invalidValue, "devices[0].media"),
         (#"{"devices": [{"name": 5}]}"#, .invalidValue, "devices[0].name"),
         (
             #"{"devices": [{"name": "A", "statusIntervalSeconds": 0}]}"#, .invalidValue,

@@ -53,6 +53,9 @@ public struct VirtualDeviceConfiguration: Sendable {
     /// Seeds the generator of session and transport ids; `nil` seeds it randomly. Set it to
     /// make a device's ids reproducible.
     public var randomSeed: UInt64?
+    /// Whether the device reads the media it is asked to play (``MediaMode``);
+    /// ``MediaMode/simulate`` by default, so harnesses may load URLs that do not exist.
+    public var mediaMode: MediaMode = .simulate
 
     /// Creates a configuration; every parameter but the identity has a default: the
     /// Default Media Receiver and Backdrop, and the ``DeviceProfile/generic`` profile.

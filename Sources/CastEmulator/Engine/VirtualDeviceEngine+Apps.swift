@@ -31,6 +31,8 @@ extension VirtualDeviceEngine {
                 }
             case .log(let entry):
                 actions.append(.log(entry))
+            case .probe(let request):
+                actions.append(.probeMedia(request))
             }
         }
         return actions
@@ -60,5 +62,23 @@ extension VirtualDeviceEngine {
                 )
             ),
         ]
+    }
+}
+
+extension VirtualDeviceEngine {
+    /// The device finished reading media for a ``DeviceAction/probeMedia(_:)`` request: the
+    /// item plays with what the media told, or fails with the receiver's error code. An
+    /// outcome for a probe a newer `LOAD` or a `STOP` replaced is ignored.
+    mutating func mediaProbed(
+        _ id: UInt64,
+        outcome: Result<MediaProbeResult, MediaLoadFailure>,
+        at now: DeviceInstant
+    ) -> [DeviceAction] {
+        var actions = begin(at: now)
+        guard var player = application?.player else { return actions }
+        let outputs = player.probeFinished(id, outcome: outcome, at: clock)
+        application?.player = player
+        actions += self.actions(for: outputs)
+        return actions + advanceTimeline()
     }
 }

@@ -238,7 +238,8 @@ extension VirtualDeviceEngine {
                 reportsCredentials: definition.androidTV != nil,
                 appType: appType,
                 launchCredentials: launchCredentials,
-                statusShape: MediaStatusShape(profile: configuration.profile)
+                statusShape: MediaStatusShape(profile: configuration.profile),
+                mediaMode: configuration.mediaMode
             )
             player = MediaPlayer(settings: settings, seed: identifiers.next())
         }

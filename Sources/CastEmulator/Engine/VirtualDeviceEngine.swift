@@ -240,7 +240,7 @@ public struct VirtualDeviceEngine: Sendable {
     // MARK: Time
 
     /// Moves the clock to `now` and handles everything due.
-    private mutating func begin(at now: DeviceInstant) -> [DeviceAction] {
+    mutating func begin(at now: DeviceInstant) -> [DeviceAction] {
         clock = max(clock, now)
         return advanceTimeline() + checkHeartbeats()
     }

@@ -86,6 +86,7 @@ extension MediaPlayer {
             return outputs + statusUpdate(at: context.now, requester: nil)
         }
         outputs += moveToItem(at: startIndex, startTime: startTime, at: context.now)
+        outputs += startProbe(at: context.now)
         if data.activeTrackIds != nil { session!.activeTrackIds = data.activeTrackIds }
         if let autoplay = data.autoplay, case .loading(let until, _) = session!.phase {
             session!.phase = .loading(until: until, autoplay: autoplay)
@@ -155,6 +156,7 @@ extension MediaPlayer {
                 outputs.append(reply(cancelled, to: pending.endpoint))
             }
             session!.pendingLoad = nil
+            session!.probeId = nil
             session!.phase = .idle(.cancelled)
             session!.queue = nil
             session!.ad = nil

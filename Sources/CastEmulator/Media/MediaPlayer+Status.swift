@@ -9,6 +9,9 @@ extension MediaPlayer {
         var status = MediaStatus(mediaSessionId: session.id)
         status.playbackRate = session.rate
         switch session.phase {
+        case .loading where session.probeId != nil:
+            // The media is being read: receivers report IDLE with an extended LOADING state.
+            status.playerState = .idle
         case .loading: status.playerState = .buffering
         case .playing: status.playerState = .playing
         case .paused: status.playerState = .paused
@@ -35,8 +38,18 @@ extension MediaPlayer {
             status.repeatMode = queue.repeatMode
             status.queueData = queue.queueData
             if shape.reportsSequenceNumber { status.sequenceNumber = queue.sequenceNumber }
-            if let videoInfo = shape.videoInfo, status.media?.contentType?.hasPrefix("video/") == true {
+            if let videoInfo = session.probedVideoInfo, shape.videoInfo != nil {
                 status.videoInfo = videoInfo
+            } else if let videoInfo = shape.videoInfo, status.media?.contentType?.hasPrefix("video/") == true {
+                status.videoInfo = videoInfo
+            }
+            if session.probeId != nil {
+                status.extendedStatus = ExtendedMediaStatus(
+                    playerState: .loading,
+                    mediaSessionId: session.id,
+                    media: status.media
+                )
+                status.media = nil
             }
         }
         if let ad = session.ad, let clipTime {

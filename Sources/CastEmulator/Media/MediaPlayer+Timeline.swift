@@ -64,6 +64,7 @@ extension MediaPlayer {
     func nextEvent() -> (time: DeviceInstant, event: TimelineEvent)? {
         guard let session, let queue = session.queue else { return nil }
         switch session.phase {
+        case .loading where session.probeId != nil: return nil
         case .loading(let until, _): return (until, .loadingDone)
         case .paused, .idle: return nil
         case .playing: break
@@ -247,6 +248,8 @@ extension MediaPlayer {
         let timeline = ItemTimeline(item: item, settings: settings)
         session!.ad = nil
         session!.preloadedItemId = nil
+        session!.probeId = nil
+        session!.probedVideoInfo = nil
         session!.watchedBreakIds = Set((item.media?.breaks ?? []).filter { $0.isWatched == true }.map(\.id))
         session!.activeTrackIds = item.activeTrackIds
         session!.position = startTime.map { timeline.clamp($0, liveEdge: $0) } ?? timeline.start

@@ -18,6 +18,8 @@ struct MediaPlayerSettings: Sendable {
     var launchCredentials: CredentialsData?
     /// How the status is shaped for the device's class (``DeviceProfile``).
     var statusShape = MediaStatusShape()
+    /// Whether `LOAD` reads the media.
+    var mediaMode = MediaMode.simulate
 
     /// Whether loading `media` fails by configuration.
     func isUnloadable(_ media: MediaInformation) -> Bool {

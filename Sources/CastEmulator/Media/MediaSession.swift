@@ -56,6 +56,11 @@ struct MediaSession: Sendable {
     var pendingLoad: PendingRequest?
     /// The load credentials, as `MEDIA_STATUS` `customData` shows them for Cast Connect apps.
     var loadCredentials: JSONValue?
+    /// The probe the current item waits for while it is read (``MediaMode/fetch``); the
+    /// status then reports `IDLE` with `extendedStatus` `LOADING`.
+    var probeId: UInt64?
+    /// The picture size read from the current item's media.
+    var probedVideoInfo: VideoInfo?
 
     var isIdle: Bool {
         if case .idle = phase { return true }

@@ -21,7 +21,7 @@ import Foundation
 ///      "capabilities": ["video_out", "audio_out"], "address": "127.0.0.2",
 ///      "castPort": 8009, "httpPort": 8008, "httpsPort": 8443,
 ///      "locale": "en-US", "timezone": "UTC", "volume": 1.0, "idleScreen": true,
-///      "bufferingMs": 200, "mediaDurationSeconds": 600, "statusIntervalSeconds": 1,
+///      "bufferingMs": 200, "media": "simulate", "mediaDurationSeconds": 600, "statusIntervalSeconds": 1,
 ///      "control": true, "auth": "response",
 ///      "apps": [ … same form as above, for this device only … ]}
 ///   ],
@@ -162,14 +162,16 @@ public struct FleetConfiguration: Sendable {
     private static let deviceKeys: Set<String> = [
         "name", "id", "model", "profile", "manufacturer", "capabilities", "address", "castPort", "httpPort",
         "httpsPort",
-        "locale", "timezone", "volume", "idleScreen", "bufferingMs", "mediaDurationSeconds", "statusIntervalSeconds",
+        "locale", "timezone", "volume", "idleScreen", "bufferingMs", "media", "mediaDurationSeconds",
+        "statusIntervalSeconds",
         "control", "apps", "auth",
     ]
     private static let appKeys: Set<String> = ["appId", "displayName", "namespaces", "statusText", "androidTVAppId"]
 
     /// Parses a fleet description (format above).
+    /// - Parameter defaultMediaMode: the ``MediaMode`` of devices without a `"media"` member.
     /// - Throws: ``FleetConfigurationError`` naming the member at fault.
-    public init(json bytes: [UInt8]) throws(FleetConfigurationError) {
+    public init(json bytes: [UInt8], defaultMediaMode: MediaMode = .simulate) throws(FleetConfigurationError) {
         let root: JSONValue
         do {
             root = try JSONValue(parsing: bytes, maximumDepth: 16)
@@ -189,7 +191,13 @@ public struct FleetConfiguration: Sendable {
         let sharedAuth = try Self.auth(top["auth"], path: "auth")
         for (index, entry) in entries.enumerated() {
             let path = "devices[\(index)]"
-            var device = try Self.device(entry, path: path, sharedApps: sharedApps, defaultAddress: nextAddress)
+            var device = try Self.device(
+                entry,
+                path: path,
+                sharedApps: sharedApps,
+                defaultAddress: nextAddress,
+                mediaMode: defaultMediaMode
+            )
             if !(try Self.auth(device.authValue, path: "\(path).auth") ?? sharedAuth ?? true) {
                 device.answersAuthChallenges = false
                 device.configuration.deviceAuthentication = .unavailable
@@ -241,7 +249,8 @@ public struct FleetConfiguration: Sendable {
         _ value: JSONValue,
         path: String,
         sharedApps: [ReceiverAppDefinition],
-        defaultAddress: String
+        defaultAddress: String,
+        mediaMode: MediaMode
     ) throws(FleetConfigurationError) -> Device {
         let object = try object(value, path: path, keys: deviceKeys)
         guard let name = try string(object["name"], path: "\(path).name"), !name.isEmpty else {
@@ -304,6 +313,7 @@ public struct FleetConfiguration: Sendable {
         )
         var configuration = VirtualDeviceConfiguration(identity: identity, profile: profile)
         configuration.identity.capabilities = capabilities
+        configuration.mediaMode = mediaMode
         configuration.applications += sharedApps + (try apps(object["apps"], path: "\(path).apps"))
         if let idle = object["idleScreen"] {
             guard let flag = idle.boolValue else {
@@ -320,6 +330,16 @@ public struct FleetConfiguration: Sendable {
         }
         if let buffering = try number(object["bufferingMs"], path: "\(path).bufferingMs", range: 0...60_000) {
             configuration.bufferingDelay = .milliseconds(Int(buffering))
+        }
+        if let media = object["media"] {
+            guard let name = media.stringValue, let mode = MediaMode(rawValue: name) else {
+                throw FleetConfigurationError(
+                    code: .invalidValue,
+                    path: "\(path).media",
+                    detail: "must be \"fetch\", \"auto\" or \"simulate\""
+                )
+            }
+            configuration.mediaMode = mode
         }
         if let duration = try number(
             object["mediaDurationSeconds"],

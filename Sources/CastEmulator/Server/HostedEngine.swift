@@ -16,6 +16,11 @@ protocol HostedEngine: Sendable {
     var currentInputState: DeviceInputState? { get }
     mutating func setInputState(_ state: DeviceInputState, at now: DeviceInstant) -> [DeviceAction]
     mutating func setTLSCertificate(_ der: [UInt8])
+    mutating func mediaProbed(
+        _ id: UInt64,
+        outcome: Result<MediaProbeResult, MediaLoadFailure>,
+        at now: DeviceInstant
+    ) -> [DeviceAction]
 }
 
 extension HostedEngine {
@@ -25,6 +30,11 @@ extension HostedEngine {
     var currentInputState: DeviceInputState? { nil }
     mutating func setInputState(_ state: DeviceInputState, at now: DeviceInstant) -> [DeviceAction] { [] }
     mutating func setTLSCertificate(_ der: [UInt8]) {}
+    mutating func mediaProbed(
+        _ id: UInt64,
+        outcome: Result<MediaProbeResult, MediaLoadFailure>,
+        at now: DeviceInstant
+    ) -> [DeviceAction] { [] }
 }
 
 extension VirtualDeviceEngine: HostedEngine {

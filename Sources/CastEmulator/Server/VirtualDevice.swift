@@ -56,6 +56,8 @@ public final class VirtualDevice: Sendable {
     private let currentDate: @Sendable () -> Date
     private let makeEngine: @Sendable (DeviceInstant) -> any HostedEngine
     private let state: Locked<State>
+    /// Reads the media of `LOAD`s in ``MediaMode/fetch`` and ``MediaMode/auto``.
+    let mediaFetcher = MediaFetcher()
 
     /// Creates a device; it listens once ``start()`` is called.
     /// - Parameters:
@@ -508,6 +510,7 @@ public final class VirtualDevice: Sendable {
     private func perform(_ step: (inout State) -> [DeviceAction]) {
         let now = clock.now
         var events: [(Int, String)] = []
+        var probes: [MediaProbeRequest] = []
         let changed = state.withLock { state -> DeviceAdvertisedStatus? in
             guard !state.stopped else { return nil }
             let actions = step(&state)
@@ -535,6 +538,8 @@ public final class VirtualDevice: Sendable {
                     events.append((id, entry.description))
                 case .receiverStatusChanged, .appsChanged:
                     break
+                case .probeMedia(let request):
+                    probes.append(request)
                 }
             }
             rescheduleTick(&state)
@@ -542,6 +547,25 @@ public final class VirtualDevice: Sendable {
         }
         for (id, event) in events { record(id, event: event) }
         if changed != nil { advertiser?.deviceDidUpdate(advertisement) }
+        for request in probes { startProbe(request) }
+    }
+
+    /// Reads the media of a `LOAD` in a task of its own, so that a slow media server never
+    /// holds up the Cast channel, and feeds the outcome back to the engine. The fetcher's
+    /// per-request timeout and body limit bound the task.
+    private func startProbe(_ request: MediaProbeRequest) {
+        let fetcher = mediaFetcher
+        Task { [weak self] in
+            let outcome: Result<MediaProbeResult, MediaLoadFailure>
+            do throws(MediaLoadFailure) {
+                outcome = .success(try await fetcher.probe(url: request.url, contentType: request.contentType))
+            } catch {
+                outcome = .failure(error)
+            }
+            guard let self else { return }
+            let now = DeviceInstant(sinceEpoch: self.clock.now.offset)
+            self.perform { state in state.engine.mediaProbed(request.id, outcome: outcome, at: now) }
+        }
     }
 
     private func updateStatus(_ state: inout State) -> DeviceAdvertisedStatus? {

@@ -101,7 +101,9 @@ struct MediaFetcher: Sendable {
         } catch let error as MediaLoadFailure {
             throw failure(error.reason)
         } catch {
-            throw failure("\(error)")
+            var unreachable = failure("\(error)")
+            unreachable.isUnreachable = true
+            throw unreachable
         }
     }
 

@@ -6,6 +6,9 @@ struct MediaLoadFailure: Error, Sendable, Equatable, CustomStringConvertible {
     var detailedErrorCode: Int
     /// What went wrong, for logs.
     var reason: String
+    /// Whether the host could not be resolved or reached (no HTTP answer came): the failure
+    /// ``MediaMode/auto`` replaces with simulated playback.
+    var isUnreachable = false
 
     static func == (lhs: Self, rhs: Self) -> Bool { lhs.detailedErrorCode == rhs.detailedErrorCode }
 

@@ -1,0 +1,134 @@
+import CastCore
+
+/// A request from the engine to read the media of a `LOAD` (``MediaMode/fetch`` and
+/// ``MediaMode/auto``): the device runs the probe off the engine and reports its outcome
+/// with ``VirtualDeviceEngine/mediaProbed(_:outcome:at:)``.
+public struct MediaProbeRequest: Hashable, Sendable {
+    /// Identifies the probe; an outcome for an older id (a newer `LOAD` or a `STOP` came
+    /// meanwhile) is ignored.
+    public let id: UInt64
+    /// The media URL (`contentUrl`, else `contentId`).
+    public let url: String
+    /// The `contentType` the `LOAD` declared.
+    public let contentType: String?
+}
+
+extension MediaPlayer {
+    /// Starts reading the current item's media when the mode asks for it: the item waits in
+    /// `LOADING` until ``probeFinished(_:outcome:at:)``.
+    mutating func startProbe(at now: DeviceInstant) -> [MediaPlayerOutput] {
+        guard settings.mediaMode != .simulate, let current = session, let queue = current.queue,
+            let media = queue.currentItem.media, !current.isIdle
+        else { return [] }
+        let url = media.contentUrl ?? media.contentId ?? ""
+        guard url.hasPrefix("http://") || url.hasPrefix("https://") else {
+            // Not a URL a player fetches (an app's own content id): played as described.
+            return []
+        }
+        let autoplay: Bool
+        switch current.phase {
+        case .loading(_, let wanted): autoplay = wanted
+        case .playing: autoplay = true
+        default: autoplay = false
+        }
+        let id = generator.next()
+        session!.phase = .loading(until: now, autoplay: autoplay)
+        session!.probeId = id
+        session!.anchor = now
+        return [.probe(MediaProbeRequest(id: id, url: url, contentType: media.contentType))]
+    }
+
+    /// The device finished reading the media of probe `id`.
+    mutating func probeFinished(
+        _ id: UInt64,
+        outcome: Result<MediaProbeResult, MediaLoadFailure>,
+        at now: DeviceInstant
+    ) -> [MediaPlayerOutput] {
+        guard session?.probeId == id, session!.isLoading else {
+            return [.log(DeviceLogEntry(level: .debug, message: "media probe superseded: outcome ignored"))]
+        }
+        session!.probeId = nil
+        let url = session!.queue.flatMap { $0.currentItem.media?.contentUrl ?? $0.currentItem.media?.contentId } ?? ""
+        switch outcome {
+        case .success(let result):
+            apply(result)
+            var metadata = ["cast.content-id": url, "cast.live": "\(result.isLive)"]
+            if let duration = result.duration { metadata["cast.duration"] = "\(duration)" }
+            let log = MediaPlayerOutput.log(DeviceLogEntry(level: .info, message: "media probed", metadata: metadata))
+            return [log] + finishLoading(at: now)
+        case .failure(let failure) where failure.isUnreachable && settings.mediaMode == .auto:
+            let log = MediaPlayerOutput.log(
+                DeviceLogEntry(
+                    level: .info,
+                    message: "media host unreachable: playing simulated media",
+                    metadata: ["cast.content-id": url, "cast.reason": failure.reason]
+                )
+            )
+            return [log] + finishLoading(at: now)
+        case .failure(let failure):
+            return fail(failure, url: url, at: now)
+        }
+    }
+
+    /// Ends the loading phase now: playback begins at the next timeline step.
+    private mutating func finishLoading(at now: DeviceInstant) -> [MediaPlayerOutput] {
+        if case .loading(_, let autoplay) = session!.phase {
+            let delay = settings.bufferingDelay > .zero ? settings.bufferingDelay : .zero
+            session!.phase = .loading(until: now + delay, autoplay: autoplay)
+        }
+        return []
+    }
+
+    /// What the media told: duration, stream type, tracks and picture size of the item.
+    private mutating func apply(_ result: MediaProbeResult) {
+        guard var queue = session?.queue, var item = Optional(queue.currentItem), var media = item.media else { return }
+        if result.isLive {
+            media.streamType = .live
+            media.duration = nil
+        } else if let duration = result.duration, WireNumber.isValidSeconds(duration) {
+            media.streamType = .buffered
+            media.duration = duration
+        }
+        if media.tracks?.isEmpty ?? true, !result.tracks.isEmpty {
+            media.tracks = result.tracks.filter { $0.kind != .text }.map { track in
+                MediaTrack(
+                    trackId: track.number,
+                    type: track.kind == .video ? .video : .audio,
+                    language: track.language
+                )
+            }
+        }
+        item.media = media
+        _ = queue.update([item])
+        session!.queue = queue
+        session!.probedVideoInfo = result.videoSize.map {
+            VideoInfo(width: $0.width, height: $0.height, hdrType: .sdr)
+        }
+    }
+
+    /// `LOAD_FAILED` to the requester and `ERROR` to every sender, as receivers report media
+    /// they cannot play; the session ends `IDLE` with `ERROR`.
+    private mutating func fail(_ failure: MediaLoadFailure, url: String, at now: DeviceInstant) -> [MediaPlayerOutput] {
+        let itemId = session!.queue?.currentItemId
+        session!.rebase(to: now)
+        session!.phase = .idle(.error)
+        let code = DetailedErrorCode(rawValue: failure.detailedErrorCode)
+        var outputs: [MediaPlayerOutput] = [
+            .log(
+                DeviceLogEntry(
+                    level: .info,
+                    message: "media load failed",
+                    metadata: ["cast.content-id": url, "cast.reason": failure.description]
+                )
+            )
+        ]
+        let error = MediaErrorMessage(requestId: 0, detailedErrorCode: code, reason: .genericLoadError, itemId: itemId)
+        outputs.append(.broadcast(Self.encode(error), excluding: nil))
+        if let pending = session!.pendingLoad {
+            session!.pendingLoad = nil
+            let failed = LoadFailedMessage(requestId: pending.requestId, itemId: itemId, detailedErrorCode: code)
+            outputs.append(reply(failed, to: pending.endpoint))
+        }
+        return outputs + statusUpdate(at: now, requester: nil)
+    }
+}

@@ -1,0 +1,74 @@
+import CastCore
+import CastNet
+import Foundation
+import Testing
+
+@testable import CastEmulator
+
+/// A whole device in ``MediaMode/fetch`` over TLS: the probe runs in the device's own task
+/// against the loopback HTTP server and its outcome reaches the sender.
+@Suite struct VirtualDeviceMediaTests {
+    /// Launches the Default Media Receiver, connects to it and sends a LOAD of `url`;
+    /// returns the media messages up to the LOAD's answer (`requestId` 9).
+    static func loadOnDevice(_ url: String) async throws -> [JSONValue] {
+        var configuration = VirtualDeviceConfiguration(identity: ServerTestDevices.identity, randomSeed: 7)
+        configuration.mediaMode = .fetch
+        let device = VirtualDevice(
+            configuration: configuration,
+            options: .forTests(),
+            certificateKey: ServerTestDevices.sharedKey
+        )
+        try await device.start()
+        let sender = try await TestSender(port: try #require(device.ports).cast)
+        defer { sender.close() }
+        try await sender.send(namespace: .connection, #"{"type":"CONNECT"}"#)
+        try await sender.send(namespace: .receiver, #"{"type":"LAUNCH","appId":"CC1AD845","requestId":1}"#)
+        var transportId: String?
+        while transportId == nil, let message = try await sender.receive() {
+            guard message.namespace == .receiver,
+                let json = message.payloadUTF8.flatMap({ try? JSONValue(parsing: $0) })
+            else { continue }
+            let app = json["status"]?["applications"]?[0]
+            if app?["appId"] == "CC1AD845" { transportId = app?["transportId"]?.stringValue }
+        }
+        let transport = try #require(transportId)
+        try await sender.send(namespace: .connection, #"{"type":"CONNECT"}"#, destination: transport)
+        try await sender.send(
+            namespace: .media,
+            #"{"type":"LOAD","requestId":9,"media":{"contentId":"\#(url)","contentType":"video/mp4"}}"#,
+            destination: transport
+        )
+        var media: [JSONValue] = []
+        while let message = try await sender.receive(timeout: .seconds(60)) {
+            guard message.namespace == .media, let json = message.payloadUTF8.flatMap({ try? JSONValue(parsing: $0) })
+            else { continue }
+            media.append(json)
+            if json["requestId"] == 9 { break }
+        }
+        await device.stop()
+        return media
+    }
+
+    @Test func aServedMP4PlaysWithItsOwnDuration() async throws {
+        try await MediaFetcherTests.withServer { base in
+            let media = try await Self.loadOnDevice(base + "/start.mp4")
+            let first = try #require(media.first?["status"]?[0])
+            #expect(first["extendedStatus"]?["playerState"] == "LOADING")
+            let reply = try #require(media.last)
+            #expect(reply["type"] == "MEDIA_STATUS")
+            #expect(reply["status"]?[0]?["playerState"] == "PLAYING")
+            #expect(reply["status"]?[0]?["media"]?["duration"] == 8)
+        }
+    }
+
+    @Test func aMissingFileReachesTheSenderAsLoadFailed() async throws {
+        try await MediaFetcherTests.withServer { base in
+            let media = try await Self.loadOnDevice(base + "/missing.mp4")
+            #expect(media.first?["status"]?[0]?["extendedStatus"]?["playerState"] == "LOADING")
+            #expect(media.contains { $0["type"] == "ERROR" && $0["detailedErrorCode"] == 103 })
+            let reply = try #require(media.last)
+            #expect(reply["type"] == "LOAD_FAILED")
+            #expect(reply["detailedErrorCode"] == 103)
+        }
+    }
+}
