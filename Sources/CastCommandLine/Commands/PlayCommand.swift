@@ -94,28 +94,34 @@ public struct PlayCommand: CastCommand {
         let client = session.remoteMediaClient
 
         // Serve local files and converted subtitles.
-        var entries: [String: LocalMediaServer.Entry] = [:]
-        var served: [String: String] = [:]  // source → path
+        var entries: [LocalMediaServer.Entry] = []
+        var sources: [String] = []  // the entry each served item stands for
         for (index, entry) in ([source] + queue).enumerated() where !MediaURL.isRemote(entry) {
             let name = URL(fileURLWithPath: entry).lastPathComponent
-            let path = "/media/\(index)/\(Self.escape(name))"
             let type = (index == 0 ? contentType : nil) ?? MediaURL.contentType(for: name) ?? "application/octet-stream"
-            entries[path] = .file(path: entry, contentType: type)
-            served[entry] = path
+            entries.append(.init(name: Self.escape(name), content: .file(path: entry), contentType: type))
+            sources.append(entry)
         }
         var subtitleURL = subtitle
         if let subtitle, !MediaURL.isRemote(subtitle) || subtitle.lowercased().hasSuffix(".srt") {
             let bytes = try await Self.subtitleBytes(subtitle)
-            entries["/subtitles.vtt"] = .bytes(bytes, contentType: "text/vtt")
-            served[subtitle] = "/subtitles.vtt"
+            entries.append(
+                .init(name: "subtitles.vtt", content: .bytes(bytes), contentType: "text/vtt", crossOrigin: true)
+            )
+            sources.append(subtitle)
         }
         var server: LocalMediaServer?
+        var served: [String: String] = [:]  // source → path
         if !entries.isEmpty {
             guard let local = LocalMediaServer.localAddress(toward: session.host) else {
                 throw CommandLineError(.requestFailed, "cannot find the local address that reaches \(session.host)")
             }
             do {
-                server = try LocalMediaServer(address: local, entries: entries)
+                let started = try LocalMediaServer(address: local, device: session.host, entries: entries)
+                for (source, path) in zip(sources, started.paths) where served[source] == nil { served[source] = path }
+                server = started
+            } catch let error as HTTPServedFile.OpenError {
+                throw CommandLineError(.fileNotFound, "\(error)")
             } catch {
                 throw CommandLineError(.requestFailed, "cannot serve local files on \(local): \(error)")
             }

@@ -5,6 +5,7 @@ public struct HTTPResponse: Sendable {
         enum Storage: Sendable {
             case bytes([UInt8])
             case file(path: String)
+            case openFile(HTTPServedFile)
         }
 
         let storage: Storage
@@ -21,6 +22,11 @@ public struct HTTPResponse: Sendable {
         /// A file, streamed from disk as the client reads. A `Range` request gets the
         /// matching region of the file.
         public static func file(path: String) -> Body { Body(storage: .file(path: path)) }
+
+        /// A file opened once beforehand, streamed from its descriptor: what a response
+        /// serves cannot change by renaming or replacing the path. A `Range` request gets
+        /// the matching region; a closed file is 404.
+        public static func openFile(_ file: HTTPServedFile) -> Body { Body(storage: .openFile(file)) }
     }
 
     /// The status; a 200 becomes 206 or 416 when the request has a `Range` header.

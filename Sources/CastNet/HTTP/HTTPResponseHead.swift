@@ -38,8 +38,16 @@ struct PreparedHTTPResponse: Sendable {
             body = bytes
             length = bytes.count
             rangeable = status == .ok && !bytes.isEmpty && headers["Accept-Ranges"] == "bytes"
-        case .file(let path):
-            if let opened = await open(path: path) {
+        case .file, .openFile:
+            let opened: (fd: Int32, size: Int)?
+            if case .openFile(let served) = response.body.storage {
+                opened = served.duplicate()
+            } else if case .file(let path) = response.body.storage {
+                opened = await open(path: path)
+            } else {
+                opened = nil
+            }
+            if let opened {
                 file = FileRegion(fd: opened.fd, offset: 0, length: opened.size)
                 length = opened.size
                 rangeable = status == .ok

@@ -15,6 +15,8 @@ public final class HTTPServer: Sendable {
     ///   - configuration: limits and timeouts.
     ///   - clock: the clock for request and handshake timeouts.
     ///   - group: the loops that connections run on.
+    ///   - admit: decides from the peer's address whether a new connection is served;
+    ///     refused connections are closed before any byte is read. `nil` admits every peer.
     /// - Throws: ``TCPError`` or ``TLSError``.
     public init(
         address: SocketAddress,
@@ -22,11 +24,18 @@ public final class HTTPServer: Sendable {
         routes: HTTPRoutes,
         configuration: HTTPServerConfiguration = HTTPServerConfiguration(),
         clock: any CastClock = SystemCastClock(),
-        group: EventLoopGroup = .shared
+        group: EventLoopGroup = .shared,
+        admit: (@Sendable (SocketAddress) -> Bool)? = nil
     ) throws {
         let context = try tls.map { configuration throws(TLSError) in try TLSContext(server: configuration) }
         channel = try ListenerChannel(address: address, backlog: 256, group: group, clock: clock)
         channel.start { stream in
+            if let admit {
+                guard let peer = stream.remoteAddress, admit(peer) else {
+                    stream.loop.execute { stream.close(error: nil) }
+                    return
+                }
+            }
             ChannelConnector.activateAccepted(stream, tls: context, clock: clock) { result in
                 guard case .success(let channel) = result else { return }
                 _ = HTTPServerConnection(channel: channel, routes: routes, configuration: configuration, clock: clock)

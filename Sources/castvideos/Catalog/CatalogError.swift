@@ -59,6 +59,15 @@ struct CatalogError: Error, Hashable, Sendable, CustomStringConvertible {
         CatalogError(.tooLarge, location: source, detail: "larger than \(limit) bytes")
     }
 
+    /// The server declared a `Content-Length` above the limit; nothing of the body was read.
+    static func tooLarge(_ source: String, limit: Int, declared: Int64) -> CatalogError {
+        CatalogError(
+            .tooLarge,
+            location: source,
+            detail: "\(declared) bytes (Content-Length), larger than \(limit) bytes"
+        )
+    }
+
     /// Fetching the catalog over the network failed.
     static func network(_ source: String, _ detail: String) -> CatalogError {
         CatalogError(.network, location: source, detail: detail)

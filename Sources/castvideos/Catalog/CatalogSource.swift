@@ -1,3 +1,4 @@
+import CastNet
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -59,22 +60,52 @@ enum CatalogSource: Hashable, Sendable, CustomStringConvertible {
                 throw .unreadable(path, "\(error.localizedDescription)")
             }
         case .url(let url):
+            let source = url.absoluteString
+            if url.scheme?.lowercased() == "http" {
+                return try await Self.plainHTTP(source)
+            }
             var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: 15)
             request.setValue("application/json", forHTTPHeaderField: "Accept")
-            do {
-                let (data, response) = try await URLSession.shared.data(for: request)
-                if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
-                    throw CatalogError.network(url.absoluteString, "HTTP status \(http.statusCode)")
-                }
-                guard data.count <= Catalog.maximumSize else {
-                    throw CatalogError.tooLarge(url.absoluteString, limit: Catalog.maximumSize)
-                }
-                return Array(data)
-            } catch let error as CatalogError {
-                throw error
-            } catch {
-                throw .network(url.absoluteString, error.localizedDescription)
+            switch await CappedDownload.fetch(request, limit: Catalog.maximumSize) {
+            case .body(let bytes):
+                return bytes
+            case .status(let code):
+                throw .network(source, "HTTP status \(code)")
+            case .declaredTooLarge(let length):
+                throw .tooLarge(source, limit: Catalog.maximumSize, declared: length)
+            case .tooLarge:
+                throw .tooLarge(source, limit: Catalog.maximumSize)
+            case .failed(let reason):
+                throw .network(source, reason)
             }
+        }
+    }
+
+    /// An `http://` catalog through CastNet's client, which reads the socket only as the
+    /// parser consumes it: a `Content-Length` over the cap fails before the body, and a body
+    /// without one fails as soon as the bytes read pass the cap; the connection then closes.
+    private static func plainHTTP(_ source: String) async throws(CatalogError) -> [UInt8] {
+        var client = HTTPClient()
+        client.maximumBodySize = Catalog.maximumSize
+        client.timeout = .seconds(15)
+        do {
+            let response = try await client.get(source, headers: ["Accept": "application/json"])
+            guard (200..<300).contains(response.status.code) else {
+                throw CatalogError.network(source, "HTTP status \(response.status.code)")
+            }
+            return response.body
+        } catch let error as CatalogError {
+            throw error
+        } catch let error as HTTPParseError where error.code == .bodyTooLarge {
+            // "body of N bytes, limit L" when the declared length was refused.
+            if error.detail.hasPrefix("body of "),
+                let declared = Int64(error.detail.dropFirst(8).prefix { $0.isNumber })
+            {
+                throw .tooLarge(source, limit: Catalog.maximumSize, declared: declared)
+            }
+            throw .tooLarge(source, limit: Catalog.maximumSize)
+        } catch {
+            throw .network(source, "\(error)")
         }
     }
 }
