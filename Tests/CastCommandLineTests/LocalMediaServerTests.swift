@@ -36,9 +36,19 @@ import Glibc
 
     /// Sends a raw GET from a socket bound to `source` and returns everything the server
     /// sends back before closing (at most 10 s: a server that neither answers nor closes
-    /// fails the test).
-    static func rawGet(from source: String, to server: LocalMediaServer, path: String) throws -> String {
+    /// fails the test). The blocking socket calls run on a thread of their own, never on one
+    /// of the few threads of the shared pool, which the other suites need meanwhile.
+    static func rawGet(from source: String, to server: LocalMediaServer, path: String) async throws -> String {
         let port = try #require(Int(server.baseURL.split(separator: ":").last ?? ""))
+        return try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(with: Result { try blockingGet(from: source, port: port, path: path) })
+            }
+        }
+    }
+
+    /// The blocking part of ``rawGet(from:to:path:)``.
+    static func blockingGet(from source: String, port: Int, path: String) throws -> String {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         try #require(fd >= 0)
         defer { close(fd) }
@@ -141,7 +151,7 @@ import Glibc
         #expect(throws: HTTPServedFile.OpenError.self) { _ = try HTTPServedFile(path: directory.path) }
     }
 
-    @Test func onlyTheDeviceAndThisHostMayConnect() throws {
+    @Test func onlyTheDeviceAndThisHostMayConnect() async throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("movie.mp4")
@@ -151,12 +161,12 @@ import Glibc
         let path = server.paths[0]
 
         // Another host (here another loopback address) gets the connection closed unanswered.
-        #expect(try Self.rawGet(from: "127.0.0.5", to: server, path: path) == "")
+        #expect(try await Self.rawGet(from: "127.0.0.5", to: server, path: path) == "")
         // The device and this host itself are served.
-        let fromDevice = try Self.rawGet(from: "127.0.0.2", to: server, path: path)
+        let fromDevice = try await Self.rawGet(from: "127.0.0.2", to: server, path: path)
         #expect(fromDevice.hasPrefix("HTTP/1.1 200"))
         #expect(fromDevice.hasSuffix("\r\n\r\noriginal"))
-        #expect(try Self.rawGet(from: "127.0.0.1", to: server, path: path).hasPrefix("HTTP/1.1 200"))
+        #expect(try await Self.rawGet(from: "127.0.0.1", to: server, path: path).hasPrefix("HTTP/1.1 200"))
     }
 
     @Test func onlyTextTracksCarryCORSAndOnlyForHTTPSOrigins() async throws {
