@@ -18,7 +18,17 @@ import Testing
         let description: String
     }
 
-    static func ffmpeg(_ arguments: [String]) throws {
+    /// Runs ffmpeg on a thread of its own: encoding takes seconds, and a blocked thread of the
+    /// two-thread shared pool would starve every other suite's connections meanwhile.
+    static func ffmpeg(_ arguments: [String]) async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            Thread.detachNewThread {
+                continuation.resume(with: Result { try blockingFFmpeg(arguments) })
+            }
+        }
+    }
+
+    static func blockingFFmpeg(_ arguments: [String]) throws {
         let path = ["/usr/bin/ffmpeg", "/usr/local/bin/ffmpeg"].first {
             FileManager.default.isExecutableFile(atPath: $0)
         }
@@ -30,9 +40,9 @@ import Testing
     }
 
     /// A 3 s 320x240 H.264 + AAC clip, `moov` at the end (ffmpeg's default) or at the start.
-    static func clip(_ name: String, faststart: Bool) throws -> String {
+    static func clip(_ name: String, faststart: Bool) async throws -> String {
         let output = directory + "/" + name
-        try ffmpeg(
+        try await ffmpeg(
             [
                 "-f", "lavfi", "-i", "testsrc=duration=3:size=320x240:rate=25", "-f", "lavfi", "-i",
                 "sine=frequency=440:duration=3", "-c:v", "libx264", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest",
@@ -60,7 +70,7 @@ import Testing
 
     @Test(arguments: [false, true])
     func readsAnEncodedMP4(faststart: Bool) async throws {
-        let path = try Self.clip(faststart ? "start.mp4" : "end.mp4", faststart: faststart)
+        let path = try await Self.clip(faststart ? "start.mp4" : "end.mp4", faststart: faststart)
         try await Self.serve(["/clip.mp4": (path, "video/mp4")]) { base in
             let result = try await MediaFetcher(timeout: .seconds(60)).probe(url: base + "/clip.mp4", contentType: nil)
             let duration = try #require(result.duration)
@@ -71,9 +81,11 @@ import Testing
     }
 
     @Test func readsAnEncodedHLSPlaylist() async throws {
-        let clip = try Self.clip("hls-source.mp4", faststart: true)
+        let clip = try await Self.clip("hls-source.mp4", faststart: true)
         let playlist = Self.directory + "/vod.m3u8"
-        try Self.ffmpeg(["-i", clip, "-c", "copy", "-f", "hls", "-hls_time", "1", "-hls_list_size", "0", playlist])
+        try await Self.ffmpeg([
+            "-i", clip, "-c", "copy", "-f", "hls", "-hls_time", "1", "-hls_list_size", "0", playlist,
+        ])
         try await Self.serve(["/vod.m3u8": (playlist, "application/vnd.apple.mpegurl")]) { base in
             let result = try await MediaFetcher(timeout: .seconds(60)).probe(url: base + "/vod.m3u8", contentType: nil)
             let duration = try #require(result.duration)
