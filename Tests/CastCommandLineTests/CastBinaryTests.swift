@@ -2,6 +2,7 @@ import CastCommandLine
 import CastCore
 import CastEmulator
 import CastNet
+import CastTestSupport
 import Foundation
 import Testing
 
@@ -72,6 +73,31 @@ struct CastBinaryTests {
         #expect(
             FileManager.default.fileExists(atPath: fixture.stateDirectory.appendingPathComponent("session.json").path)
         )
+    }
+
+    /// Rejoining the saved session races it against the request timeout; once the rejoin
+    /// wins, the command goes on at once instead of waiting for the timer to run out. With a
+    /// five-minute timeout, a command that waited for it would be killed at the deadline.
+    @Test func aCommandThatRejoinsTheSavedSessionDoesNotWaitOutTheRequestTimeout() async throws {
+        let fixture = try await DeviceFixture.start()
+        defer { Task { await fixture.stop() } }
+        var environment = fixture.environment
+        environment["CAST_REQUEST_TIMEOUT"] = "300"
+        let run = { (arguments: [String]) async throws -> CastProcess.Result in
+            try await CastProcess.run(
+                ["-d", fixture.target] + arguments,
+                environment: environment,
+                timeout: TestTiming.scaled(60)
+            )
+        }
+        var result = try await run(["play", "https://media.invalid/movie.mp4"])
+        #expect(result.status == 0, "\(result.stderr)")
+        for arguments in [["pause"], ["resume"], ["status"]] {
+            result = try await run(arguments)
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+        }
+        #expect(fixture.frames.inbound(type: "LAUNCH").count == 1)
+        #expect(fixture.frames.inbound(type: "PAUSE").count == 1)
     }
 
     @Test func fixedVolumeDeviceSaysSoAndSendsNothing() async throws {

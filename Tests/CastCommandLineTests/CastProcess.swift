@@ -99,7 +99,7 @@ enum CastProcess {
         _ arguments: [String],
         environment: [String: String] = [:],
         launcher: [String] = [],
-        timeout: Double = TestTiming.scaled(20)
+        timeout: Double = TestTiming.scaled(60)
     ) async throws -> Result {
         try await start(arguments, environment: environment, launcher: launcher).finish(within: timeout)
     }
@@ -210,14 +210,15 @@ struct DeviceFixture {
             "CAST_STATE_DIR": stateDirectory.path,
             "XDG_CONFIG_HOME": stateDirectory.appendingPathComponent("config").path,
             "HOME": stateDirectory.path,
-            "CAST_REQUEST_TIMEOUT": "5",
+            // Generous: the in-process device shares two cores with a thousand other tests.
+            "CAST_REQUEST_TIMEOUT": "20",
             // Any discovery stays on loopback: tests never send multicast off the machine.
             "CAST_DISCOVERY_INTERFACES": "lo",
         ]
     }
 
     /// Runs `cast -d HOST:PORT arguments`.
-    func cast(_ arguments: String..., timeout: Double = TestTiming.scaled(20)) async throws -> CastProcess.Result {
+    func cast(_ arguments: String..., timeout: Double = TestTiming.scaled(60)) async throws -> CastProcess.Result {
         try await CastProcess.run(["-d", target] + arguments, environment: environment, timeout: timeout)
     }
 

@@ -1,4 +1,5 @@
 import CastNet
+import CastTestSupport
 import Foundation
 import Testing
 
@@ -30,8 +31,22 @@ import Glibc
                     contentType: "text/vtt",
                     crossOrigin: true
                 ),
-            ]
+            ],
+            configuration: patientServer
         )
+    }
+
+    /// Timeouts that outlast a loaded run: these tests check what is served, not when.
+    static var patientServer: HTTPServerConfiguration {
+        var configuration = HTTPServerConfiguration()
+        configuration.requestTimeout = TestTiming.patience
+        return configuration
+    }
+
+    static var patientClient: HTTPClient {
+        var client = HTTPClient()
+        client.timeout = TestTiming.patience
+        return client
     }
 
     /// Sends a raw GET from a socket bound to `source` and returns everything the server
@@ -107,7 +122,7 @@ import Glibc
         }
         #expect(server.paths[0].hasPrefix("/media/") && server.paths[0].hasSuffix("/movie.mp4"))
 
-        let client = HTTPClient()
+        let client = Self.patientClient
         let right = try await client.get(server.baseURL + server.paths[0])
         #expect(right.status.code == 200)
         #expect(right.body == Array("original".utf8))
@@ -133,10 +148,10 @@ import Glibc
         try FileManager.default.removeItem(at: file)
         try FileManager.default.createSymbolicLink(at: file, withDestinationURL: secret)
         let url = server.baseURL + server.paths[0]
-        let whole = try await HTTPClient().get(url)
+        let whole = try await Self.patientClient.get(url)
         #expect(whole.status.code == 200)
         #expect(whole.body == original)
-        let ranged = try await HTTPClient().execute(.get, url: url, headers: ["Range": "bytes=500-1499"])
+        let ranged = try await Self.patientClient.execute(.get, url: url, headers: ["Range": "bytes=500-1499"])
         #expect(ranged.status.code == 206)
         #expect(ranged.headers["Content-Range"] == "bytes 500-1499/100000")
         #expect(ranged.body == Array(original[500...1499]))
@@ -176,7 +191,7 @@ import Glibc
         try Data("original".utf8).write(to: file)
         let server = try Self.start(file: file)
         defer { server.stop() }
-        let client = HTTPClient()
+        let client = Self.patientClient
         let receiver = "https://www.gstatic.com"
 
         let media = try await client.get(server.baseURL + server.paths[0], headers: ["Origin": receiver])
@@ -214,11 +229,11 @@ import Glibc
         try Data("original".utf8).write(to: file)
         let server = try Self.start(file: file)
         let url = server.baseURL + server.paths[0]
-        #expect(try await HTTPClient().get(url).status.code == 200)
+        #expect(try await Self.patientClient.get(url).status.code == 200)
         server.stop()
         // The listener closes on its loop; a connection that slips in before gets no content,
         // since the files are already closed.
-        if let late = try? await HTTPClient().get(url) {
+        if let late = try? await Self.patientClient.get(url) {
             #expect(late.status.code == 404)
             #expect(late.body != Array("original".utf8))
         }
@@ -226,7 +241,7 @@ import Glibc
         let deadline = ContinuousClock.now + .seconds(10)
         var refused = false
         while !refused, ContinuousClock.now < deadline {
-            refused = (try? await HTTPClient().get(url)) == nil
+            refused = (try? await Self.patientClient.get(url)) == nil
             if !refused { try await Task.sleep(for: .milliseconds(10)) }
         }
         #expect(refused)

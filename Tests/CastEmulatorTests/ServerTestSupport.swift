@@ -163,11 +163,12 @@ enum ServerTestDevices {
 }
 
 extension DeviceServerOptions {
-    /// ``ephemeral(address:)`` with the request and frame timeouts multiplied by the run's
-    /// slowdown: a slow (sanitized) run may take a while between connecting and sending.
+    /// ``ephemeral(address:)`` with a patient request timeout and the frame timeout multiplied
+    /// by the run's slowdown: a loaded or sanitized run may take a while between connecting
+    /// and sending.
     static func forTests(address: String = "127.0.0.1") -> DeviceServerOptions {
         var options = DeviceServerOptions.ephemeral(address: address)
-        options.requestTimeout = TestTiming.scaled(options.requestTimeout)
+        options.requestTimeout = TestTiming.patience
         options.frameTimeout = options.frameTimeout.map(TestTiming.scaled)
         return options
     }
@@ -200,7 +201,7 @@ final class TestSender: Sendable {
     }
 
     /// The next message, or `nil` when the device closed the connection; fails after `timeout`.
-    func receive(timeout: Duration = .seconds(10)) async throws -> CastMessage? {
+    func receive(timeout: Duration = .seconds(60)) async throws -> CastMessage? {
         let connection = self.connection
         return try await withDeadline(
             timeout,
@@ -218,7 +219,7 @@ final class TestSender: Sendable {
     }
 
     /// Reads until the device closes the connection; returns every byte that came.
-    func readToEnd(timeout: Duration = .seconds(10)) async throws -> [UInt8] {
+    func readToEnd(timeout: Duration = .seconds(60)) async throws -> [UInt8] {
         let connection = self.connection
         return try await withDeadline(
             timeout,
@@ -260,7 +261,7 @@ func httpExchange(
     }
     try await connection.send(Array(text.utf8) + body)
     let all = try await withDeadline(
-        .seconds(10),
+        .seconds(60),
         onTimeout: { connection.close() },
         body: {
             var all: [UInt8] = []

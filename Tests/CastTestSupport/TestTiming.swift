@@ -16,6 +16,12 @@ package enum TestTiming {
         return value
     }()
 
+    /// How long a test waits for something that should happen promptly when the wait is not
+    /// what it checks (a reply, a served request, a download): a hang guard, not a timing
+    /// claim. The whole suite runs about a thousand tests at once on two cores, so a healthy
+    /// exchange can be held up for many seconds; sixty, times ``slowdown``.
+    package static var patience: Duration { scaled(.seconds(60)) }
+
     /// `duration` multiplied by ``slowdown``.
     package static func scaled(_ duration: Duration) -> Duration {
         duration * slowdown

@@ -1,4 +1,5 @@
 import CastNet
+import CastTestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -29,7 +30,9 @@ import Glibc
         routes.add(.get, "/catalog.json") { _ in
             .ok(.bytes(Array(BuiltInCatalog.json.utf8)), contentType: "application/json")
         }
-        return try HTTPServer(address: .loopbackIPv4(), routes: routes)
+        var configuration = HTTPServerConfiguration()
+        configuration.requestTimeout = TestTiming.patience
+        return try HTTPServer(address: .loopbackIPv4(), routes: routes, configuration: configuration)
     }
 
     @Test func aDeclaredLengthOverTheCapIsRefusedBeforeTheBody() async throws {
@@ -40,9 +43,12 @@ import Glibc
         defer { server.close() }
         let base = "http://127.0.0.1:\(server.localAddress.port)"
 
-        #expect(try await CatalogSource(argument: base + "/catalog.json").load().items.count == 10)
+        #expect(
+            try await CatalogSource(argument: base + "/catalog.json").load(timeout: TestTiming.patience).items.count
+                == 10
+        )
         do {
-            _ = try await CatalogSource(argument: base + "/huge.json").load()
+            _ = try await CatalogSource(argument: base + "/huge.json").load(timeout: TestTiming.patience)
             Issue.record("loaded a 1 GiB catalog")
         } catch {
             #expect(error.rawValue == 7)
@@ -52,7 +58,7 @@ import Glibc
             )
         }
         do {
-            _ = try await CatalogSource(argument: base + "/missing.json").load()
+            _ = try await CatalogSource(argument: base + "/missing.json").load(timeout: TestTiming.patience)
             Issue.record("loaded a missing catalog")
         } catch {
             #expect(error.rawValue == 8)
@@ -84,7 +90,9 @@ import Glibc
         let total = 256 << 20
         let server = try UnboundedBodyServer(total: total)
         do {
-            _ = try await CatalogSource(argument: "http://127.0.0.1:\(server.port)/endless.json").load()
+            _ = try await CatalogSource(argument: "http://127.0.0.1:\(server.port)/endless.json").load(
+                timeout: TestTiming.patience
+            )
             Issue.record("loaded an endless catalog")
         } catch {
             #expect(error.rawValue == 7)

@@ -150,11 +150,10 @@ public final class CommandRuntime: Sendable {
                 return nil
             }
             let first = await group.next() ?? nil
-            if first == nil {
-                // Stops the attempt still under way, so the group ends now.
-                group.cancelAll()
-                await manager.endSession(stopCasting: false)
-            }
+            // Stops the task still under way (the attempt, or the timer when the attempt won),
+            // so the group ends now rather than when the timer would have fired.
+            group.cancelAll()
+            if first == nil { await manager.endSession(stopCasting: false) }
             return first
         }
     }

@@ -37,7 +37,12 @@ final class LocalMediaServer: Sendable {
     /// Starts serving `entries` on `address`, to connections from `device` or this host.
     /// - Throws: ``HTTPServedFile/OpenError`` when a file cannot be opened, a CastNet error
     ///   when the address cannot be bound.
-    init(address: String, device: String, entries: [Entry]) throws {
+    init(
+        address: String,
+        device: String,
+        entries: [Entry],
+        configuration: HTTPServerConfiguration = HTTPServerConfiguration()
+    ) throws {
         var routes = HTTPRoutes()
         var files: [HTTPServedFile] = []
         var paths: [String] = []
@@ -70,6 +75,7 @@ final class LocalMediaServer: Sendable {
         server = try HTTPServer(
             address: SocketAddress(ipAddress: address, port: 0),
             routes: routes,
+            configuration: configuration,
             admit: { peer in allowed.contains(Self.normalized(peer.ipAddress)) }
         )
         self.files = files

@@ -56,7 +56,7 @@ public actor DeviceFleet {
             mdnsAdvertiser = try MDNSDeviceAdvertiser(interfaceNames: names.isEmpty ? nil : names)
         }
         let advertiser = self.advertiser ?? mdnsAdvertiser
-        let key = try PrivateKey.generateRSA(bits: 2048)
+        let key = try VirtualDeviceTLSKey.shared.get()
         var started: [VirtualDevice] = []
         do {
             for entry in configuration.devices {

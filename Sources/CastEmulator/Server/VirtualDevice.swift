@@ -66,8 +66,9 @@ public final class VirtualDevice: Sendable {
     ///   - clock: the device's clock (timers, reply delays, uptime).
     ///   - log: where frames in and out and connection events are recorded, if anywhere.
     ///   - advertiser: told when the device starts, changes status and stops (mDNS).
-    ///   - certificateKey: the RSA key of the TLS certificate; a new 2048-bit key unless
-    ///     given (a fleet shares one key to start quickly).
+    ///   - certificateKey: the RSA key of the TLS certificate; unless given, a 2048-bit key
+    ///     generated once per process and shared by every device started without one (each
+    ///     device still presents a certificate of its own).
     ///   - currentDate: the device's wall clock; the TLS certificate is valid from a minute
     ///     before the date it gives at ``start()``.
     public convenience init(
@@ -164,7 +165,7 @@ public final class VirtualDevice: Sendable {
             commonName: configuration.identity.deviceID,
             notBefore: currentDate().addingTimeInterval(-60),
             validity: validity,
-            key: certificateKey
+            key: certificateKey ?? VirtualDeviceTLSKey.shared.get()
         )
         var tls = TLSServerConfiguration(identity)
         tls.handshakeTimeout = options.requestTimeout

@@ -33,12 +33,13 @@ enum CatalogSource: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Loads and decodes the catalog.
+    /// - Parameter timeout: the limit for a download, from connecting to the last byte.
     /// - Throws: ``CatalogError``.
-    func load() async throws(CatalogError) -> Catalog {
-        try Catalog(json: try await bytes())
+    func load(timeout: Duration = .seconds(15)) async throws(CatalogError) -> Catalog {
+        try Catalog(json: try await bytes(timeout: timeout))
     }
 
-    private func bytes() async throws(CatalogError) -> [UInt8] {
+    private func bytes(timeout: Duration) async throws(CatalogError) -> [UInt8] {
         switch self {
         case .builtIn:
             return Array(BuiltInCatalog.json.utf8)
@@ -62,9 +63,13 @@ enum CatalogSource: Hashable, Sendable, CustomStringConvertible {
         case .url(let url):
             let source = url.absoluteString
             if url.scheme?.lowercased() == "http" {
-                return try await Self.plainHTTP(source)
+                return try await Self.plainHTTP(source, timeout: timeout)
             }
-            var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: 15)
+            var request = URLRequest(
+                url: url,
+                cachePolicy: .reloadIgnoringLocalCacheData,
+                timeoutInterval: Double(timeout.components.seconds)
+            )
             request.setValue("application/json", forHTTPHeaderField: "Accept")
             switch await CappedDownload.fetch(request, limit: Catalog.maximumSize) {
             case .body(let bytes):
@@ -84,10 +89,10 @@ enum CatalogSource: Hashable, Sendable, CustomStringConvertible {
     /// An `http://` catalog through CastNet's client, which reads the socket only as the
     /// parser consumes it: a `Content-Length` over the cap fails before the body, and a body
     /// without one fails as soon as the bytes read pass the cap; the connection then closes.
-    private static func plainHTTP(_ source: String) async throws(CatalogError) -> [UInt8] {
+    private static func plainHTTP(_ source: String, timeout: Duration) async throws(CatalogError) -> [UInt8] {
         var client = HTTPClient()
         client.maximumBodySize = Catalog.maximumSize
-        client.timeout = .seconds(15)
+        client.timeout = timeout
         do {
             let response = try await client.get(source, headers: ["Accept": "application/json"])
             guard (200..<300).contains(response.status.code) else {
