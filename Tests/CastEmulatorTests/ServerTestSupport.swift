@@ -92,7 +92,7 @@ final class RecordingLog: FrameLogSink {
 
     /// Waits until a record matches, for at most `timeout` of real time.
     func waitFor(
-        timeout: Duration = .seconds(10),
+        timeout: Duration = .seconds(60),
         _ predicate: (FrameLogRecord) -> Bool
     ) async -> FrameLogRecord? {
         let end = ContinuousClock.now + timeout

@@ -108,7 +108,7 @@ struct EndToEndRig {
 
     /// Waits, for at most `timeout` of real time (times the run's slowdown), until `condition`
     /// holds.
-    func eventually(timeout: Duration = .seconds(10), _ condition: () -> Bool) async -> Bool {
+    func eventually(timeout: Duration = .seconds(60), _ condition: () -> Bool) async -> Bool {
         let end = ContinuousClock.now + TestTiming.scaled(timeout)
         while ContinuousClock.now < end {
             if condition() { return true }

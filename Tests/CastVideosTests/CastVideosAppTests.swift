@@ -23,7 +23,7 @@ struct CastVideosAppTests {
     static func waitForDeviceLog(
         _ driver: TmuxDriver,
         _ what: String,
-        timeout: Duration = .seconds(10),
+        timeout: Duration = .seconds(60),
         sourceLocation: SourceLocation = #_sourceLocation,
         _ predicate: (String) -> Bool
     ) async throws -> Bool {

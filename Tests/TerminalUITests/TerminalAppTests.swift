@@ -80,7 +80,7 @@ import Testing
                 continuation.yield(event)
             }
         }
-        try await withDeadline(.seconds(10), "events from the app loop") {
+        try await withDeadline(.seconds(60), "events from the app loop") {
             var iterator = events.makeAsyncIterator()
             pipes.send("a")
             #expect(await iterator.next() == .key(.character("a")))
@@ -110,7 +110,7 @@ import Testing
         let seen = Locked<[TerminalEvent]>([])
         pipes.send("xy")
         pipes.closeInput()
-        try await withDeadline(.seconds(10), "the loop ending at end of input") {
+        try await withDeadline(.seconds(60), "the loop ending at end of input") {
             try await app.run { _ in
             } handle: { event in
                 seen.withLock { $0.append(event) }
@@ -124,7 +124,7 @@ import Testing
         let stoppable = TerminalApp(
             terminal: Terminal(input: second.inputRead, output: second.outputWrite, environment: Self.environment)
         )
-        try await withDeadline(.seconds(10), "the loop ending on stop()") {
+        try await withDeadline(.seconds(60), "the loop ending on stop()") {
             try await stoppable.run { _ in
             } handle: { event in
                 if event == .key(.character("q")) { stoppable.stop() }
@@ -142,7 +142,7 @@ import Testing
         )
         pipes.send("!")
         await #expect(throws: Boom.self) {
-            try await withDeadline(.seconds(10), "the loop ending on an error") {
+            try await withDeadline(.seconds(60), "the loop ending on an error") {
                 try await app.run { _ in
                 } handle: { _ in
                     throw Boom()
@@ -182,7 +182,7 @@ import Testing
         let terminal = Terminal(input: pipes.inputRead, output: pipes.outputWrite, environment: Self.environment)
         pipes.send("a\u{1B}[A\u{1B}")
         pipes.closeInput()
-        let keys = try await withDeadline(.seconds(10), "keys from the stream") {
+        let keys = try await withDeadline(.seconds(60), "keys from the stream") {
             var keys: [KeyEvent] = []
             for await key in terminal.keyEvents() {
                 keys.append(key)
@@ -197,7 +197,7 @@ import Testing
         defer { pipes.closeAll() }
         let terminal = Terminal(input: pipes.inputRead, output: pipes.outputWrite, environment: Self.environment)
         pipes.send("1")
-        let first = try await withDeadline(.seconds(10), "the first key") { () async -> KeyEvent? in
+        let first = try await withDeadline(.seconds(60), "the first key") { () async -> KeyEvent? in
             for await key in terminal.keyEvents() {
                 return key
             }
@@ -206,7 +206,7 @@ import Testing
         #expect(first == .character("1"))
         // The dropped stream's reader has finished: a new stream gets the next byte.
         pipes.send("2")
-        let second = try await withDeadline(.seconds(10), "the next key") { () async -> KeyEvent? in
+        let second = try await withDeadline(.seconds(60), "the next key") { () async -> KeyEvent? in
             for await key in terminal.keyEvents() {
                 return key
             }

@@ -227,24 +227,27 @@ public final class VirtualDevice: Sendable {
     }
 
     /// Stops listening, closes every connection (after its queued frames) and waits until
-    /// they are closed.
+    /// they are closed. When it returns, the device's ports can be bound again (a device
+    /// restarted on the same address and ports, as castvideos' built-in one is).
     public func stop() async {
         let wasRunning = state.withLock { $0.ports != nil && !$0.stopped }
         if wasRunning { advertiser?.deviceWillStop(advertisement) }
-        let connections = state.withLock { state -> [DeviceConnection] in
+        let (listener, servers, connections) = state.withLock { state in
             state.stopped = true
             state.tickTimer?.cancel()
             state.tickTimer = nil
             state.tickDeadline = nil
-            state.listener?.close()
+            let taken = (state.listener, state.setupServers, Array(state.connections.values))
             state.listener = nil
-            for server in state.setupServers { server.close() }
             state.setupServers = []
-            let connections = Array(state.connections.values)
             state.connections = [:]
-            return connections
+            return taken
         }
+        listener?.close()
+        for server in servers { server.close() }
         for connection in connections { connection.close(reason: "device stopped") }
+        await listener?.closeAndWait()
+        for server in servers { await server.closeAndWait() }
         for connection in connections { _ = await connection.transport.closed() }
     }
 

@@ -64,4 +64,11 @@ public final class CastListener: Sendable {
         channel.close()
         continuation.finish()
     }
+
+    /// ``close()``, returning once the listening socket is closed: its port can be bound
+    /// again as soon as this returns.
+    public func closeAndWait() async {
+        continuation.finish()
+        await channel.closeAndWait()
+    }
 }

@@ -49,4 +49,10 @@ public final class HTTPServer: Sendable {
     public func close() {
         channel.close()
     }
+
+    /// ``close()``, returning once the listening socket is closed: its port can be bound
+    /// again as soon as this returns.
+    public func closeAndWait() async {
+        await channel.closeAndWait()
+    }
 }

@@ -91,6 +91,17 @@ final class ListenerChannel: IOHandler, @unchecked Sendable {
         loop.execute { self.closeNow() }
     }
 
+    /// Stops listening and returns once the socket is closed, so its address and port can
+    /// be bound again at once.
+    func closeAndWait() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            loop.execute {
+                self.closeNow()
+                continuation.resume()
+            }
+        }
+    }
+
     private func closeNow() {
         guard !closed else { return }
         closed = true
