@@ -112,18 +112,22 @@ import Glibc
         let fired = Shared<[Int]>([])
         let order = try await withDeadline(.seconds(60), "the timers to fire") {
             await withCheckedContinuation { (continuation: CheckedContinuation<[Int], Never>) in
-                // The loop first sleeps with no deadline, then is given earlier ones.
-                loop.schedule(after: .milliseconds(80)) {
+                // Absolute deadlines from one instant: the order holds however long this
+                // thread is preempted between the calls. The loop first sleeps towards the
+                // last deadline, then is given earlier ones.
+                let start = EventLoop.uptimeNanoseconds
+                func at(_ milliseconds: UInt64) -> UInt64 { start + milliseconds * 1_000_000 }
+                loop.schedule(atUptimeNanoseconds: at(80)) {
                     loop.assertInLoop()
                     continuation.resume(returning: fired.value.withLock { $0 })
                 }
                 for value in [60, 20, 40] {
-                    loop.schedule(after: .milliseconds(value)) {
+                    loop.schedule(atUptimeNanoseconds: at(UInt64(value))) {
                         loop.assertInLoop()
                         fired.value.withLock { $0.append(value) }
                     }
                 }
-                let cancelled = loop.schedule(after: .milliseconds(30)) { fired.value.withLock { $0.append(-1) } }
+                let cancelled = loop.schedule(atUptimeNanoseconds: at(30)) { fired.value.withLock { $0.append(-1) } }
                 cancelled.cancel()
             }
         }

@@ -61,6 +61,17 @@ public final class EventLoop: Sendable {
         core.schedule(after: delay, exact: exact, action)
     }
 
+    /// Runs `action` on the loop's thread at `deadline` nanoseconds of the monotonic clock
+    /// (``uptimeNanoseconds``), with no slack: timers given absolute deadlines run in their
+    /// order however late the scheduling thread was.
+    @discardableResult
+    func schedule(atUptimeNanoseconds deadline: UInt64, _ action: @escaping @Sendable () -> Void) -> CastTimer {
+        core.schedule(at: deadline, slack: 0, action)
+    }
+
+    /// The monotonic clock of ``schedule(atUptimeNanoseconds:_:)``, in nanoseconds.
+    static var uptimeNanoseconds: UInt64 { LoopCore.uptimeNanoseconds }
+
     /// Traps unless called on the loop's thread.
     func assertInLoop() {
         precondition(core.isCurrentThread, "not on the event loop's thread")

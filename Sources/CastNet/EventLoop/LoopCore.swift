@@ -123,8 +123,13 @@ final class LoopCore: @unchecked Sendable {
     /// near it.
     func schedule(after delay: Duration, exact: Bool = false, _ action: @escaping @Sendable () -> Void) -> CastTimer {
         let nanoseconds = Self.nanoseconds(delay)
-        let deadline = Self.now() &+ nanoseconds
         let slack = exact ? 0 : min(nanoseconds / 100, Self.maximumSlack)
+        return schedule(at: Self.now() &+ nanoseconds, slack: slack, action)
+    }
+
+    /// Schedules `action` at `deadline` on the monotonic clock (``uptimeNanoseconds``), with
+    /// at most `slack` nanoseconds of lateness allowed to share a wake-up.
+    func schedule(at deadline: UInt64, slack: UInt64, _ action: @escaping @Sendable () -> Void) -> CastTimer {
         let (id, wake) = state.withLock { state in
             let id = state.timers.insert(deadline: deadline, slack: slack, action)
             let wake = deadline &+ slack < state.sleepDeadline && takeSleeper(&state)
@@ -286,6 +291,9 @@ final class LoopCore: @unchecked Sendable {
     // MARK: Time
 
     /// CLOCK_MONOTONIC in nanoseconds.
+    /// The monotonic clock timers run on, in nanoseconds.
+    static var uptimeNanoseconds: UInt64 { now() }
+
     private static func now() -> UInt64 {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
