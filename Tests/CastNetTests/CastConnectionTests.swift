@@ -212,8 +212,7 @@ import Testing
     @Test func connectingToNothingIsATypedTransportError() async throws {
         let probe = try TCPListener(address: .loopbackIPv4())
         let address = probe.localAddress
-        probe.close()
-        try await Task.sleep(for: .milliseconds(50))
+        await probe.closeAndWait()
         await #expect {
             try await CastConnection.connect(to: address)
         } throws: { error in

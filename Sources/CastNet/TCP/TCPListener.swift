@@ -53,4 +53,11 @@ public final class TCPListener: Sendable {
         channel.close()
         continuation.finish()
     }
+
+    /// ``close()``, returning once the listening socket is closed: its port can be bound
+    /// again (or is refused) as soon as this returns.
+    public func closeAndWait() async {
+        continuation.finish()
+        await channel.closeAndWait()
+    }
 }
