@@ -1,6 +1,7 @@
 import CastCore
 import CastNet
 import CastSync
+import CastSenderTestSupport
 import CastTestSupport
 import Dispatch
 import Foundation
@@ -84,6 +85,7 @@ struct EndToEndRig {
         var options = CastOptions(receiverApplicationID: DiscoveryCriteria.defaultMediaReceiverApplicationID)
         options.disableDiscoveryAutostart = true
         options.callbackQueue = queue
+        options.trustVirtualDevices()
         configure(&options)
         return options
     }

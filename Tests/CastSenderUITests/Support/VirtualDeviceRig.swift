@@ -1,6 +1,7 @@
 import CastCore
 import CastNet
 import CastSync
+import CastSenderTestSupport
 import CastTestSupport
 import Dispatch
 import Foundation
@@ -92,6 +93,7 @@ struct VirtualDeviceRig {
         // A loaded machine (the whole suite at once on two cores) can take seconds over a TLS
         // handshake; the device's bound on it is not what these tests check.
         options.requestTimeout = TestTiming.scaled(.seconds(30))
+        options.trustVirtualDevices()
         configure(&options)
         return CastContext(options: options)
     }
