@@ -103,7 +103,9 @@ let package = Package(
         ),
         .executableTarget(
             name: "castvideos",
-            dependencies: ["CastSender", "CastSenderUI", "CastAuth", "CastCore", "CastEmulator", "CastSync", "TerminalUI"],
+            dependencies: [
+                "CastSender", "CastSenderUI", "CastAuth", "CastCore", "CastEmulator", "CastSync", "TerminalUI",
+            ],
             swiftSettings: strictSettings
         ),
         .executableTarget(name: "terminalui-demo", dependencies: ["TerminalUI"], swiftSettings: strictSettings),

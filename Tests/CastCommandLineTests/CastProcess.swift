@@ -227,7 +227,9 @@ struct DeviceFixture {
         guard let root = VirtualDeviceAuthority.shared?.root else {
             fatalError("no device-authentication chain could be generated")
         }
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("cast-cli-root-\(UUID().uuidString).pem")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "cast-cli-root-\(UUID().uuidString).pem"
+        )
         do {
             try root.pemString.write(to: url, atomically: true, encoding: .utf8)
         } catch {

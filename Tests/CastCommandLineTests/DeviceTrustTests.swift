@@ -127,7 +127,10 @@ import Glibc
             "CAST_DISCOVERY_INTERFACES": "lo",
         ]
         let target = "\(child.address):8009"
-        var result = try await CastProcess.run(["-d", target, "play", "https://media.invalid/a.mp4"], environment: environment)
+        var result = try await CastProcess.run(
+            ["-d", target, "play", "https://media.invalid/a.mp4"],
+            environment: environment
+        )
         #expect(result.status == 1, "Google's roots alone: \(result.stderr)")
         #expect(result.stderr.contains("--trust-root FILE"), "\(result.stderr)")
 

@@ -69,7 +69,8 @@ import Testing
         let session = try await context.sessionManager.startSession(with: rig.target)
         #expect(session.isDeviceAuthenticated)
         #expect(session.deviceAuthenticationResult?.deviceCommonName != nil)
-        try await session.remoteMediaClient.load(LoadRequestData(media: Self.media, customData: .string("token"))).result
+        try await session.remoteMediaClient.load(LoadRequestData(media: Self.media, customData: .string("token")))
+            .result
         let launch = try #require(try Self.inbound(rig, "LAUNCH").first)
         #expect(launch["appParams"]?["launchCheckerParams"]?["credentialsData"]?["credentials"] != nil)
         #expect(try Self.inbound(rig, "LOAD").first?["customData"]?.stringValue == "token")
@@ -171,7 +172,8 @@ import Testing
         context.setLaunchCredentials(Self.credentials)
         let session = try await context.sessionManager.startSession(with: rig.target)
         #expect(!session.isDeviceAuthenticated)
-        try await session.remoteMediaClient.load(LoadRequestData(media: Self.media, customData: .string("token"))).result
+        try await session.remoteMediaClient.load(LoadRequestData(media: Self.media, customData: .string("token")))
+            .result
         #expect(rig.device.engineSnapshot?.runningApplicationCredentials == Self.credentials)
         #expect(try Self.inbound(rig, "LOAD").first?["customData"]?.stringValue == "token")
         await context.sessionManager.endSession(stopCasting: true)

@@ -1,7 +1,7 @@
 import CastCore
 import CastNet
-import CastSync
 import CastSenderTestSupport
+import CastSync
 import CastTestSupport
 import Dispatch
 import Foundation
