@@ -1,6 +1,7 @@
 import CastAuth
 import CastCore
 import CastNet
+import CastSenderTestSupport
 import CastSync
 import Foundation
 import Testing
@@ -59,6 +60,28 @@ import Testing
         #expect(rig.log.inbound(type: "LAUNCH").isEmpty)
         #expect(rig.log.inbound(type: "CONNECT").isEmpty, "nothing but the challenge was sent")
         await rig.device.stop()
+    }
+
+    /// A scripted peer that presents no TLS certificate and cannot answer a challenge (the
+    /// in-memory fake device) is refused by the default options with nothing sent: no
+    /// CONNECT, no LAUNCH.
+    @Test func aPeerWithoutCredentialsIsRefusedByTheDefaults() async throws {
+        let harness = Harness()
+        let context = harness.context(
+            harness.options {
+                $0.deviceAuthentication = CastOptions(receiverApplicationID: "CC1AD845").deviceAuthentication
+                $0.sendsSecretsToUnauthenticatedDevices = false
+            }
+        )
+        context.setLaunchCredentials(Self.credentials)
+        do {
+            _ = try await context.sessionManager.startSession(with: harness.deviceInfo)
+            Issue.record("a session started on a peer that did not authenticate")
+        } catch {
+            #expect(error.code == .deviceAuthentication, "\(error)")
+            #expect(error.reason.contains("presented no TLS certificate"))
+        }
+        #expect(harness.device.received.isEmpty, "\(harness.device.received)")
     }
 
     /// With its root trusted, the virtual device authenticates and gets what the app sends.
