@@ -79,7 +79,7 @@ let package = Package(
         // MARK: Command line
         .target(
             name: "CastCommandLine",
-            dependencies: ["CastSender", "CastCore", "CastNet", "CastSync", "TerminalUI"],
+            dependencies: ["CastSender", "CastAuth", "CastCore", "CastNet", "CastSync", "TerminalUI"],
             swiftSettings: strictSettings
         ),
 
@@ -103,7 +103,9 @@ let package = Package(
         ),
         .executableTarget(
             name: "castvideos",
-            dependencies: ["CastSender", "CastSenderUI", "CastCore", "CastEmulator", "CastSync", "TerminalUI"],
+            dependencies: [
+                "CastSender", "CastSenderUI", "CastAuth", "CastCore", "CastEmulator", "CastSync", "TerminalUI",
+            ],
             swiftSettings: strictSettings
         ),
         .executableTarget(name: "terminalui-demo", dependencies: ["TerminalUI"], swiftSettings: strictSettings),
@@ -117,7 +119,7 @@ let package = Package(
         ),
         .target(
             name: "CastSenderTestSupport",
-            dependencies: ["CastSender", "CastCore", "CastSync"],
+            dependencies: ["CastSender", "CastEmulator", "CastAuth", "CastCore", "CastSync"],
             path: "Tests/CastSenderTestSupport",
             swiftSettings: strictSettings
         ),
@@ -174,8 +176,8 @@ let package = Package(
         .testTarget(
             name: "CastCommandLineTests",
             dependencies: [
-                "CastCommandLine", "CastEmulator", "CastSender", "CastNet", "CastCore", "CastSync", "cast",
-                "CastTestSupport",
+                "CastCommandLine", "CastEmulator", "CastSender", "CastAuth", "CastNet", "CastCore", "CastSync", "cast",
+                "cast-emulator", "CastTestSupport",
             ],
             swiftSettings: strictSettings
         ),

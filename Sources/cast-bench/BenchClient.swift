@@ -1,3 +1,4 @@
+import CastAuth
 import CastCore
 import CastSender
 import Foundation
@@ -58,6 +59,9 @@ enum BenchClient {
         }
         var options = CastOptions(receiverApplicationID: DiscoveryCriteria.defaultMediaReceiverApplicationID)
         options.disableDiscoveryAutostart = true
+        // The rows measure the Cast protocol path as PyChromecast (which never authenticates)
+        // walks it; the devices are separate processes with roots of their own.
+        options.deviceAuthentication = .off
         let context = CastContext(options: options)
         let device = CastDevice(id: UUID(), friendlyName: "Bench", addresses: [address], port: portNumber)
         let session = try await context.sessionManager.startSession(with: device)

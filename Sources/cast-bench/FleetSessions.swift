@@ -1,3 +1,4 @@
+import CastAuth
 import CastCore
 import CastNet
 import CastSender
@@ -22,6 +23,9 @@ struct FleetSessions {
         let options = {
             var options = CastOptions(receiverApplicationID: DiscoveryCriteria.defaultMediaReceiverApplicationID)
             options.disableDiscoveryAutostart = true
+            // The rows measure the Cast protocol path as PyChromecast (which never authenticates)
+            // walks it; the devices are separate processes with roots of their own.
+            options.deviceAuthentication = .off
             options.resumesSavedSession = false
             return options
         }()

@@ -1,3 +1,4 @@
+import CastAuth
 import CastEmulator
 import CastNet
 import CastSender
@@ -30,6 +31,9 @@ private func measureSessions(castPort: Int) async throws -> [BenchmarkRow] {
 
     var options = CastOptions(receiverApplicationID: DiscoveryCriteria.defaultMediaReceiverApplicationID)
     options.disableDiscoveryAutostart = true
+    // The rows measure the Cast protocol path as PyChromecast (which never authenticates)
+    // walks it, so that both columns measure the same work.
+    options.deviceAuthentication = .off
     let context = CastContext(options: options)
     let target = CastDevice(
         id: UUID(),

@@ -1,3 +1,5 @@
+import CastAuth
+import CastEmulator
 import CastSender
 import CastSenderUI
 import Foundation
@@ -41,6 +43,19 @@ var castOptions = CastOptions(receiverApplicationID: settings.receiverApplicatio
 castOptions.physicalVolumeButtonsWillControlDeviceVolume = true
 castOptions.launchOptions = LaunchOptions(androidReceiverCompatible: true)
 castOptions.senderDeviceName = "CastVideos (terminal)"
+// Devices must authenticate against Google's roots (the SDK's default) or the roots the user
+// added; the built-in virtual device signs with this process's root, trusted in process.
+for path in options.trustRootFiles(environment: environment) {
+    do {
+        castOptions.deviceAuthentication.additionalTrustAnchors += try TrustRootFile.certificates(atPath: path)
+    } catch {
+        FileHandle.standardError.write(Data("castvideos: trust root \(error)\n".utf8))
+        exit(2)
+    }
+}
+if options.virtualDevice {
+    castOptions.deviceAuthentication = castOptions.deviceAuthentication.trustingVirtualDevices()
+}
 // A session survives a restart of the app: the next launch rejoins it.
 castOptions.sessionStoreURL = configDirectory.appendingPathComponent("session.json")
 let logger = CastLogger()

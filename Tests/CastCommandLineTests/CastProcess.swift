@@ -1,3 +1,4 @@
+import CastAuth
 import CastCore
 import CastEmulator
 import CastNet
@@ -166,7 +167,8 @@ struct DeviceFixture {
         address: String = "127.0.0.\(Int.random(in: 50...250))",
         mediaDuration: Double = 600,
         profile: DeviceProfile? = nil,
-        setupPort: Int = 0
+        setupPort: Int = 0,
+        authentication: DeviceAuthentication = .generated
     ) async throws -> DeviceFixture {
         var configuration = VirtualDeviceConfiguration(
             identity: DeviceIdentity(
@@ -176,6 +178,7 @@ struct DeviceFixture {
             profile: profile
         )
         configuration.bufferingDelay = .zero
+        configuration.deviceAuthentication = authentication
         configuration.defaultMediaDuration = mediaDuration
         configuration.applications = configuration.applications.map { app in
             var app = app
@@ -214,8 +217,27 @@ struct DeviceFixture {
             "CAST_REQUEST_TIMEOUT": "20",
             // Any discovery stays on loopback: tests never send multicast off the machine.
             "CAST_DISCOVERY_INTERFACES": "lo",
+            // The device authenticates with this process's generated chain: `cast` trusts its root.
+            "CAST_TRUST_ROOTS": Self.trustRootPath,
         ]
     }
+
+    /// A PEM file holding the root the virtual devices of this process sign with
+    /// (`VirtualDeviceAuthority.shared`), written once; what `cast --trust-root` reads.
+    static let trustRootPath: String = {
+        guard let root = VirtualDeviceAuthority.shared?.root else {
+            fatalError("no device-authentication chain could be generated")
+        }
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "cast-cli-root-\(UUID().uuidString).pem"
+        )
+        do {
+            try root.pemString.write(to: url, atomically: true, encoding: .utf8)
+        } catch {
+            fatalError("cannot write \(url.path): \(error)")
+        }
+        return url.path
+    }()
 
     /// Runs `cast -d HOST:PORT arguments`.
     func cast(_ arguments: String..., timeout: Double = TestTiming.scaled(60)) async throws -> CastProcess.Result {

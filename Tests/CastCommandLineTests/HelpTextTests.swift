@@ -16,6 +16,8 @@ import Testing
             OPTIONS:
               -d, --device NAME|HOST[:PORT]  The device: a friendly name (prefix), or an address.
                   --interface IF             Discover on this interface (repeatable); else CAST_DISCOVERY_INTERFACES.
+                  --trust-root FILE          Also trust device roots from this PEM file (repeatable); else CAST_TRUST_ROOTS.
+                  --insecure                 Accept devices that do not authenticate (as curl -k); else CAST_INSECURE=1.
               -h, --help                     Show help for the command.
 
             EXAMPLES:
@@ -42,6 +44,8 @@ import Testing
                   --stream                   Set the media stream's volume instead of the device's.
               -d, --device NAME|HOST[:PORT]  The device: a friendly name (prefix), or an address.
                   --interface IF             Discover on this interface (repeatable); else CAST_DISCOVERY_INTERFACES.
+                  --trust-root FILE          Also trust device roots from this PEM file (repeatable); else CAST_TRUST_ROOTS.
+                  --insecure                 Accept devices that do not authenticate (as curl -k); else CAST_INSECURE=1.
               -h, --help                     Show help for the command.
 
             EXAMPLES:

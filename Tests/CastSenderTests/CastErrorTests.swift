@@ -8,6 +8,7 @@ import Testing
         (.replaced, 6), (.channelNotConnected, 12), (.alreadyInitialized, 19), (.applicationNotFound, 20),
         (.applicationNotRunning, 21), (.invalidApplicationSessionID, 22), (.mediaLoadFailed, 30),
         (.invalidMediaPlayerState, 31), (.noMediaSession, 32), (.mediaError, 34), (.disconnected, 92),
+        (.secretsWithheld, 93),
     ])
     func stableCodes(code: CastError.Code, value: Int) {
         #expect(code.rawValue == value)

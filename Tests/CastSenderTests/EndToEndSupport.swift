@@ -1,5 +1,6 @@
 import CastCore
 import CastNet
+import CastSenderTestSupport
 import CastSync
 import CastTestSupport
 import Dispatch
@@ -84,6 +85,7 @@ struct EndToEndRig {
         var options = CastOptions(receiverApplicationID: DiscoveryCriteria.defaultMediaReceiverApplicationID)
         options.disableDiscoveryAutostart = true
         options.callbackQueue = queue
+        options.trustVirtualDevices()
         configure(&options)
         return options
     }

@@ -53,6 +53,8 @@ struct Harness {
     func options(store: URL? = nil, configure: (inout CastOptions) -> Void = { _ in }) -> CastOptions {
         var options = CastOptions(receiverApplicationID: DiscoveryCriteria.defaultMediaReceiverApplicationID)
         options.callbackQueue = queue
+        // The scripted device cannot answer device authentication.
+        options.acceptUnauthenticatedDevices()
         options.sessionStoreURL = store
         options.reconnectBackoff = ReconnectBackoff(initialDelay: .seconds(1), jitter: 0, maximumAttempts: 3)
         configure(&options)

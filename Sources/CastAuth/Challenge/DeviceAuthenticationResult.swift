@@ -44,7 +44,8 @@ public struct DeviceAuthenticationResult: Hashable, Sendable {
         DeviceAuthenticationResult(device: device, revocationStatus: revocation, unauthenticatedReason: nil)
     }
 
-    static func unauthenticated(_ reason: String) -> Self {
+    /// A device accepted without authentication, for the reason given.
+    public static func unauthenticated(_ reason: String) -> Self {
         DeviceAuthenticationResult(device: nil, revocationStatus: .notChecked, unauthenticatedReason: reason)
     }
 }

@@ -66,6 +66,12 @@ public struct CommandSpec: Sendable, Hashable {
     public static let globalOptions: [OptionSpec] = [
         .value("device", "NAME|HOST[:PORT]", short: "d", help: "The device: a friendly name (prefix), or an address."),
         .value("interface", "IF", help: "Discover on this interface (repeatable); else CAST_DISCOVERY_INTERFACES."),
+        .value(
+            "trust-root",
+            "FILE",
+            help: "Also trust device roots from this PEM file (repeatable); else CAST_TRUST_ROOTS."
+        ),
+        .flag("insecure", help: "Accept devices that do not authenticate (as curl -k); else CAST_INSECURE=1."),
         .flag("help", short: "h", help: "Show help for the command."),
     ]
 

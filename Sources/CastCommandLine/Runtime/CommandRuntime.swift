@@ -1,4 +1,6 @@
+import CastAuth
 import CastCore
+import CastNet
 import CastSender
 import Foundation
 
@@ -41,7 +43,56 @@ public final class CommandRuntime: Sendable {
         options.logger = CastLogger()
         options.requestTimeout = try Self.timeout(environment, "CAST_REQUEST_TIMEOUT") ?? .seconds(10)
         options.launchTimeout = try Self.timeout(environment, "CAST_LAUNCH_TIMEOUT") ?? .seconds(30)
+        options.deviceAuthentication.additionalTrustAnchors += try Self.trustRoots(globals, environment)
+        if try Self.insecure(globals, environment) {
+            options.deviceAuthentication.mode = .off
+            options.sendsSecretsToUnauthenticatedDevices = true
+            output.error(Self.insecureWarning)
+        }
         context = CastContext(options: options)
+    }
+
+    /// What `--insecure` / `CAST_INSECURE=1` prints to standard error.
+    public static let insecureWarning =
+        "cast: warning: --insecure: Cast devices are not authenticated; anything on the network can pose as "
+        + "the device and receive the media URLs and credentials sent to it"
+
+    /// The extra device roots: every `--trust-root FILE`, else the `:`-separated files of
+    /// `CAST_TRUST_ROOTS`.
+    /// - Throws: ``CommandLineError`` (`invalidValue`, a usage error) naming the file and the
+    ///   option or variable that named it, when a file is missing, unreadable or holds no
+    ///   valid PEM certificate.
+    static func trustRoots(
+        _ globals: ParsedArguments,
+        _ environment: [String: String]
+    ) throws(CommandLineError) -> [Certificate] {
+        let given = globals.values["trust-root"] ?? []
+        let (source, paths) =
+            given.isEmpty
+            ? ("CAST_TRUST_ROOTS", TrustRootFile.paths(fromList: environment["CAST_TRUST_ROOTS"] ?? ""))
+            : ("--trust-root", given)
+        var roots: [Certificate] = []
+        for path in paths {
+            do {
+                roots += try TrustRootFile.certificates(atPath: path)
+            } catch {
+                throw CommandLineError(.invalidValue, "\(source) \(path): \(error.reason)")
+            }
+        }
+        return roots
+    }
+
+    /// Whether `--insecure` or `CAST_INSECURE=1` turns device authentication off.
+    /// - Throws: ``CommandLineError`` (`invalidValue`) when `CAST_INSECURE` is neither `1`
+    ///   nor `0` (nor empty).
+    static func insecure(_ globals: ParsedArguments, _ environment: [String: String]) throws(CommandLineError) -> Bool {
+        if globals.has("insecure") { return true }
+        switch environment["CAST_INSECURE"] ?? "" {
+        case "", "0": return false
+        case "1": return true
+        case let text:
+            throw CommandLineError(.invalidValue, "CAST_INSECURE must be 1 or 0, not '\(text)'")
+        }
     }
 
     /// The longest timeout an environment variable may set, in seconds (one day).
@@ -183,9 +234,12 @@ public final class CommandRuntime: Sendable {
         do {
             return try await manager.startSession(with: device, host: host, port: port)
         } catch {
+            let hint =
+                error.code == .deviceAuthentication
+                ? " (trust its root with --trust-root FILE, or accept it unauthenticated with --insecure)" : ""
             throw CommandLineError(
                 .requestFailed,
-                "cannot start a session on \(device.friendlyName ?? host): \(error.reason)"
+                "cannot start a session on \(device.friendlyName ?? host): \(error.reason)\(hint)"
             )
         }
     }

@@ -81,3 +81,24 @@ public enum VirtualDeviceAuthority {
     /// accept these devices (`cast-emulator --auth-root-out FILE` writes it).
     public static let shared: DeviceAuthChain? = try? DeviceAuthChain.generate()
 }
+
+extension DeviceAuthenticationPolicy {
+    /// This policy, also trusting the root the virtual devices of this process sign with
+    /// (``VirtualDeviceAuthority/shared``), so that an app running a virtual device in process
+    /// authenticates it without giving up authentication of real devices.
+    ///
+    /// ```swift
+    /// options.deviceAuthentication = options.deviceAuthentication.trustingVirtualDevices()
+    /// ```
+    ///
+    /// Unchanged when no chain could be generated (the virtual devices then answer challenges
+    /// with `AuthError`, and a `.required` policy refuses them).
+    public func trustingVirtualDevices() -> DeviceAuthenticationPolicy {
+        guard let root = VirtualDeviceAuthority.shared?.root else { return self }
+        var policy = self
+        if !policy.additionalTrustAnchors.contains(root) {
+            policy.additionalTrustAnchors.append(root)
+        }
+        return policy
+    }
+}

@@ -57,8 +57,34 @@ public struct CastOptions: Sendable {
     /// is now; the saved address is used when it is not found. Defaults to 3 s.
     public var resumeDiscoveryTimeout: Duration = .seconds(3)
     /// Whether and how devices prove they are genuine after the TLS handshake (the
-    /// `deviceauth` challenge). Defaults to ``DeviceAuthenticationPolicy/off``.
-    public var deviceAuthentication: DeviceAuthenticationPolicy = .off
+    /// `deviceauth` challenge). Defaults to ``DeviceAuthenticationPolicy/required``: every
+    /// device must prove it holds a key certified by one of Google's Cast roots (the CRL is
+    /// checked when the device sends one), as Google's senders do.
+    ///
+    /// To accept devices with other roots as well (a virtual device's root from
+    /// `cast-emulator --auth-root-out FILE`), add them and keep the mode:
+    ///
+    /// ```swift
+    /// options.deviceAuthentication.additionalTrustAnchors.append(root)
+    /// ```
+    ///
+    /// An explicit ``DeviceAuthenticationPolicy/Mode/off`` or
+    /// ``DeviceAuthenticationPolicy/Mode/ifSupported`` accepts devices that did not
+    /// authenticate, with a warning logged once per device; such devices get no secrets
+    /// unless ``sendsSecretsToUnauthenticatedDevices`` is set.
+    public var deviceAuthentication: DeviceAuthenticationPolicy = .required
+    /// Whether secrets may go to a device that did not authenticate (accepted under an
+    /// explicit ``DeviceAuthenticationPolicy/Mode/off`` or
+    /// ``DeviceAuthenticationPolicy/Mode/ifSupported``). Defaults to `false`.
+    ///
+    /// While `false`, nothing secret leaves the process towards such a device: a session
+    /// start that would send launch credentials (on LAUNCH, or on the LAUNCH that joins a
+    /// running app) fails, and a media request that carries `customData`, `credentials` or
+    /// `atvCredentials` (LOAD, PLAY, SEEK, QUEUE_UPDATE, ...) fails at once, each with
+    /// ``CastError/Code/secretsWithheld`` (93) and nothing sent. Messages of the app's own
+    /// channels (``GenericChannel``) are the app's: check
+    /// ``CastSession/isDeviceAuthenticated`` before sending secrets there.
+    public var sendsSecretsToUnauthenticatedDevices = false
     /// The wall clock device certificates are checked against. Defaults to the system time.
     public var currentDate: @Sendable () -> Date = { Date() }
     /// How long the device-auth reply may take. Defaults to 10 s.

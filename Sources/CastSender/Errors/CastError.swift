@@ -34,6 +34,7 @@ public struct CastError: Error, Hashable, Sendable, CustomStringConvertible {
             case noMediaSession = 32
             case mediaError = 34
             case disconnected = 92
+            case secretsWithheld = 93
             case unknown = 99
         }
 
@@ -87,6 +88,11 @@ public struct CastError: Error, Hashable, Sendable, CustomStringConvertible {
         public static let mediaError = Code(base: .mediaError)
         /// 92: the connection to the device was lost.
         public static let disconnected = Code(base: .disconnected)
+        /// 93: the request would send secrets (launch credentials, `customData`, media
+        /// credentials) to a device that did not authenticate, and
+        /// ``CastOptions/sendsSecretsToUnauthenticatedDevices`` is off; nothing was sent. (Google's
+        /// SDK has no such code: it never connects to a device that does not authenticate.)
+        public static let secretsWithheld = Code(base: .secretsWithheld)
         /// 99: an unknown error.
         public static let unknown = Code(base: .unknown)
 
@@ -130,6 +136,7 @@ public struct CastError: Error, Hashable, Sendable, CustomStringConvertible {
                 case .noMediaSession: "no media session"
                 case .mediaError: "media error"
                 case .disconnected: "disconnected"
+                case .secretsWithheld: "secrets withheld from an unauthenticated device"
                 case .unknown: "unknown error"
                 }
             return "\(name) (\(rawValue))"

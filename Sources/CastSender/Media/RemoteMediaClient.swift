@@ -19,7 +19,14 @@ public final class RemoteMediaClient: Sendable {
         var senderID: String
         var transportID: String
         var appSessionID: String?
+        /// Whether requests may carry secrets (the device authenticated, or the app allowed
+        /// secrets for unauthenticated devices).
+        var sendsSecrets: Bool
     }
+
+    /// The top-level request members that carry the app's secrets: what is withheld from a
+    /// device that did not authenticate.
+    static let secretMembers: Set<String> = ["customData", "credentials", "atvCredentials"]
 
     private struct State {
         var tracker = MediaStatusTracker()
@@ -514,6 +521,23 @@ public final class RemoteMediaClient: Sendable {
                 callbackQueue: callbackQueue
             )
         }
+        if !link.sendsSecrets, let members = Self.secrets(in: build(link, mediaSessionID ?? 0, 0)) {
+            logger.log(
+                .error,
+                .media,
+                "media request with secrets withheld from an unauthenticated device",
+                metadata: ["cast.request": name, "cast.members": members.joined(separator: ",")]
+            )
+            return CastRequest.failed(
+                name,
+                CastError(
+                    .secretsWithheld,
+                    "\(name) carries \(members.joined(separator: ", ")), which is not sent to a device that did not "
+                        + "authenticate (allow it with CastOptions.sendsSecretsToUnauthenticatedDevices)"
+                ),
+                callbackQueue: callbackQueue
+            )
+        }
         let request = CastRequest(name: name, callbackQueue: callbackQueue)
         let connection = link.connection
         let logger = self.logger
@@ -547,6 +571,20 @@ public final class RemoteMediaClient: Sendable {
         )
         request.attach(requestID: id) { [weak connection] _ in connection?.cancelRequest(id) }
         return request
+    }
+
+    /// The secret members `message` carries at its top level (LOAD writes its data there), sorted;
+    /// `nil` when none. A message that does not encode carries nothing sendable.
+    static func secrets(in message: any CastJSONMessage) -> [String]? {
+        guard let text = try? message.jsonString(), case .object(let members)? = try? JSONValue(parsing: text) else {
+            return nil
+        }
+        let found = members.compactMap { key, value -> String? in
+            guard secretMembers.contains(key) else { return nil }
+            if case .null = value { return nil }
+            return key
+        }
+        return found.isEmpty ? nil : found.sorted()
     }
 
     // MARK: Session side

@@ -35,6 +35,8 @@ public final class CastSession: Sendable, CustomStringConvertible {
         var volumeSerial = 0
         /// The connection closed last, until its transport has finished.
         var closing: DeviceConnection?
+        /// How the device on the current (or last) connection authenticated.
+        var authentication: DeviceAuthenticationResult?
     }
 
     /// The device.
@@ -95,6 +97,20 @@ public final class CastSession: Sendable, CustomStringConvertible {
 
     /// The requests sent on the current connection and not yet settled.
     var pendingRequestCount: Int { state.withLock { $0.connection?.pendingRequestCount ?? 0 } }
+
+    /// How the device proved itself on the current (or last) connection: `nil` until the
+    /// first connection was accepted; unauthenticated only under an explicit
+    /// ``DeviceAuthenticationPolicy/Mode/off`` or ``DeviceAuthenticationPolicy/Mode/ifSupported``.
+    public var deviceAuthenticationResult: DeviceAuthenticationResult? { state.withLock { $0.authentication } }
+
+    /// Whether the device proved it holds a key certified by a trusted root.
+    public var isDeviceAuthenticated: Bool { deviceAuthenticationResult?.isAuthenticated ?? false }
+
+    /// Whether secrets may be sent to the device: it authenticated, or the app allowed
+    /// ``CastOptions/sendsSecretsToUnauthenticatedDevices``.
+    var sendsSecrets: Bool {
+        isDeviceAuthenticated || environment.options.sendsSecretsToUnauthenticatedDevices
+    }
 
     /// Where the session stands.
     public var connectionState: ConnectionState {
@@ -482,7 +498,21 @@ public final class CastSession: Sendable, CustomStringConvertible {
             connection.close()
             throw CastError(.cancelled, "the session ended while connecting to \(host):\(port)")
         }
-        try await authenticate(connection)
+        let authentication = try await authenticate(connection)
+        state.withLock { $0.authentication = authentication }
+        if !authentication.isAuthenticated {
+            environment.unauthenticatedDevices.warnOnce(
+                about: device.idText,
+                logger: options.logger,
+                metadata: [
+                    "cast.address": "\(host):\(port)",
+                    "cast.device-id": device.idText,
+                    "cast.policy": "\(options.deviceAuthentication.mode)",
+                    "cast.reason": authentication.unauthenticatedReason ?? "",
+                    "cast.sends-secrets": "\(options.sendsSecretsToUnauthenticatedDevices)",
+                ]
+            )
+        }
         try connection.send(
             ConnectMessage(origin: .object([:]), userAgent: options.userAgent, senderInfo: Self.senderInfo),
             namespace: .connection,
@@ -492,11 +522,12 @@ public final class CastSession: Sendable, CustomStringConvertible {
         return connection
     }
 
-    /// The optional device-auth step: challenge, then verify the reply against the TLS
-    /// certificate the device presented.
-    private func authenticate(_ connection: DeviceConnection) async throws(CastError) {
+    /// The device-auth step: challenge, then verify the reply against the TLS certificate
+    /// the device presented.
+    /// - Returns: how the device authenticated (unauthenticated only when the policy allows).
+    private func authenticate(_ connection: DeviceConnection) async throws(CastError) -> DeviceAuthenticationResult {
         let policy = environment.options.deviceAuthentication
-        guard policy.mode != .off else { return }
+        guard policy.mode != .off else { return .unauthenticated("device authentication is off") }
         let authenticator: DeviceAuthenticator
         let challenge: DeviceAuthChallenge
         do {
@@ -535,7 +566,10 @@ public final class CastSession: Sendable, CustomStringConvertible {
                 peerCertificateDER: certificate,
                 at: environment.options.currentDate()
             )
-            logger.log(.info, .deviceAuth, "device authenticated", metadata: ["cast.result": "\(result)"])
+            if result.isAuthenticated {
+                logger.log(.info, .deviceAuth, "device authenticated", metadata: ["cast.result": "\(result)"])
+            }
+            return result
         } catch let error as DeviceAuthError {
             logger.log(.error, .deviceAuth, "device authentication failed", metadata: ["cast.error": "\(error)"])
             throw CastError(
@@ -545,8 +579,9 @@ public final class CastSession: Sendable, CustomStringConvertible {
             )
         } catch let error as CastError where error.code == .timeout {
             do {
-                _ = try authenticator.timedOut(challenge)
+                let result = try authenticator.timedOut(challenge)
                 logger.log(.warning, .deviceAuth, "device auth reply timed out; allowed by the policy")
+                return result
             } catch {
                 logger.log(.error, .deviceAuth, "device auth reply timed out")
                 throw CastError(
@@ -586,6 +621,7 @@ public final class CastSession: Sendable, CustomStringConvertible {
         -> ReceiverApplication
     {
         let credentials = environment.launchCredentials()
+        if credentials != nil { try withholdingSecrets("LAUNCH of \(appID)") }
         let request = LaunchRequest(
             appId: appID,
             language: options.languageCode,
@@ -613,6 +649,23 @@ public final class CastSession: Sendable, CustomStringConvertible {
             throw CastError(.applicationNotRunning, "LAUNCH of \(appID): the receiver status does not list the app")
         }
         return app
+    }
+
+    /// Throws ``CastError/Code/secretsWithheld`` when the launch credentials may not go to
+    /// this device (it did not authenticate and the app did not allow it).
+    private func withholdingSecrets(_ operation: String) throws(CastError) {
+        guard !sendsSecrets else { return }
+        environment.options.logger.log(
+            .error,
+            .session,
+            "launch credentials withheld from an unauthenticated device",
+            metadata: ["cast.address": "\(host):\(port)", "cast.operation": operation]
+        )
+        throw CastError(
+            .secretsWithheld,
+            "\(operation): the launch credentials are not sent to \(host):\(port), which did not authenticate "
+                + "(allow it with CastOptions.sendsSecretsToUnauthenticatedDevices)"
+        )
     }
 
     private static func application(_ appID: String, in status: ReceiverStatus) -> ReceiverApplication? {
@@ -643,6 +696,7 @@ public final class CastSession: Sendable, CustomStringConvertible {
             logger.log(.info, .session, "joining running app", metadata: ["cast.app-id": running.appId])
             return running
         }
+        try withholdingSecrets("joining \(running.appId)")
         logger.log(
             .info,
             .session,
@@ -714,7 +768,8 @@ public final class CastSession: Sendable, CustomStringConvertible {
                 connection: connection,
                 senderID: senderID,
                 transportID: transportID,
-                appSessionID: app.sessionId
+                appSessionID: app.sessionId,
+                sendsSecrets: sendsSecrets
             )
         )
         if app.supports(namespace: CastNamespace.media.rawValue) {

@@ -15,4 +15,6 @@ struct SessionEnvironment: Sendable {
     var locateDevice: @Sendable (_ uniqueID: String) async -> CastDevice? = { _ in nil }
     /// How devices added by address are named; `nil` names them from discovery or their address.
     var setupInfo: DeviceSetupInfoSource?
+    /// The devices already named in the log as accepted without authentication.
+    var unauthenticatedDevices = UnauthenticatedDeviceWarnings()
 }

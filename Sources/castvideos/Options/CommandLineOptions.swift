@@ -1,3 +1,4 @@
+import CastSender
 import Foundation
 
 /// What the command line asked for.
@@ -9,6 +10,8 @@ struct CommandLineOptions: Hashable, Sendable {
     var virtualDeviceFaults: [VirtualDeviceFault] = []
     var configDirectory: String?
     var logPath: String?
+    /// PEM files of device roots trusted besides Google's (`--trust-root`, repeatable).
+    var trustRootPaths: [String] = []
     var showHelp = false
 
     static let usage = """
@@ -31,11 +34,17 @@ struct CommandLineOptions: Hashable, Sendable {
                                       $XDG_CONFIG_HOME/castvideos, else ~/.config/castvideos)
           --log FILE                  where SDK log lines go (default: castvideos.log in the
                                       configuration directory)
+          --trust-root FILE           also trust the Cast device roots in this PEM file, such
+                                      as cast-emulator --auth-root-out writes (repeatable;
+                                      default: $CAST_TRUST_ROOTS). Devices must authenticate
+                                      with Google's roots or one of these; the built-in
+                                      virtual device's root is always trusted
           -h, --help                  show this help
 
         Environment:
           CAST_DISCOVERY_INTERFACES   interfaces for mDNS discovery (comma-separated);
                                       overrides the setting
+          CAST_TRUST_ROOTS            PEM files of extra device roots (':'-separated)
 
         Keys: press ? in the app.
         """
@@ -75,10 +84,16 @@ struct CommandLineOptions: Hashable, Sendable {
                 virtualDeviceFaults.append(fault)
             case "--config-dir": configDirectory = try takeValue()
             case "--log": logPath = try takeValue()
+            case "--trust-root": trustRootPaths.append(try takeValue())
             case "-h", "--help": showHelp = true
             default: throw OptionsError.unknownOption(argument)
             }
         }
+    }
+
+    /// The files of extra device roots: every `--trust-root`, else those of `CAST_TRUST_ROOTS`.
+    func trustRootFiles(environment: [String: String]) -> [String] {
+        trustRootPaths.isEmpty ? TrustRootFile.paths(fromList: environment["CAST_TRUST_ROOTS"] ?? "") : trustRootPaths
     }
 
     /// The configuration directory in force.

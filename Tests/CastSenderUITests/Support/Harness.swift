@@ -28,6 +28,8 @@ struct Harness {
         // The manual clock jumps in large steps: keep heartbeats out of the way.
         options.heartbeatInterval = .seconds(3600)
         options.heartbeatTimeout = .seconds(7200)
+        // The scripted device cannot answer device authentication.
+        options.acceptUnauthenticatedDevices()
         configure(&options)
         return CastContext(options: options, connector: device, clock: clock, browser: nil, random: { 0.5 })
     }

@@ -1,5 +1,6 @@
 import CastCore
 import CastNet
+import CastSenderTestSupport
 import CastSync
 import CastTestSupport
 import Dispatch
@@ -92,6 +93,7 @@ struct VirtualDeviceRig {
         // A loaded machine (the whole suite at once on two cores) can take seconds over a TLS
         // handshake; the device's bound on it is not what these tests check.
         options.requestTimeout = TestTiming.scaled(.seconds(30))
+        options.trustVirtualDevices()
         configure(&options)
         return CastContext(options: options)
     }
