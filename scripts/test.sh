@@ -75,6 +75,11 @@ heavy="CastConnectionScaleTests"
 say "swift build --build-tests"
 swift build --build-tests -Xswiftc -warnings-as-errors
 
+# MARK: documentation
+# The DocC catalogs of the SDK, the widgets and the emulator, free of warnings.
+say "docc (CastSender, CastSenderUI, CastEmulator)"
+scripts/docs.sh
+
 # Runs `swift test` with a deadline, so a hang fails the script instead of stalling it.
 run_tests() {
     local label="$1"; shift

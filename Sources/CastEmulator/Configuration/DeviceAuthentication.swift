@@ -77,7 +77,7 @@ public struct DeviceAuthentication: Sendable {
 /// configured otherwise.
 public enum VirtualDeviceAuthority {
     /// The chain, generated on first use (three RSA-2048 keys, once per process); `nil` only
-    /// when OpenSSL cannot generate keys. Its ``DeviceAuthChain/root`` is what a sender trusts to
+    /// when OpenSSL cannot generate keys. Its `DeviceAuthChain.root` is what a sender trusts to
     /// accept these devices (`cast-emulator --auth-root-out FILE` writes it).
     public static let shared: DeviceAuthChain? = try? DeviceAuthChain.generate()
 }

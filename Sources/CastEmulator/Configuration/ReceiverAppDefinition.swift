@@ -3,7 +3,7 @@ import CastCore
 /// A receiver application a virtual device can launch: an entry of its app registry.
 ///
 /// What an app does follows from its namespaces: with
-/// ``CastCore/CastNamespace/media`` it runs the simulated media player; on every other
+/// `CastCore.CastNamespace.media` it runs the simulated media player; on every other
 /// namespace it declares (such as `urn:x-cast:com.google.cast.sample.helloworld`) it echoes
 /// each message back to its sender, as Google's HelloWorld sample receiver does. Messages on
 /// ``playerMessageNamespace`` are ignored.

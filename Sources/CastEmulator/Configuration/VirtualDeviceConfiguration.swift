@@ -61,12 +61,33 @@ public struct VirtualDeviceConfiguration: Sendable {
     /// Default Media Receiver and Backdrop, and the ``DeviceProfile/generic`` profile.
     ///
     /// - Parameters:
+    ///   - identity: the name, id, model and capabilities the device reports.
     ///   - profile: the class of real device to speak as (``DeviceProfile/init(model:)``
     ///     picks one for a model name). It sets the identity's capabilities, and without an
     ///     idle screen in the profile there is none. `nil` keeps the
     ///     ``DeviceProfile/generic`` behaviour, with HDMI-CEC state only for video devices.
+    ///   - applications: the receiver apps the device can launch.
+    ///   - idleScreenAppId: the app running when nothing else does (the backdrop), on devices
+    ///     with a screen.
+    ///   - volume: the device volume at start.
     ///   - volumeControlType: replaces the profile's, when given.
     ///   - volumeStepInterval: replaces the profile's, when given.
+    ///   - bufferingDelay: how long a LOAD stays BUFFERING before it plays.
+    ///   - defaultMediaDuration: the duration, in seconds, of simulated media that names none.
+    ///   - statusInterval: how often a playing device sends unsolicited MEDIA_STATUS; `nil`
+    ///     for only on change.
+    ///   - defaultBreakClipDuration: the duration, in seconds, of break clips that name none.
+    ///   - unloadableContentMarkers: content IDs containing one of these fail to load in
+    ///     simulated playback.
+    ///   - pingInterval: how often the device pings each sender.
+    ///   - livenessTimeout: how long a connection may stay silent before the device closes
+    ///     it; `nil` for never.
+    ///   - deviceAuthentication: how device-authentication challenges are answered.
+    ///   - maximumQueueItems: the most items a media queue holds; larger queues are refused.
+    ///   - maximumVirtualConnectionsPerConnection: how many virtual connections one sender
+    ///     connection may open.
+    ///   - randomSeed: seeds the generator of session and transport IDs, for reproducible
+    ///     IDs; `nil` seeds it randomly.
     public init(
         identity: DeviceIdentity,
         profile: DeviceProfile? = nil,

@@ -4,7 +4,7 @@ import CastSync
 import Foundation
 
 /// Advertises virtual devices over mDNS/DNS-SD (`_googlecast._tcp`) through one shared
-/// ``MDNSResponder``, so any number of devices use one pair of sockets per interface.
+/// `MDNSResponder`, so any number of devices use one pair of sockets per interface.
 ///
 /// Each device gets its own service instance (``DeviceAdvertisement/instanceName``), an SRV
 /// record pointing at its own host name and Cast port, an A record for its address, the
@@ -36,7 +36,7 @@ public final class MDNSDeviceAdvertiser: DeviceAdvertiser {
     ///   - interfaceNames: the interfaces to advertise on; `nil` means the loopback interface
     ///     only, which suits devices bound to `127.0.0.x` and keeps every packet on the machine.
     ///   - usesIPv6: whether to advertise over IPv6 too (on interfaces that have an IPv6 address).
-    /// - Throws: ``UDPSocketError`` when an interface does not exist or no socket can be opened.
+    /// - Throws: `UDPSocketError` when an interface does not exist or no socket can be opened.
     public convenience init(interfaceNames: [String]? = nil, usesIPv6: Bool = false) throws(UDPSocketError) {
         let names: [String]
         if let interfaceNames { names = interfaceNames } else { names = try Self.loopbackInterfaceNames() }

@@ -17,6 +17,6 @@ public enum DeviceAction: Hashable, Sendable {
     /// The running application changed (launch, stop, restart).
     case appsChanged
     /// Read the media a `LOAD` named, off the engine, and report the outcome with
-    /// ``VirtualDeviceEngine/mediaProbed(_:outcome:at:)``.
+    /// `VirtualDeviceEngine.mediaProbed(_:outcome:at:)`.
     case probeMedia(MediaProbeRequest)
 }

@@ -2,7 +2,7 @@ import CastCore
 
 /// A request from the engine to read the media of a `LOAD` (``MediaMode/fetch`` and
 /// ``MediaMode/auto``): the device runs the probe off the engine and reports its outcome
-/// with ``VirtualDeviceEngine/mediaProbed(_:outcome:at:)``.
+/// with `VirtualDeviceEngine.mediaProbed(_:outcome:at:)`.
 public struct MediaProbeRequest: Hashable, Sendable {
     /// Identifies the probe; an outcome for an older id (a newer `LOAD` or a `STOP` came
     /// meanwhile) is ignored.

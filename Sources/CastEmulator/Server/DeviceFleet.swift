@@ -49,7 +49,7 @@ public actor DeviceFleet {
     /// interfaces; later calls advertise through it too.
     /// - Returns: the devices started by this call.
     /// - Throws: the first device's start error (address in use or not available, TLS), or
-    ///   ``UDPSocketError`` when the mDNS sockets cannot be opened.
+    ///   `UDPSocketError` when the mDNS sockets cannot be opened.
     @discardableResult
     public func start(_ configuration: FleetConfiguration) async throws -> [VirtualDevice] {
         if advertiser == nil, mdnsAdvertiser == nil, let names = configuration.mdnsInterfaces {

@@ -6,7 +6,7 @@ import Foundation
 /// The devices a ``DeviceFleet`` runs: for each, the engine configuration and where it listens.
 ///
 /// Built from command-line options (``generated(count:name:firstAddress:model:)``) or from a
-/// JSON file (``init(json:)``) of this form, where every member but `devices[].name` is optional:
+/// JSON file (`init(json:)`) of this form, where every member but `devices[].name` is optional:
 ///
 /// ```json
 /// {
@@ -31,7 +31,7 @@ import Foundation
 ///
 /// Devices answer device-authentication challenges with an `AuthResponse` signed by the
 /// process's generated chain (``VirtualDeviceAuthority/shared``), or by the chain read from the
-/// `authChain` directory (``DeviceAuthChain/load(directory:)``); `"auth": "error"` makes a
+/// `authChain` directory (`DeviceAuthChain.load(directory:)`); `"auth": "error"` makes a
 /// device answer `AuthError` `INTERNAL_ERROR` instead, as a receiver without credentials does.
 ///
 /// Every device runs the Default Media Receiver (`CC1AD845`) and Backdrop (`E8C28D3C`, the
@@ -169,7 +169,9 @@ public struct FleetConfiguration: Sendable {
     private static let appKeys: Set<String> = ["appId", "displayName", "namespaces", "statusText", "androidTVAppId"]
 
     /// Parses a fleet description (format above).
-    /// - Parameter defaultMediaMode: the ``MediaMode`` of devices without a `"media"` member.
+    /// - Parameters:
+    ///   - bytes: the JSON text.
+    ///   - defaultMediaMode: the ``MediaMode`` of devices without a `"media"` member.
     /// - Throws: ``FleetConfigurationError`` naming the member at fault.
     public init(json bytes: [UInt8], defaultMediaMode: MediaMode = .simulate) throws(FleetConfigurationError) {
         let root: JSONValue

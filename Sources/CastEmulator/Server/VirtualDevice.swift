@@ -154,7 +154,7 @@ public final class VirtualDevice: Sendable {
     }
 
     /// Generates the TLS certificate and starts listening on the three ports.
-    /// - Throws: ``TCPError`` (address in use or not available), ``TLSError`` or
+    /// - Throws: `TCPError` (address in use or not available), `TLSError` or
     ///   `OpenSSLError` (certificate generation).
     /// - Returns: the ports the device listens on.
     @discardableResult

@@ -57,7 +57,7 @@ public struct CastOptions: Sendable {
     /// is now; the saved address is used when it is not found. Defaults to 3 s.
     public var resumeDiscoveryTimeout: Duration = .seconds(3)
     /// Whether and how devices prove they are genuine after the TLS handshake (the
-    /// `deviceauth` challenge). Defaults to ``DeviceAuthenticationPolicy/required``: every
+    /// `deviceauth` challenge). Defaults to `DeviceAuthenticationPolicy.required`: every
     /// device must prove it holds a key certified by one of Google's Cast roots (the CRL is
     /// checked when the device sends one), as Google's senders do.
     ///
@@ -68,14 +68,14 @@ public struct CastOptions: Sendable {
     /// options.deviceAuthentication.additionalTrustAnchors.append(root)
     /// ```
     ///
-    /// An explicit ``DeviceAuthenticationPolicy/Mode/off`` or
-    /// ``DeviceAuthenticationPolicy/Mode/ifSupported`` accepts devices that did not
+    /// An explicit `DeviceAuthenticationPolicy.Mode.off` or
+    /// `DeviceAuthenticationPolicy.Mode.ifSupported` accepts devices that did not
     /// authenticate, with a warning logged once per device; such devices get no secrets
     /// unless ``sendsSecretsToUnauthenticatedDevices`` is set.
     public var deviceAuthentication: DeviceAuthenticationPolicy = .required
     /// Whether secrets may go to a device that did not authenticate (accepted under an
-    /// explicit ``DeviceAuthenticationPolicy/Mode/off`` or
-    /// ``DeviceAuthenticationPolicy/Mode/ifSupported``). Defaults to `false`.
+    /// explicit `DeviceAuthenticationPolicy.Mode.off` or
+    /// `DeviceAuthenticationPolicy.Mode.ifSupported`). Defaults to `false`.
     ///
     /// While `false`, nothing secret leaves the process towards such a device: a session
     /// start that would send launch credentials (on LAUNCH, or on the LAUNCH that joins a

@@ -25,7 +25,7 @@ public struct DiscoveryCriteria: Sendable, Hashable {
     public private(set) var namespaces: [String]
 
     /// Whether only devices that advertise the subtype of the application discovery asks
-    /// for (``browsedApplicationID``) are listed. Defaults to `false`: the subtype is an
+    /// for (the one application ID, when there is one) are listed. Defaults to `false`: the subtype is an
     /// extra query, not a condition. With several application IDs, or only namespaces, no
     /// device is filtered out.
     public var requiresApplicationSubtype = false

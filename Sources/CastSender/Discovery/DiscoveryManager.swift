@@ -261,7 +261,10 @@ public final class DiscoveryManager: Sendable {
     /// Cancelling the waiting task stops the check at its next step (once the TLS connection
     /// is up, or while waiting for RECEIVER_STATUS): the probe connection is closed, nothing
     /// is added, and the call throws ``CastError/Code/cancelled``.
-    /// - Parameter friendlyName: a name to use instead.
+    /// - Parameters:
+    ///   - host: the device's IP address (or a host name).
+    ///   - port: its Cast port, 8009 unless given.
+    ///   - friendlyName: a name to use instead.
     /// - Throws: ``CastError`` when the host does not answer as a Cast device, or
     ///   ``CastError/Code/cancelled``.
     @discardableResult

@@ -69,7 +69,7 @@ public final class RemoteMediaClient: Sendable {
     ///
     /// Statuses merge: members a status omits keep their last values. While a load is in
     /// progress (`playerState` `IDLE` with `extendedStatus.playerState` `LOADING`) the status
-    /// reads ``PlayerState/loading`` with the media being loaded, as GCK reports it;
+    /// reads `PlayerState.loading` with the media being loaded, as GCK reports it;
     /// `extendedStatus` stays as the receiver sent it.
     public var mediaStatus: MediaStatus? { state.withLock { $0.tracker.status } }
 

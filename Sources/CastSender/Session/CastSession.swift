@@ -100,7 +100,7 @@ public final class CastSession: Sendable, CustomStringConvertible {
 
     /// How the device proved itself on the current (or last) connection: `nil` until the
     /// first connection was accepted; unauthenticated only under an explicit
-    /// ``DeviceAuthenticationPolicy/Mode/off`` or ``DeviceAuthenticationPolicy/Mode/ifSupported``.
+    /// `DeviceAuthenticationPolicy.Mode.off` or `DeviceAuthenticationPolicy.Mode.ifSupported`.
     public var deviceAuthenticationResult: DeviceAuthenticationResult? { state.withLock { $0.authentication } }
 
     /// Whether the device proved it holds a key certified by a trusted root.

@@ -3,7 +3,7 @@ import CastSender
 import CastSync
 
 /// The Cast button (as `GCKUICastButton`), independent of any toolkit: always shown, its
-/// state follows the context's ``CastState``, and a tap tells the front end what to present.
+/// state follows the context's `CastState`, and a tap tells the front end what to present.
 ///
 /// ```swift
 /// let button = CastButtonModel(context: context, interstitial: interstitial)
@@ -44,7 +44,7 @@ public final class CastButtonModel: Sendable {
     ///   - context: the Cast context whose state the button follows.
     ///   - interstitial: the first-use interstitial; when given, taps go through it (and
     ///     start discovery once it is accepted); without it, taps go to
-    ///     ``DiscoveryManager/castButtonTapped()``.
+    ///     `DiscoveryManager.castButtonTapped()`.
     public convenience init(context: CastContext, interstitial: LocalNetworkInterstitialModel? = nil) {
         let sessionManager = context.sessionManager
         let volume = DeviceVolumeController(context: context)
@@ -156,7 +156,7 @@ public final class CastButtonModel: Sendable {
     /// "Stop casting" in the stop-casting dialog: ends the session; the receiver app stops
     /// when `stopReceiverApplication` is set (default: the context's option).
     ///
-    /// Cancellation does not interrupt ending (as ``SessionManager/endSession(stopCasting:)``).
+    /// Cancellation does not interrupt ending (as `SessionManager.endSession(stopCasting:)`).
     public func stopCasting(stopReceiverApplication: Bool? = nil) async {
         logger.log(.info, .ui, "stop casting chosen")
         await endSession(stopReceiverApplication)

@@ -1,6 +1,6 @@
 import CastSender
 
-/// What the Cast button shows, following ``CastState`` (as `GCKUICastButton`).
+/// What the Cast button shows, following `CastState` (as `GCKUICastButton`).
 public enum CastButtonState: Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// No device found: the button stays visible, drawn as unavailable.
     case unavailable

@@ -7,7 +7,7 @@ import CastSync
 /// Codelab flow: after "Play now" the app sets ``miniMediaControlsItemEnabled`` to `false`
 /// and calls ``presentExpandedController()``; selecting the mini controller presents it too.
 /// A container made with ``init(context:)`` presents it by itself after every successful
-/// LOAD of the context's sessions when ``CastContext/useDefaultExpandedMediaControls`` is
+/// LOAD of the context's sessions when `CastContext.useDefaultExpandedMediaControls` is
 /// set, as GCK does.
 public final class CastContainerModel: Sendable {
     /// What a front end draws.

@@ -16,7 +16,7 @@ import Foundation
 public final class DeviceChooserModel: Sendable {
     /// One row of the list.
     public struct Device: Sendable, Hashable, Identifiable {
-        /// The device's id (``CastDevice/id``).
+        /// The device's id (`CastDevice.id`).
         public var id: UUID
         /// The name to show.
         public var name: String
@@ -65,6 +65,7 @@ public final class DeviceChooserModel: Sendable {
 
     /// Creates the chooser for `context`.
     /// - Parameters:
+    ///   - context: the context whose discovery and sessions the chooser drives.
     ///   - searchTimeout: how long to show "searching" before the no-devices guidance.
     ///   - guidance: the text shown when nothing is found.
     ///   - clock: the clock of the search window.
@@ -134,9 +135,9 @@ public final class DeviceChooserModel: Sendable {
     /// Starts a session on the device with `id` and waits until it is connected.
     ///
     /// Cancelling the waiting task cancels the session start (as
-    /// ``SessionManager/startSession(with:host:port:)``): the call throws
-    /// ``CastError/Code/cancelled`` and the error shows in ``State/errorMessage``.
-    /// - Throws: ``CastError``: ``CastError/Code/invalidRequest`` when no such device is
+    /// `SessionManager.startSession(with:host:port:)`): the call throws
+    /// `CastError.Code.cancelled` and the error shows in ``State/errorMessage``.
+    /// - Throws: `CastError`: `CastError.Code.invalidRequest` when no such device is
     ///   listed, else why the session did not start (also in ``State/errorMessage``).
     public func select(_ id: UUID) async throws(CastError) {
         guard let device = machine.withLock({ $0.devices.first { $0.id == id } }) else {

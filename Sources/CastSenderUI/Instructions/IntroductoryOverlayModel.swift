@@ -3,7 +3,7 @@ import CastSync
 
 /// The introductory overlay (as `presentCastInstructionsViewControllerOnce`): shown once,
 /// highlighting the Cast button, when the cast state first becomes anything but
-/// ``CastState/noDevicesAvailable``; remembered across launches in a ``CastUIStateStore``.
+/// `CastState.noDevicesAvailable`; remembered across launches in a ``CastUIStateStore``.
 ///
 /// ```swift
 /// let overlay = IntroductoryOverlayModel(context: context, store: store)

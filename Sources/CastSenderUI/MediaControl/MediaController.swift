@@ -38,7 +38,7 @@ public final class MediaController: Sendable {
     }
 
     /// Creates a controller for the sessions of `sessionManager`, logging user actions to
-    /// `logger` (component ``CastLogComponent/ui``).
+    /// `logger` (component `CastLogComponent.ui`).
     public init(sessionManager: SessionManager, logger: CastLogger = .shared) {
         self.logger = logger
         bridge = Bridge()
