@@ -37,6 +37,13 @@ if [ -z "${CAST_TESTDATA_DIR:-}" ]; then
 fi
 [ -d "${CAST_TESTDATA_DIR:-}" ] || die "device-auth test data not found; set CAST_TESTDATA_DIR"
 export CAST_TESTDATA_DIR
+if [ -z "${CAST_REAL_DEVICES_DIR:-}" ]; then
+    for candidate in "$root/../shared/testdata/real-devices" "/work/shared/testdata/real-devices"; do
+        if [ -f "$candidate/messages.jsonl" ]; then CAST_REAL_DEVICES_DIR="$(cd "$candidate" && pwd)"; break; fi
+    done
+fi
+[ -f "${CAST_REAL_DEVICES_DIR:-}/messages.jsonl" ] || die "real-device payloads not found; set CAST_REAL_DEVICES_DIR"
+export CAST_REAL_DEVICES_DIR
 export SWIFT_BACKTRACE=enable=no
 # Sanitized code runs several times slower: tests multiply their deadlines and the timeouts of
 # their test servers by this factor (Tests/CastTestSupport/TestTiming.swift).
