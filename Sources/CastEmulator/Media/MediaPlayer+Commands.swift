@@ -157,6 +157,7 @@ extension MediaPlayer {
             }
             session!.pendingLoad = nil
             session!.probeId = nil
+            session!.streamId = nil
             session!.phase = .idle(.cancelled)
             session!.queue = nil
             session!.ad = nil

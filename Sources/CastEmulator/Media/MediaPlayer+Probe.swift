@@ -52,6 +52,7 @@ extension MediaPlayer {
         switch outcome {
         case .success(let result):
             apply(result)
+            session!.streamId = result.followURL == nil ? nil : id
             var metadata = ["cast.content-id": url, "cast.live": "\(result.isLive)"]
             if let duration = result.duration { metadata["cast.duration"] = "\(duration)" }
             let log = MediaPlayerOutput.log(DeviceLogEntry(level: .info, message: "media probed", metadata: metadata))
@@ -68,6 +69,27 @@ extension MediaPlayer {
         case .failure(let failure):
             return fail(failure, url: url, at: now)
         }
+    }
+
+    /// Whether the device still reads the open-ended stream of probe `id`: the item it
+    /// belongs to is current and not idle.
+    func isFollowingStream(_ id: UInt64) -> Bool {
+        guard let session, session.streamId == id else { return false }
+        return !session.isIdle
+    }
+
+    /// The server ended the open-ended stream of probe `id` after `mediaSeconds` of media:
+    /// the item ends when playback reaches them (at once when unknown or already passed), as
+    /// a receiver's player plays out what it received.
+    mutating func streamEnded(_ id: UInt64, mediaSeconds: Double?, at now: DeviceInstant) -> [MediaPlayerOutput] {
+        guard isFollowingStream(id) else { return [] }
+        session!.streamId = nil
+        session!.rebase(to: now)
+        let seconds = mediaSeconds.flatMap { WireNumber.isValidSeconds($0) ? $0 : nil } ?? 0
+        session!.streamEnd = max(seconds, session!.position)
+        var metadata: [String: String] = [:]
+        if let mediaSeconds { metadata["cast.media-seconds"] = "\(mediaSeconds)" }
+        return [.log(DeviceLogEntry(level: .info, message: "media stream ended", metadata: metadata))]
     }
 
     /// Ends the loading phase now: playback begins at the next timeline step.

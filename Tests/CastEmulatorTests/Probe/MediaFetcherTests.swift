@@ -1,4 +1,6 @@
 import CastNet
+import CastSync
+import CastTestSupport
 import Foundation
 import Testing
 
@@ -133,5 +135,44 @@ import Testing
     ])
     func readsTheTotalOfAContentRange(header: String, total: Int?) {
         #expect(MediaFetcher.totalLength(header) == total)
+    }
+
+    /// A never-ending live Matroska stream: the probe reads its header and returns without
+    /// waiting for an end, and the stream is the item's to follow.
+    @Test func probesANeverEndingStreamFromItsHeader() async throws {
+        let server = try LiveStreamServer(clusters: nil, header: LiveStreamServer.liveHeader)
+        defer { server.close() }
+        let result = try await MediaFetcher(timeout: .seconds(30)).probe(
+            url: server.url,
+            contentType: "video/x-matroska"
+        )
+        #expect(result.isLive && result.duration == nil)
+        #expect(result.tracks.map(\.kind) == [.video, .audio])
+        #expect(result.followURL == server.url)
+    }
+
+    /// Following stops when told to, although the stream never ends.
+    @Test func followingANeverEndingStreamStopsWhenTheItemDoes() async throws {
+        let server = try LiveStreamServer(clusters: nil, header: LiveStreamServer.liveHeader)
+        defer { server.close() }
+        let wanted = Locked(true)
+        let fetcher = MediaFetcher(timeout: .seconds(30))
+        async let end = fetcher.follow(server.url) { wanted.withLock { $0 } }
+        // Stop once a good part of the stream went by.
+        let deadline = ContinuousClock.now + .seconds(60)
+        while server.bytesSent.withLock({ $0 }) < 200_000 {
+            guard ContinuousClock.now < deadline else { throw DeadlineExceeded(what: "200 kB of the stream") }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        wanted.withLock { $0 = false }
+        #expect(await end == nil)
+    }
+
+    @Test func followingAFiniteStreamReportsTheMediaReceived() async throws {
+        let server = try LiveStreamServer(clusters: 25, header: LiveStreamServer.liveHeader)
+        defer { server.close() }
+        let end = try #require(await MediaFetcher(timeout: .seconds(30)).follow(server.url) { true })
+        #expect(end.mediaSeconds == 2.44)
+        #expect(end.bytes == LiveStreamServer.liveHeader.count + server.bytesSent.withLock { $0 })
     }
 }

@@ -27,6 +27,9 @@ struct MediaFetcher: Sendable {
         var contentType: String?
         var body: [UInt8]
         var totalLength: Int?
+
+        /// Whether `body` (read from offset 0) is the whole resource.
+        var isWhole: Bool { totalLength.map { body.count >= $0 } ?? false }
     }
 
     /// Reads the media at `url` and reports what a receiver learns from it.
@@ -60,6 +63,14 @@ struct MediaFetcher: Sendable {
             } catch {
                 throw .mediaNetwork("\(error)")
             }
+        }
+        if MatroskaProbe.looksLikeMatroska(head.body) {
+            var result: MediaProbeResult
+            do { result = try MatroskaProbe.probe(head: head.body, isComplete: head.isWhole) } catch {
+                throw MediaLoadFailure(error)
+            }
+            if result.isLive, head.totalLength == nil { result.followURL = head.url }
+            return result
         }
         if WAVProbe.looksLikeWAV(head.body) {
             do { return try WAVProbe.probe(head: head.body) } catch { throw MediaLoadFailure(error) }
@@ -97,7 +108,7 @@ struct MediaFetcher: Sendable {
         failure: (String) -> MediaLoadFailure
     ) async throws(MediaLoadFailure) -> Ranged {
         do {
-            return try await fetchRange(url, offset: 0, count: Self.headSize)
+            return try await fetchRange(url, offset: 0, count: Self.headSize, isEnough: Self.isHeadEnough)
         } catch let error as MediaLoadFailure {
             throw failure(error.reason)
         } catch {
@@ -107,11 +118,61 @@ struct MediaFetcher: Sendable {
         }
     }
 
+    /// Reads an open-ended stream (``MediaProbeResult/followURL``) to its end while
+    /// `shouldContinue` holds, as a receiver playing a live stream does, keeping only the
+    /// timestamp of the latest Matroska block.
+    /// - Returns: the seconds of media received when the server ended the stream; `nil` when
+    ///   the read was stopped or failed.
+    func follow(_ url: String, shouldContinue: @escaping @Sendable () -> Bool) async -> StreamEnd? {
+        var headers = HTTPHeaders()
+        headers.add(name: "User-Agent", value: "CastEmulator")
+        var scanner = MatroskaStreamScanner()
+        do {
+            let outcome = try await client.follow(url, headers: headers, shouldContinue: shouldContinue) {
+                scanner.feed($0)
+            }
+            guard outcome.serverEnded, (200..<300).contains(outcome.status.code) else { return nil }
+            return StreamEnd(mediaSeconds: scanner.isBroken ? nil : scanner.seconds, bytes: outcome.bodyBytes)
+        } catch {
+            return nil
+        }
+    }
+
+    /// How much of an open-ended stream the device received before the server ended it.
+    struct StreamEnd: Sendable, Equatable {
+        /// The timestamp of the latest block, in seconds; `nil` when the stream told none.
+        var mediaSeconds: Double?
+        /// The body bytes read.
+        var bytes: Int
+    }
+
+    /// Whether the first bytes of a stream already tell what a probe needs, so the read can
+    /// end before ``headSize`` bytes: a live stream delivers them at its own pace.
+    @Sendable static func isHeadEnough(_ prefix: [UInt8]) -> Bool {
+        guard MatroskaProbe.looksLikeMatroska(prefix) else { return false }
+        do {
+            _ = try MatroskaProbe.probe(head: prefix, isComplete: false)
+            return true
+        } catch {
+            return error.code != .truncated
+        }
+    }
+
     /// Reads `count` bytes at `offset` with a `Range` request, following redirects.
-    /// A server that ignores the range answers 200 with the whole body (bounded by the
-    /// client's body limit); the requested slice is cut from it.
-    func fetchRange(_ url: String, offset: Int, count: Int) async throws -> Ranged {
+    /// A server that ignores the range answers 200 with the body from its start; the client
+    /// stops reading after `offset + count` bytes (a never-ending stream is never waited
+    /// for) and the requested slice is cut from it.
+    /// - Parameter isEnough: ends the read early once the bytes read so far suffice.
+    func fetchRange(
+        _ url: String,
+        offset: Int,
+        count: Int,
+        isEnough: (@Sendable ([UInt8]) -> Bool)? = nil
+    ) async throws -> Ranged {
         var current = url
+        var client = self.client
+        client.bodyPrefixLimit = offset + count
+        if let isEnough, offset == 0 { client.isBodyPrefixEnough = isEnough }
         for _ in 0...maximumRedirects {
             var headers = HTTPHeaders()
             headers.add(name: "Range", value: "bytes=\(offset)-\(offset + count - 1)")
@@ -136,11 +197,12 @@ struct MediaFetcher: Sendable {
             case 200:
                 let body = response.body
                 let start = min(offset, body.count)
+                let declared = response.headers["Content-Length"].flatMap { Int($0) }.flatMap { $0 >= 0 ? $0 : nil }
                 return Ranged(
                     url: current,
                     contentType: response.headers["Content-Type"],
                     body: Array(body[start..<min(body.count, start + count)]),
-                    totalLength: body.count
+                    totalLength: response.isPartial ? declared : body.count
                 )
             case 416:
                 return Ranged(url: current, contentType: response.headers["Content-Type"], body: [], totalLength: nil)
