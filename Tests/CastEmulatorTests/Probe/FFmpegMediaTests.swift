@@ -159,4 +159,29 @@ import Testing
         #expect(!scanner.isBroken)
         #expect(seconds > 1.8 && seconds < 2.05)
     }
+
+    /// Audio files of a 2 s sine, each format as Debian's ffmpeg writes it.
+    static let audioFormats: [(name: String, type: String, arguments: [String], tolerance: Double)] = [
+        ("vbr.mp3", "audio/mpeg", ["-c:a", "libmp3lame", "-q:a", "4"], 0.06),
+        (
+            "cbr.mp3", "audio/mpeg", ["-c:a", "libmp3lame", "-b:a", "128k", "-write_xing", "0", "-id3v2_version", "3"],
+            0.1
+        ),
+        ("clip.aac", "audio/aac", ["-c:a", "aac", "-b:a", "96k", "-f", "adts"], 0.15),
+        ("clip.flac", "audio/flac", ["-c:a", "flac"], 0.01),
+        ("clip.ogg", "audio/ogg", ["-c:a", "libvorbis"], 0.01),
+        ("clip.opus", "audio/ogg", ["-c:a", "libopus"], 0.01),
+    ]
+
+    @Test(arguments: audioFormats.map(\.name))
+    func readsAnEncodedAudioFile(name: String) async throws {
+        let format = try #require(Self.audioFormats.first { $0.name == name })
+        let path = Self.directory + "/" + name
+        try await Self.ffmpeg(["-f", "lavfi", "-i", "sine=frequency=440:duration=2"] + format.arguments + [path])
+        let result = try await Self.probeServed(path, type: format.type)
+        let duration = try #require(result.duration)
+        #expect(abs(duration - 2) < format.tolerance, "\(name): \(duration) s")
+        #expect(result.tracks.map(\.kind) == [.audio])
+        #expect(!result.isLive)
+    }
 }

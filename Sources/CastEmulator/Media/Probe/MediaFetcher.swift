@@ -75,7 +75,48 @@ struct MediaFetcher: Sendable {
         if WAVProbe.looksLikeWAV(head.body) {
             do { return try WAVProbe.probe(head: head.body) } catch { throw MediaLoadFailure(error) }
         }
+        if FLACProbe.looksLikeFLAC(head.body) {
+            do { return try FLACProbe.probe(head: head.body) } catch { throw MediaLoadFailure(error) }
+        }
+        let read: (Int, Int) async throws -> [UInt8] = { offset, count in
+            try await fetchRange(head.url, offset: offset, count: count).body
+        }
+        if OggProbe.looksLikeOgg(head.body) {
+            return try await Self.mapping {
+                try await OggProbe.probe(head: head.body, fileSize: head.totalLength, read: read)
+            }
+        }
+        // MPEG audio and ADTS AAC, either possibly after ID3v2 tags.
+        var audioStart = 0
+        while let tag = try? MP3Probe.id3Length(head.body[audioStart...]), audioStart + tag < head.body.count {
+            audioStart += tag
+        }
+        if ADTSProbe.looksLikeADTS(head.body, at: audioStart) {
+            do { return try ADTSProbe.probe(head: head.body, start: audioStart, fileSize: head.totalLength) } catch {
+                throw MediaLoadFailure(error)
+            }
+        }
+        if MP3Probe.looksLikeMP3(Array(head.body[audioStart...])) || audioStart > 0 {
+            return try await Self.mapping {
+                try await MP3Probe.probe(head: head.body, fileSize: head.totalLength, read: read)
+            }
+        }
         throw .notSupported("unrecognised media (\(servedType.isEmpty ? "no content type" : servedType))")
+    }
+
+    /// Runs a probe that reads more ranges, mapping its errors to the receiver's.
+    private static func mapping(
+        _ probe: () async throws -> MediaProbeResult
+    ) async throws(MediaLoadFailure) -> MediaProbeResult {
+        do {
+            return try await probe()
+        } catch let error as MediaProbeError {
+            throw MediaLoadFailure(error)
+        } catch let error as MediaLoadFailure {
+            throw error
+        } catch {
+            throw .mediaNetwork("\(error)")
+        }
     }
 
     private func probeHLS(_ head: Ranged) async throws(MediaLoadFailure) -> MediaProbeResult {
