@@ -104,7 +104,10 @@ extension MediaPlayer {
     /// What the media told: duration, stream type, tracks and picture size of the item.
     private mutating func apply(_ result: MediaProbeResult) {
         guard var queue = session?.queue, var item = Optional(queue.currentItem), var media = item.media else { return }
-        if result.isLive {
+        if result.isImage {
+            media.duration = nil
+            media.unknownMembers["mediaCategory"] = "IMAGE"
+        } else if result.isLive {
             media.streamType = .live
             media.duration = nil
         } else if let duration = result.duration, WireNumber.isValidSeconds(duration) {

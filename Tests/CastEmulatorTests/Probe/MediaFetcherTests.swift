@@ -55,6 +55,32 @@ import Testing
             .ok(.text("#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=1\nmissing.m3u8\n"), contentType: "application/x-mpegurl")
         }
         routes.add(.get, "/garbage.m3u8") { _ in .ok(.text("<html></html>"), contentType: "text/html") }
+        routes.add(.get, "/vod.mpd") { _ in
+            .ok(
+                .text(#"<MPD type="static" mediaPresentationDuration="PT2M"><Period/></MPD>"#),
+                contentType: "application/dash+xml"
+            )
+        }
+        routes.add(.get, "/live.mpd") { _ in
+            .ok(.text(#"<MPD type="dynamic"><Period start="PT0S"/></MPD>"#), contentType: "application/dash+xml")
+        }
+        routes.add(.get, "/empty.mpd") { _ in
+            .ok(
+                .text(#"<MPD type="static" mediaPresentationDuration="PT2M"></MPD>"#),
+                contentType: "application/dash+xml"
+            )
+        }
+        routes.add(.get, "/garbage.mpd") { _ in .ok(.text("{\"not\": \"xml\"}"), contentType: "application/json") }
+        routes.add(.get, "/picture.png") { _ in
+            .ok(
+                .bytes([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 0, count: 64)),
+                contentType: "image/png"
+            )
+        }
+        routes.add(.get, "/picture.webp") { _ in
+            .ok(.bytes(Array("RIFF\u{0}\u{0}\u{0}\u{0}WEBPVP8 ".utf8)), contentType: "image/webp")
+        }
+        routes.add(.get, "/not-a-picture.png") { _ in .ok(.text("<html></html>"), contentType: "image/png") }
         return routes
     }
 
@@ -105,6 +131,11 @@ import Testing
         ("/missing.m3u8", "application/x-mpegurl", "HLS_NETWORK_MASTER_PLAYLIST"),
         ("/broken-master.m3u8", nil, "HLS_NETWORK_PLAYLIST"),
         ("/garbage.m3u8", nil, "HLS_MANIFEST_MASTER"),
+        ("/missing.mpd", "application/dash+xml", "DASH_NETWORK"),
+        ("/garbage.mpd", nil, "DASH_MANIFEST_UNKNOWN"),
+        ("/empty.mpd", nil, "DASH_MANIFEST_NO_PERIODS"),
+        ("/not-a-picture.png", "image/png", "IMAGE_ERROR"),
+        ("/missing.jpg", "image/jpeg", "IMAGE_ERROR"),
     ]
 
     @Test(arguments: failures)
@@ -174,5 +205,34 @@ import Testing
         let end = try #require(await MediaFetcher(timeout: .seconds(30)).follow(server.url) { true })
         #expect(end.mediaSeconds == 2.44)
         #expect(end.bytes == LiveStreamServer.liveHeader.count + server.bytesSent.withLock { $0 })
+    }
+
+    @Test func readsDASHManifests() async throws {
+        try await Self.withServer { base in
+            let vod = try await Self.fetcher.probe(url: base + "/vod.mpd", contentType: nil)
+            #expect(vod.duration == 120 && !vod.isLive)
+            let live = try await Self.fetcher.probe(url: base + "/live.mpd", contentType: "application/dash+xml")
+            #expect(live.isLive && live.duration == nil)
+        }
+    }
+
+    @Test func picturesAreImagesWithoutDuration() async throws {
+        try await Self.withServer { base in
+            for path in ["/picture.png", "/picture.webp"] {
+                let result = try await Self.fetcher.probe(
+                    url: base + path,
+                    contentType: path.hasSuffix("png") ? "image/png" : "image/webp"
+                )
+                #expect(result.isImage && result.duration == nil && !result.isLive)
+            }
+        }
+    }
+
+    @Test func imageSignatures() {
+        #expect(MediaFetcher.imageFormat([0xFF, 0xD8, 0xFF, 0xE0]) == "jpeg")
+        #expect(MediaFetcher.imageFormat(Array("GIF89a".utf8)) == "gif")
+        #expect(MediaFetcher.imageFormat(Array("GIF88a".utf8)) == nil)
+        #expect(MediaFetcher.imageFormat(Array("RIFF\u{0}\u{0}\u{0}\u{0}WAVE".utf8)) == nil)
+        #expect(MediaFetcher.imageFormat([0x89, 0x50, 0x4E]) == nil)
     }
 }

@@ -162,6 +162,22 @@ import Testing
         }
     }
 
+    /// A picture: `mediaCategory` `IMAGE`, no duration, and it stays on screen (no end).
+    @Test func aServedPictureIsShownAsAnImage() async throws {
+        try await MediaFetcherTests.withServer { base in
+            var (device, _, probed) = try await Self.loadServed(
+                base + "/picture.png",
+                mode: .fetch,
+                contentType: "image/png"
+            )
+            probed += device.advance(by: .seconds(3600))
+            let status = try #require(device.engine.mediaStatus(at: device.now))
+            #expect(status.playerState == .playing)
+            #expect(status.media?.duration == nil)
+            #expect(status.media?.unknownMembers["mediaCategory"] == "IMAGE")
+        }
+    }
+
     @Test func aNewerLoadSupersedesAPendingProbe() async throws {
         try await MediaFetcherTests.withServer { base in
             var device = DeviceHarness { $0.mediaMode = .fetch }

@@ -39,17 +39,34 @@ struct MediaFetcher: Sendable {
         let declared = contentType?.lowercased() ?? ""
         let path = URLComponents(string: url)?.path.lowercased() ?? ""
         let hlsDeclared = declared.contains("mpegurl") || path.hasSuffix(".m3u8")
+        let dashDeclared = declared.contains("dash+xml") || path.hasSuffix(".mpd")
         if declared.hasPrefix("image/") {
-            _ = try await fetchHead(url, failure: MediaLoadFailure.mediaNetwork)
-            return MediaProbeResult(duration: nil, isLive: false, tracks: [])
+            let head = try await fetchHead(url, failure: MediaLoadFailure.imageError)
+            guard Self.imageFormat(head.body) != nil else {
+                throw .imageError("not a PNG, JPEG, GIF or WebP picture")
+            }
+            var result = MediaProbeResult()
+            result.isImage = true
+            return result
         }
-        let head = try await fetchHead(
-            url,
-            failure: hlsDeclared ? MediaLoadFailure.hlsMasterNetwork : MediaLoadFailure.mediaNetwork
-        )
+        var failure: (String) -> MediaLoadFailure = MediaLoadFailure.mediaNetwork
+        if hlsDeclared {
+            failure = MediaLoadFailure.hlsMasterNetwork
+        } else if dashDeclared {
+            failure = MediaLoadFailure.dashNetwork
+        }
+        let head = try await fetchHead(url, failure: failure)
         let servedType = head.contentType?.lowercased() ?? ""
         if hlsDeclared || servedType.contains("mpegurl") || head.body.starts(with: Array("#EXTM3U".utf8)) {
             return try await probeHLS(head)
+        }
+        if dashDeclared || servedType.contains("dash+xml") || DASHManifest.looksLikeMPD(head.body) {
+            let manifest: DASHManifest
+            do { manifest = try DASHManifest.parse(head.body) } catch { throw .dashManifestUnknown(error.description) }
+            if manifest.periodCount == 0, head.isWhole { throw .dashManifestNoPeriods("MPD without a Period") }
+            var result = MediaProbeResult(isLive: manifest.isDynamic)
+            if !manifest.isDynamic { result.duration = manifest.duration }
+            return result
         }
         if MP4Probe.looksLikeMP4(head.body) {
             do {
@@ -102,6 +119,17 @@ struct MediaFetcher: Sendable {
             }
         }
         throw .notSupported("unrecognised media (\(servedType.isEmpty ? "no content type" : servedType))")
+    }
+
+    /// The picture format `bytes` start with (by signature), or `nil`.
+    static func imageFormat(_ bytes: [UInt8]) -> String? {
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return "png" }
+        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return "jpeg" }
+        if bytes.starts(with: Array("GIF87a".utf8)) || bytes.starts(with: Array("GIF89a".utf8)) { return "gif" }
+        if bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)), bytes[8..<12].elementsEqual("WEBP".utf8) {
+            return "webp"
+        }
+        return nil
     }
 
     /// Runs a probe that reads more ranges, mapping its errors to the receiver's.

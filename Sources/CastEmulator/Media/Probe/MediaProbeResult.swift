@@ -33,6 +33,8 @@ struct MediaProbeResult: Sendable, Equatable {
     /// length) that the player keeps reading while it plays, as a receiver does: the item
     /// ends when the server ends the stream.
     var followURL: String?
+    /// Whether the media is a picture (`mediaCategory` `IMAGE`: shown, no duration).
+    var isImage = false
 
     /// The largest picture among the video tracks, for `videoInfo`.
     var videoSize: (width: Int, height: Int)? {
