@@ -273,8 +273,10 @@ extension MediaPlayer {
         if let style = request.textTrackStyle {
             session!.textTrackStyle = style
         }
+        let before = current.activeTrackIds ?? []
         session!.activeTrackIds = active
         return statusUpdate(at: context.now, requester: context)
+            + startTextTrackProbes(previouslyActive: before, at: context.now)
     }
 
     // MARK: Queue

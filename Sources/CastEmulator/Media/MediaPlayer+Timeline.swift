@@ -249,6 +249,7 @@ extension MediaPlayer {
         session!.ad = nil
         session!.preloadedItemId = nil
         session!.probeId = nil
+        session!.textProbes = [:]
         session!.streamId = nil
         session!.streamEnd = nil
         session!.probedVideoInfo = nil

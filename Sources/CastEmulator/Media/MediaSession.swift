@@ -62,6 +62,8 @@ struct MediaSession: Sendable {
     /// The probe whose open-ended stream the device keeps reading while the item plays
     /// (``MediaProbeResult/followURL``); the item ends when that stream does.
     var streamId: UInt64?
+    /// The text-track reads in flight, by probe id: the `trackId` each reads.
+    var textProbes: [UInt64: Int] = [:]
     /// Where the current item ends because its open-ended stream ended there.
     var streamEnd: Double?
     /// The picture size read from the current item's media.

@@ -558,7 +558,11 @@ public final class VirtualDevice: Sendable {
         Task { [weak self] in
             let outcome: Result<MediaProbeResult, MediaLoadFailure>
             do throws(MediaLoadFailure) {
-                outcome = .success(try await fetcher.probe(url: request.url, contentType: request.contentType))
+                if request.textTrackId != nil {
+                    outcome = .success(try await fetcher.probeTextTrack(url: request.url))
+                } else {
+                    outcome = .success(try await fetcher.probe(url: request.url, contentType: request.contentType))
+                }
             } catch {
                 outcome = .failure(error)
             }

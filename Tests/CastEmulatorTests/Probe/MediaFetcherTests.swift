@@ -80,6 +80,12 @@ import Testing
         routes.add(.get, "/picture.webp") { _ in
             .ok(.bytes(Array("RIFF\u{0}\u{0}\u{0}\u{0}WEBPVP8 ".utf8)), contentType: "image/webp")
         }
+        routes.add(.get, "/captions.vtt") { _ in
+            .ok(.text("WEBVTT\n\n00:00.000 --> 00:02.000\nHello\n"), contentType: "text/vtt")
+        }
+        routes.add(.get, "/captions.srt") { _ in
+            .ok(.text("1\n00:00:00,000 --> 00:00:02,000\nHello\n"), contentType: "text/plain")
+        }
         routes.add(.get, "/not-a-picture.png") { _ in .ok(.text("<html></html>"), contentType: "image/png") }
         return routes
     }

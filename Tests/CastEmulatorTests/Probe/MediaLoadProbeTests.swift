@@ -178,6 +178,48 @@ import Testing
         }
     }
 
+    /// Text tracks are read when activated: a good WebVTT track stays on; an SRT file, a
+    /// missing one, gives `ERROR` `TEXT_UNKNOWN` (600) and the track is switched off while the
+    /// media plays on.
+    @Test(arguments: [("/captions.vtt", nil as Int?), ("/captions.srt", 600), ("/no-captions.vtt", 600)])
+    func activatedTextTracksAreRead(path: String, errorCode: Int?) async throws {
+        try await MediaFetcherTests.withServer { base in
+            var device = DeviceHarness { $0.mediaMode = .fetch }
+            let transportId = device.startMediaApp()
+            let load =
+                #"{"type":"LOAD","requestId":7,"autoplay":true,"media":{"contentId":"\#(base)/start.mp4","streamType":"BUFFERED","contentType":"video/mp4","tracks":[{"trackId":1,"type":"TEXT","subtype":"SUBTITLES","trackContentId":"\#(base)\#(path)","trackContentType":"text/vtt","language":"en"}]}}"#
+            let request = try #require(Self.probes(in: device.media(load, transportId: transportId)).first)
+            _ = await Self.runProbe(request, on: &device)
+            _ = device.advance(by: .seconds(1))
+            let sessionId = try #require(device.engine.mediaStatus(at: device.now)?.mediaSessionId)
+            let edit = device.media(
+                #"{"type":"EDIT_TRACKS_INFO","requestId":8,"mediaSessionId":\#(sessionId),"activeTrackIds":[1]}"#,
+                transportId: transportId
+            )
+            let textRequest = try #require(Self.probes(in: edit).first)
+            #expect(textRequest.textTrackId == 1)
+            #expect(textRequest.url == base + path)
+            let outcome: Result<MediaProbeResult, MediaLoadFailure>
+            do throws(MediaLoadFailure) {
+                outcome = .success(try await MediaFetcherTests.fetcher.probeTextTrack(url: textRequest.url))
+            } catch {
+                outcome = .failure(error)
+            }
+            let probed = device.engine.mediaProbed(textRequest.id, outcome: outcome, at: device.now)
+            let status = try #require(device.engine.mediaStatus(at: device.now))
+            #expect(status.playerState == .playing)
+            let errors = probed.payloads(namespace: .media, type: "ERROR")
+            if let errorCode {
+                #expect(errors.count == 1)
+                #expect(errors.first?["detailedErrorCode"]?.intValue == errorCode)
+                #expect(status.activeTrackIds == [])
+            } else {
+                #expect(errors.isEmpty)
+                #expect(status.activeTrackIds == [1])
+            }
+        }
+    }
+
     @Test func aNewerLoadSupersedesAPendingProbe() async throws {
         try await MediaFetcherTests.withServer { base in
             var device = DeviceHarness { $0.mediaMode = .fetch }

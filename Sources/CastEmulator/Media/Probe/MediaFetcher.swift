@@ -132,6 +132,19 @@ struct MediaFetcher: Sendable {
         return nil
     }
 
+    /// Reads a WebVTT text track's first bytes and validates them.
+    /// - Throws: ``MediaLoadFailure`` `TEXT_UNKNOWN` (600) for a track that cannot be fetched
+    ///   or is not WebVTT.
+    func probeTextTrack(url: String) async throws(MediaLoadFailure) -> MediaProbeResult {
+        let head = try await fetchHead(url, failure: MediaLoadFailure.textUnknown)
+        do {
+            _ = try WebVTTValidator.validate(head.body, isComplete: head.isWhole)
+        } catch {
+            throw .textUnknown(error.description)
+        }
+        return MediaProbeResult(tracks: [.init(kind: .text, number: 1)])
+    }
+
     /// Runs a probe that reads more ranges, mapping its errors to the receiver's.
     private static func mapping(
         _ probe: () async throws -> MediaProbeResult

@@ -45,6 +45,9 @@ struct MediaLoadFailure: Error, Sendable, Equatable, CustomStringConvertible {
     static func dashManifestNoPeriods(_ reason: String) -> Self {
         .init(detailedErrorName: "DASH_MANIFEST_NO_PERIODS", detailedErrorCode: 421, reason: reason)
     }
+    static func textUnknown(_ reason: String) -> Self {
+        .init(detailedErrorName: "TEXT_UNKNOWN", detailedErrorCode: 600, reason: reason)
+    }
     static func imageError(_ reason: String) -> Self {
         .init(detailedErrorName: "IMAGE_ERROR", detailedErrorCode: 903, reason: reason)
     }
