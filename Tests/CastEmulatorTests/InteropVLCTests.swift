@@ -50,12 +50,15 @@ extension EmulatorProcessSuites {
                 EMULATOR=$!
                 seen() { grep -q "$1" "$D/frames.jsonl" 2>/dev/null; }
                 await() { i=0; until seen "$1" || [ $i -ge 300 ]; do i=$((i+1)); sleep 0.1; done; }
-                i=0; until grep -q '^ready' "$D/emulator.out" || [ $i -ge 300 ]; do i=$((i+1)); sleep 0.1; done
+                i=0; until grep -q '^ready' "$D/emulator.err" || [ $i -ge 300 ]; do i=$((i+1)); sleep 0.1; done
                 mkfifo "$D/rc"; chmod 666 "$D/rc"
                 ( \(vlc) <"$D/rc" >"$D/vlc.out" 2>&1; echo $? >"$D/vlc.status" ) &
                 VLC=$!
                 exec 3>"$D/rc"
                 await 'playerState\\\\":\\\\"PLAYING'
+                # VLC polls the media status only once it is in its playing state: a pause typed
+                # earlier would reach a session VLC does not know yet.
+                await 'cast.media","payload":"{\\\\"type\\\\":\\\\"GET_STATUS'
                 echo pause >&3
                 await 'playerState\\\\":\\\\"PAUSED'
                 echo pause >&3
