@@ -18,7 +18,7 @@ pkg-config --exists openssl || {
     apt-get update -qq && apt-get install -y -qq libssl-dev >/dev/null || die "libssl-dev is missing and could not be installed"
 }
 # tool:Debian package
-for pair in openssl:openssl curl:curl tmux:tmux ip:iproute2 unshare:util-linux ffmpeg:ffmpeg; do
+for pair in openssl:openssl curl:curl tmux:tmux ip:iproute2 unshare:util-linux setpriv:util-linux ffmpeg:ffmpeg; do
     tool="${pair%%:*}" package="${pair##*:}"
     command -v "$tool" >/dev/null || {
         say "installing $package (for $tool)"
@@ -33,6 +33,13 @@ command -v mkchromecast >/dev/null || {
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
         mkchromecast mkchromecast-alsa >/dev/null || die "mkchromecast is missing and could not be installed"
 }
+# VLC 3 for the VLC interop suite: the Chromecast output is in vlc-plugin-base. The suite runs
+# it as nobody (VLC refuses root) inside a loopback-only namespace.
+if ! command -v cvlc >/dev/null || ! dpkg-query -W -f='${Status}' vlc-plugin-base 2>/dev/null | grep -q 'ok installed'; then
+    say "installing vlc-bin and vlc-plugin-base"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+        vlc-bin vlc-plugin-base >/dev/null || die "VLC is missing and vlc-bin/vlc-plugin-base could not be installed"
+fi
 
 # MARK: Python peers (pychromecast, catt, zeroconf, nichromecast) for the interop suites
 venv="$root/.venv"

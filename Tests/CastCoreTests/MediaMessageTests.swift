@@ -93,9 +93,12 @@ import Testing
         )
     }
 
-    /// VLC 3's LOAD, as logged by the virtual device: `autoplay` is the string "false".
+    /// VLC 3's LOAD, as logged by the virtual device: `autoplay` is the string "false", which a
+    /// receiver's JavaScript reads as truthy (it plays; VLC waits for PLAYING and sends no PLAY).
     @Test func vlcLoadWithStringAutoplay() throws {
-        for (text, expected) in [("\"false\"", false), ("\"true\"", true), ("false", false)] {
+        for (text, expected) in [
+            ("\"false\"", true), ("\"true\"", true), ("\"yes\"", true), ("\"\"", false), ("false", false),
+        ] {
             let payload =
                 #"{"type":"LOAD","media":{"metadata":{ "metadataType":0,"title":"clip.mp4"},"contentId":"http://127.0.0.1:8010/chromecast/1/2/stream","streamType":"LIVE","contentType":"video/x-matroska"},"autoplay":"#
                 + text + #","requestId":1}"#
@@ -105,7 +108,7 @@ import Testing
             }
             #expect(load.data.autoplay == expected)
         }
-        let other = #"{"type":"LOAD","media":{"contentId":"x"},"autoplay":"yes","requestId":1}"#
+        let other = #"{"type":"LOAD","media":{"contentId":"x"},"autoplay":7,"requestId":1}"#
         #expect(throws: (any Error).self) { try MediaMessage(jsonString: other) }
     }
 

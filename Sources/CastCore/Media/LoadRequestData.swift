@@ -94,8 +94,9 @@ extension LoadRequestData: TokenEncodableObject {
     }
 }
 
-/// A boolean that also reads the strings `"true"` and `"false"`: VLC's LOAD sends
-/// `"autoplay":"false"`, which receivers accept.
+/// A boolean as a receiver's JavaScript reads it: a string counts by its truthiness, so any
+/// non-empty string is `true`. VLC 3's LOAD sends `"autoplay":"false"`, and real receivers
+/// start playing it (VLC never sends PLAY for a fresh session; it waits for PLAYING).
 private struct LenientBool: TokenDecodable {
     let value: Bool
 
@@ -104,10 +105,6 @@ private struct LenientBool: TokenDecodable {
             value = flag
             return
         }
-        switch try document.checkedString(at: index) {
-        case "true": value = true
-        case "false": value = false
-        default: value = try document.bool(at: index)
-        }
+        value = try !document.checkedString(at: index).isEmpty
     }
 }

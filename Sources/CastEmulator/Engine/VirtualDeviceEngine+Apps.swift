@@ -81,4 +81,20 @@ extension VirtualDeviceEngine {
         actions += self.actions(for: outputs)
         return actions + advanceTimeline()
     }
+
+    /// Whether the device still reads the open-ended stream of probe `id`.
+    func isFollowingStream(_ id: UInt64) -> Bool {
+        application?.player?.isFollowingStream(id) ?? false
+    }
+
+    /// The open-ended stream of probe `id` ended after `mediaSeconds` of media: its item
+    /// finishes once it has played them.
+    mutating func mediaStreamEnded(_ id: UInt64, mediaSeconds: Double?, at now: DeviceInstant) -> [DeviceAction] {
+        var actions = begin(at: now)
+        guard var player = application?.player else { return actions }
+        let outputs = player.streamEnded(id, mediaSeconds: mediaSeconds, at: clock)
+        application?.player = player
+        actions += self.actions(for: outputs)
+        return actions + advanceTimeline()
+    }
 }

@@ -20,7 +20,8 @@ struct ItemTimeline: Sendable {
         let media = item.media ?? MediaInformation()
         if let duration = media.duration, duration.isFinite, duration >= 0 {
             self.duration = duration
-        } else if media.streamType == .live {
+        } else if media.streamType == .live || media.unknownMembers["mediaCategory"] == "IMAGE" {
+            // Live media and pictures have no end of their own.
             self.duration = nil
         } else {
             self.duration = settings.defaultMediaDuration

@@ -157,6 +157,7 @@ extension MediaPlayer {
             }
             session!.pendingLoad = nil
             session!.probeId = nil
+            session!.streamId = nil
             session!.phase = .idle(.cancelled)
             session!.queue = nil
             session!.ad = nil
@@ -272,8 +273,10 @@ extension MediaPlayer {
         if let style = request.textTrackStyle {
             session!.textTrackStyle = style
         }
+        let before = current.activeTrackIds ?? []
         session!.activeTrackIds = active
         return statusUpdate(at: context.now, requester: context)
+            + startTextTrackProbes(previouslyActive: before, at: context.now)
     }
 
     // MARK: Queue

@@ -11,6 +11,9 @@ public struct MediaProbeRequest: Hashable, Sendable {
     public let url: String
     /// The `contentType` the `LOAD` declared.
     public let contentType: String?
+    /// When set, the request reads the WebVTT text track with this `trackId` (activated by
+    /// a `LOAD` or `EDIT_TRACKS_INFO`), not the item's media.
+    public var textTrackId: Int? = nil
 }
 
 extension MediaPlayer {
@@ -44,6 +47,9 @@ extension MediaPlayer {
         outcome: Result<MediaProbeResult, MediaLoadFailure>,
         at now: DeviceInstant
     ) -> [MediaPlayerOutput] {
+        if let trackId = session?.textProbes.removeValue(forKey: id) {
+            return textTrackProbed(trackId, outcome: outcome, at: now)
+        }
         guard session?.probeId == id, session!.isLoading else {
             return [.log(DeviceLogEntry(level: .debug, message: "media probe superseded: outcome ignored"))]
         }
@@ -52,10 +58,11 @@ extension MediaPlayer {
         switch outcome {
         case .success(let result):
             apply(result)
+            session!.streamId = result.followURL == nil ? nil : id
             var metadata = ["cast.content-id": url, "cast.live": "\(result.isLive)"]
             if let duration = result.duration { metadata["cast.duration"] = "\(duration)" }
             let log = MediaPlayerOutput.log(DeviceLogEntry(level: .info, message: "media probed", metadata: metadata))
-            return [log] + finishLoading(at: now)
+            return [log] + finishLoading(at: now) + startTextTrackProbes(previouslyActive: [], at: now)
         case .failure(let failure) where failure.isUnreachable && settings.mediaMode == .auto:
             let log = MediaPlayerOutput.log(
                 DeviceLogEntry(
@@ -70,6 +77,89 @@ extension MediaPlayer {
         }
     }
 
+    /// Reads the WebVTT tracks that became active (in `activeTrackIds`, not in
+    /// `previouslyActive`) and name an `http(s)` `trackContentId`, as a receiver fetches a text
+    /// track when it is shown.
+    mutating func startTextTrackProbes(previouslyActive: [Int], at now: DeviceInstant) -> [MediaPlayerOutput] {
+        guard settings.mediaMode != .simulate, let current = session, let item = current.queue?.currentItem else {
+            return []
+        }
+        let tracks = item.media?.tracks ?? []
+        var outputs: [MediaPlayerOutput] = []
+        for trackId in current.activeTrackIds ?? [] where !previouslyActive.contains(trackId) {
+            guard let track = tracks.first(where: { $0.trackId == trackId && $0.type == .text }),
+                let url = track.trackContentId, url.hasPrefix("http://") || url.hasPrefix("https://"),
+                current.textProbes.count < 8
+            else { continue }
+            let id = generator.next()
+            session!.textProbes[id] = trackId
+            outputs.append(
+                .probe(MediaProbeRequest(id: id, url: url, contentType: track.trackContentType, textTrackId: trackId))
+            )
+        }
+        return outputs
+    }
+
+    /// A text track was read: a bad one is switched off and reported with `ERROR`
+    /// `TEXT_UNKNOWN` (600) to every sender, as a receiver's player reports a track it cannot
+    /// show; the media plays on.
+    private mutating func textTrackProbed(
+        _ trackId: Int,
+        outcome: Result<MediaProbeResult, MediaLoadFailure>,
+        at now: DeviceInstant
+    ) -> [MediaPlayerOutput] {
+        let failure: MediaLoadFailure
+        switch outcome {
+        case .success:
+            return [
+                .log(
+                    DeviceLogEntry(level: .debug, message: "text track read", metadata: ["cast.track-id": "\(trackId)"])
+                )
+            ]
+        case .failure(let error) where error.isUnreachable && settings.mediaMode == .auto:
+            return [.log(DeviceLogEntry(level: .info, message: "text track host unreachable: shown simulated"))]
+        case .failure(let error):
+            failure = error
+        }
+        guard session != nil, !session!.isIdle else { return [] }
+        session!.activeTrackIds?.removeAll { $0 == trackId }
+        let itemId = session!.queue?.currentItemId
+        let error = MediaErrorMessage(
+            requestId: 0,
+            detailedErrorCode: DetailedErrorCode(rawValue: failure.detailedErrorCode),
+            itemId: itemId
+        )
+        let log = MediaPlayerOutput.log(
+            DeviceLogEntry(
+                level: .info,
+                message: "text track failed",
+                metadata: ["cast.track-id": "\(trackId)", "cast.reason": failure.description]
+            )
+        )
+        return [log, .broadcast(Self.encode(error), excluding: nil)] + statusUpdate(at: now, requester: nil)
+    }
+
+    /// Whether the device still reads the open-ended stream of probe `id`: the item it
+    /// belongs to is current and not idle.
+    func isFollowingStream(_ id: UInt64) -> Bool {
+        guard let session, session.streamId == id else { return false }
+        return !session.isIdle
+    }
+
+    /// The server ended the open-ended stream of probe `id` after `mediaSeconds` of media:
+    /// the item ends when playback reaches them (at once when unknown or already passed), as
+    /// a receiver's player plays out what it received.
+    mutating func streamEnded(_ id: UInt64, mediaSeconds: Double?, at now: DeviceInstant) -> [MediaPlayerOutput] {
+        guard isFollowingStream(id) else { return [] }
+        session!.streamId = nil
+        session!.rebase(to: now)
+        let seconds = mediaSeconds.flatMap { WireNumber.isValidSeconds($0) ? $0 : nil } ?? 0
+        session!.streamEnd = max(seconds, session!.position)
+        var metadata: [String: String] = [:]
+        if let mediaSeconds { metadata["cast.media-seconds"] = "\(mediaSeconds)" }
+        return [.log(DeviceLogEntry(level: .info, message: "media stream ended", metadata: metadata))]
+    }
+
     /// Ends the loading phase now: playback begins at the next timeline step.
     private mutating func finishLoading(at now: DeviceInstant) -> [MediaPlayerOutput] {
         if case .loading(_, let autoplay) = session!.phase {
@@ -82,7 +172,10 @@ extension MediaPlayer {
     /// What the media told: duration, stream type, tracks and picture size of the item.
     private mutating func apply(_ result: MediaProbeResult) {
         guard var queue = session?.queue, var item = Optional(queue.currentItem), var media = item.media else { return }
-        if result.isLive {
+        if result.isImage {
+            media.duration = nil
+            media.unknownMembers["mediaCategory"] = "IMAGE"
+        } else if result.isLive {
             media.streamType = .live
             media.duration = nil
         } else if let duration = result.duration, WireNumber.isValidSeconds(duration) {

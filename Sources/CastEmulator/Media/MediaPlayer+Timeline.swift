@@ -94,7 +94,7 @@ extension MediaPlayer {
             let point = max(timeline.start, end - next.preloadTime)
             consider(instant(reaching: point, from: session.position), .preloadPoint(itemId: next.itemId))
         }
-        if let end = timeline.end {
+        if let end = timeline.end ?? session.streamEnd {
             consider(instant(reaching: end, from: session.position), .itemEnded)
         }
         return best
@@ -249,6 +249,9 @@ extension MediaPlayer {
         session!.ad = nil
         session!.preloadedItemId = nil
         session!.probeId = nil
+        session!.textProbes = [:]
+        session!.streamId = nil
+        session!.streamEnd = nil
         session!.probedVideoInfo = nil
         session!.watchedBreakIds = Set((item.media?.breaks ?? []).filter { $0.isWatched == true }.map(\.id))
         session!.activeTrackIds = item.activeTrackIds

@@ -59,6 +59,13 @@ struct MediaSession: Sendable {
     /// The probe the current item waits for while it is read (``MediaMode/fetch``); the
     /// status then reports `IDLE` with `extendedStatus` `LOADING`.
     var probeId: UInt64?
+    /// The probe whose open-ended stream the device keeps reading while the item plays
+    /// (``MediaProbeResult/followURL``); the item ends when that stream does.
+    var streamId: UInt64?
+    /// The text-track reads in flight, by probe id: the `trackId` each reads.
+    var textProbes: [UInt64: Int] = [:]
+    /// Where the current item ends because its open-ended stream ended there.
+    var streamEnd: Double?
     /// The picture size read from the current item's media.
     var probedVideoInfo: VideoInfo?
 

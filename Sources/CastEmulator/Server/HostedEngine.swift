@@ -21,6 +21,8 @@ protocol HostedEngine: Sendable {
         outcome: Result<MediaProbeResult, MediaLoadFailure>,
         at now: DeviceInstant
     ) -> [DeviceAction]
+    func isFollowingStream(_ id: UInt64) -> Bool
+    mutating func mediaStreamEnded(_ id: UInt64, mediaSeconds: Double?, at now: DeviceInstant) -> [DeviceAction]
 }
 
 extension HostedEngine {
@@ -35,6 +37,8 @@ extension HostedEngine {
         outcome: Result<MediaProbeResult, MediaLoadFailure>,
         at now: DeviceInstant
     ) -> [DeviceAction] { [] }
+    func isFollowingStream(_ id: UInt64) -> Bool { false }
+    mutating func mediaStreamEnded(_ id: UInt64, mediaSeconds: Double?, at now: DeviceInstant) -> [DeviceAction] { [] }
 }
 
 extension VirtualDeviceEngine: HostedEngine {

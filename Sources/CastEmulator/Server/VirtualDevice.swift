@@ -562,13 +562,36 @@ public final class VirtualDevice: Sendable {
         Task { [weak self] in
             let outcome: Result<MediaProbeResult, MediaLoadFailure>
             do throws(MediaLoadFailure) {
-                outcome = .success(try await fetcher.probe(url: request.url, contentType: request.contentType))
+                if request.textTrackId != nil {
+                    outcome = .success(try await fetcher.probeTextTrack(url: request.url))
+                } else {
+                    outcome = .success(try await fetcher.probe(url: request.url, contentType: request.contentType))
+                }
             } catch {
                 outcome = .failure(error)
             }
             guard let self else { return }
             let now = DeviceInstant(sinceEpoch: self.clock.now.offset)
             self.perform { state in state.engine.mediaProbed(request.id, outcome: outcome, at: now) }
+            if case .success(let result) = outcome, let url = result.followURL {
+                self.follow(url, probe: request.id)
+            }
+        }
+    }
+
+    /// Keeps reading an open-ended stream while its item plays (a receiver consuming a live
+    /// stream; VLC paces its stream on this reader) and finishes the item when the server
+    /// ends the stream. The read stops within a second of the item's end, `STOP` or a new
+    /// `LOAD`.
+    private func follow(_ url: String, probe id: UInt64) {
+        let fetcher = mediaFetcher
+        Task { [weak self] in
+            let end = await fetcher.follow(url) { [weak self] in
+                self?.state.withLock { $0.engine.isFollowingStream(id) } ?? false
+            }
+            guard let end, let self else { return }
+            let now = DeviceInstant(sinceEpoch: self.clock.now.offset)
+            self.perform { state in state.engine.mediaStreamEnded(id, mediaSeconds: end.mediaSeconds, at: now) }
         }
     }
 

@@ -14,6 +14,15 @@ public struct HTTPClient: Sendable {
     public var timeout: Duration = .seconds(10)
     /// The largest body accepted.
     public var maximumBodySize = 8 << 20
+    /// When set, the client stops reading as soon as the body holds this many bytes, closes
+    /// the connection and returns them as a partial response (``HTTPClientResponse/isPartial``):
+    /// for reading the start of a large or never-ending resource (a live stream) without
+    /// waiting for its end. A body no longer than the limit is returned whole.
+    public var bodyPrefixLimit: Int?
+    /// When set, called with the body read so far each time more of it arrives (before it is
+    /// complete); `true` ends the read there, as a partial response. For a caller that knows
+    /// when it has read enough of a stream (a media header) before any size limit.
+    public var isBodyPrefixEnough: (@Sendable ([UInt8]) -> Bool)?
     /// The clock for the timeout.
     public var clock: any CastClock = SystemCastClock()
     /// The loops to run on.
@@ -83,7 +92,11 @@ public struct HTTPClient: Sendable {
             defer { connection.close() }
             if expired.withLock({ $0 }) { throw TCPError(code: .timedOut, operation: "HTTP request", address: url) }
             try await connection.send(head + body)
-            var parser = HTTPResponseParser(requestMethod: method, maximumBodySize: maximumBodySize)
+            var parser = HTTPResponseParser(
+                requestMethod: method,
+                maximumBodySize: maximumBodySize,
+                bodyPrefixLimit: bodyPrefixLimit
+            )
             while true {
                 guard let bytes = try await connection.receive() else {
                     if expired.withLock({ $0 }) {
@@ -93,6 +106,11 @@ public struct HTTPClient: Sendable {
                 }
                 parser.append(bytes)
                 if let response = try parser.nextResponse() { return response }
+                if let isBodyPrefixEnough, let prefix = parser.bodySoFar, !prefix.isEmpty, isBodyPrefixEnough(prefix),
+                    let partial = parser.partialResponse()
+                {
+                    return partial
+                }
             }
         } catch {
             if expired.withLock({ $0 }) { throw TCPError(code: .timedOut, operation: "HTTP request", address: url) }
@@ -107,5 +125,120 @@ extension PreparedHTTPResponse {
         for field in headers { text += "\(field.name): \(field.value)\r\n" }
         text += "\r\n"
         return Array(text.utf8)
+    }
+}
+
+extension HTTPClient {
+    /// How a ``HTTPClient/follow(_:headers:checkInterval:shouldContinue:)`` read ended.
+    public struct FollowOutcome: Sendable, Equatable {
+        /// The response status.
+        public var status: HTTPStatus
+        /// How many bytes arrived after the response head.
+        public var bodyBytes: Int
+        /// Whether the server ended the body (closed the connection); `false` when
+        /// `shouldContinue` stopped the read.
+        public var serverEnded: Bool
+    }
+
+    /// Sends a `GET` for `url` and reads the response body to its end, handing each piece to
+    /// `onBody` as it arrives and keeping none of it: a player consuming a live stream. A
+    /// never-ending body costs no memory. ``timeout`` bounds connecting and the response
+    /// head only; the body may last as long as `shouldContinue` says.
+    /// - Parameters:
+    ///   - checkInterval: how often `shouldContinue` is asked, whether or not bytes arrive.
+    ///   - shouldContinue: `false` ends the read (the connection is closed).
+    ///   - onBody: receives the body (transfer coding removed) piece by piece.
+    /// - Throws: ``TCPError``, ``TLSError`` or ``HTTPParseError`` for a failed connection
+    ///   or a malformed response.
+    public func follow(
+        _ url: String,
+        headers: HTTPHeaders = [:],
+        checkInterval: Duration = .seconds(1),
+        shouldContinue: @escaping @Sendable () -> Bool,
+        onBody: ([UInt8]) -> Void = { _ in }
+    ) async throws -> FollowOutcome {
+        guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased(),
+            scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty
+        else {
+            throw TCPError(code: .invalidAddress, operation: "parse URL", address: url)
+        }
+        let secure = scheme == "https"
+        let port = components.port ?? (secure ? 443 : 80)
+        var target = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
+        if let query = components.percentEncodedQuery { target += "?\(query)" }
+        var requestHeaders = headers
+        if requestHeaders["Host"] == nil {
+            let hostField = host.contains(":") ? "[\(host)]" : host
+            requestHeaders.add(name: "Host", value: port == (secure ? 443 : 80) ? hostField : "\(hostField):\(port)")
+        }
+        requestHeaders.replaceOrAdd(name: "Connection", value: "close")
+        let head = PreparedHTTPResponse.serializeRequestHead(method: .get, target: target, headers: requestHeaders)
+        var tlsConfiguration = tls
+        if secure && tlsConfiguration.serverName == nil && (try? SocketAddress(ipAddress: host, port: 0)) == nil {
+            tlsConfiguration.serverName = host
+        }
+        let connection = try await TCPConnection.connect(
+            host: host,
+            port: port,
+            tls: secure ? tlsConfiguration : nil,
+            timeout: timeout,
+            clock: clock,
+            group: group
+        )
+        defer { connection.close() }
+        // Until the head arrives the exchange timeout applies; then only shouldContinue.
+        let headArrived = Locked(false)
+        let stopped = Locked(false)
+        let clock = self.clock
+        let deadline = clock.now.advanced(by: timeout)
+        let watcher = Task {
+            while !Task.isCancelled {
+                try? await clock.sleep(for: checkInterval)
+                guard !Task.isCancelled else { return }
+                let expired = !headArrived.withLock { $0 } && clock.now >= deadline
+                if expired || !shouldContinue() {
+                    stopped.withLock { $0 = true }
+                    connection.close()
+                    return
+                }
+            }
+        }
+        defer { watcher.cancel() }
+        try await connection.send(head)
+        var parser = HTTPResponseParser(requestMethod: .get, maximumBodySize: maximumBodySize, bodyPrefixLimit: 0)
+        var status: HTTPStatus?
+        var bodyBytes = 0
+        while true {
+            let bytes: [UInt8]?
+            do { bytes = try await connection.receive() } catch {
+                if stopped.withLock({ $0 }), let status {
+                    return FollowOutcome(status: status, bodyBytes: bodyBytes, serverEnded: false)
+                }
+                if stopped.withLock({ $0 }) { throw TCPError(code: .timedOut, operation: "HTTP request", address: url) }
+                throw error
+            }
+            guard let bytes else {
+                guard let status else {
+                    if stopped.withLock({ $0 }) {
+                        throw TCPError(code: .timedOut, operation: "HTTP request", address: url)
+                    }
+                    _ = try parser.finish()
+                    throw HTTPParseError(.malformedStartLine, offset: 0, detail: "no response head")
+                }
+                return FollowOutcome(status: status, bodyBytes: bodyBytes, serverEnded: !stopped.withLock { $0 })
+            }
+            parser.append(bytes)
+            if status == nil {
+                guard let response = try parser.nextResponse() else { continue }
+                status = response.status
+                headArrived.withLock { $0 = true }
+            }
+            let (piece, isComplete) = try parser.takeBodyBytes()
+            bodyBytes += piece.count
+            if !piece.isEmpty { onBody(piece) }
+            if isComplete, let status {
+                return FollowOutcome(status: status, bodyBytes: bodyBytes, serverEnded: true)
+            }
+        }
     }
 }

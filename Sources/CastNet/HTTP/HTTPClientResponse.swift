@@ -6,11 +6,15 @@ public struct HTTPClientResponse: Sendable, Equatable {
     public var headers: HTTPHeaders
     /// The body, after removing any chunked transfer coding.
     public var body: [UInt8]
+    /// Whether ``body`` is only the start of the body: the client stopped reading at its
+    /// ``HTTPClient/bodyPrefixLimit`` and closed the connection.
+    public var isPartial: Bool
 
     /// Creates a response.
-    public init(status: HTTPStatus, headers: HTTPHeaders, body: [UInt8]) {
+    public init(status: HTTPStatus, headers: HTTPHeaders, body: [UInt8], isPartial: Bool = false) {
         self.status = status
         self.headers = headers
         self.body = body
+        self.isPartial = isPartial
     }
 }

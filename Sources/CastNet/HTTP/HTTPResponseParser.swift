@@ -20,15 +20,24 @@ struct HTTPResponseParser: Sendable {
     let maximumHeadSize: Int
     let maximumBodySize: Int
     let requestMethod: HTTPMethod
+    /// Once the body holds this many bytes, the response is returned as a partial one.
+    let bodyPrefixLimit: Int?
     private var buffer: [UInt8] = []
     private var index = 0
     private var head: (status: HTTPStatus, headers: HTTPHeaders)?
     private var mode = BodyMode.none
     private var chunkState = ChunkState.size
     private var body: [UInt8] = []
+    private var chunksComplete = false
 
-    init(requestMethod: HTTPMethod, maximumHeadSize: Int = 64 * 1024, maximumBodySize: Int = 8 << 20) {
+    init(
+        requestMethod: HTTPMethod,
+        maximumHeadSize: Int = 64 * 1024,
+        maximumBodySize: Int = 8 << 20,
+        bodyPrefixLimit: Int? = nil
+    ) {
         self.requestMethod = requestMethod
+        self.bodyPrefixLimit = bodyPrefixLimit.map { max(0, $0) }
         self.maximumHeadSize = maximumHeadSize
         self.maximumBodySize = maximumBodySize
     }
@@ -83,7 +92,7 @@ struct HTTPResponseParser: Sendable {
             return .chunked
         }
         if let length = try HTTPHeadParser.contentLength(headers, offset: 0) {
-            guard length <= maximumBodySize else {
+            guard length <= maximumBodySize || (bodyPrefixLimit ?? .max) <= maximumBodySize else {
                 throw HTTPParseError(
                     .bodyTooLarge,
                     offset: 0,
@@ -101,6 +110,9 @@ struct HTTPResponseParser: Sendable {
         case .none:
             return HTTPClientResponse(status: head.status, headers: head.headers, body: [])
         case .length(let length):
+            if let limit = bodyPrefixLimit, limit < length, buffer.count - index >= limit {
+                return partial(Array(buffer[index..<index + limit]), head: head)
+            }
             guard buffer.count - index >= length else { return nil }
             return HTTPClientResponse(
                 status: head.status,
@@ -108,19 +120,78 @@ struct HTTPResponseParser: Sendable {
                 body: Array(buffer[index..<index + length])
             )
         case .untilClose:
+            if let limit = bodyPrefixLimit, buffer.count - index >= limit, !(atEnd && buffer.count - index == limit) {
+                return partial(Array(buffer[index..<index + limit]), head: head)
+            }
             guard buffer.count - index <= maximumBodySize else {
                 throw HTTPParseError(.bodyTooLarge, offset: buffer.count, detail: "body over \(maximumBodySize) bytes")
             }
             guard atEnd else { return nil }
             return HTTPClientResponse(status: head.status, headers: head.headers, body: Array(buffer[index...]))
         case .chunked:
-            guard try parseChunks() else { return nil }
+            let complete = try parseChunks()
+            if let limit = bodyPrefixLimit, body.count > limit || (!complete && body.count == limit) {
+                return partial(Array(body.prefix(limit)), head: head)
+            }
+            guard complete else { return nil }
             return HTTPClientResponse(status: head.status, headers: head.headers, body: body)
         }
     }
 
+    /// The body bytes read so far (before the response is complete), for a caller that may
+    /// decide they are enough.
+    var bodySoFar: [UInt8]? {
+        guard head != nil else { return nil }
+        switch mode {
+        case .none: return nil
+        case .length, .untilClose: return Array(buffer[index...])
+        case .chunked: return body
+        }
+    }
+
+    /// Takes the body bytes received since the last call (after the head was parsed), for a
+    /// caller that consumes a long body as it arrives instead of holding it.
+    /// - Returns: the bytes, and whether the body is complete.
+    mutating func takeBodyBytes() throws(HTTPParseError) -> (bytes: [UInt8], isComplete: Bool) {
+        guard head != nil else { return ([], false) }
+        switch mode {
+        case .none:
+            return ([], true)
+        case .length(let remaining):
+            let count = min(remaining, buffer.count - index)
+            let bytes = Array(buffer[index..<index + count])
+            buffer.removeSubrange(0..<index + count)
+            index = 0
+            mode = .length(remaining - count)
+            return (bytes, remaining == count)
+        case .untilClose:
+            let bytes = Array(buffer[index...])
+            buffer.removeAll(keepingCapacity: true)
+            index = 0
+            return (bytes, false)
+        case .chunked:
+            let complete = try parseChunks()
+            let bytes = body
+            body.removeAll(keepingCapacity: true)
+            buffer.removeSubrange(0..<index)
+            index = 0
+            return (bytes, complete)
+        }
+    }
+
+    /// The body read so far as a partial response.
+    func partialResponse() -> HTTPClientResponse? {
+        guard let head, let prefix = bodySoFar else { return nil }
+        return partial(prefix, head: head)
+    }
+
+    private func partial(_ prefix: [UInt8], head: (status: HTTPStatus, headers: HTTPHeaders)) -> HTTPClientResponse {
+        HTTPClientResponse(status: head.status, headers: head.headers, body: prefix, isPartial: true)
+    }
+
     /// Advances through chunks; `true` once the last chunk and trailers are read.
     private mutating func parseChunks() throws(HTTPParseError) -> Bool {
+        if chunksComplete { return true }
         while true {
             switch chunkState {
             case .size:
@@ -136,15 +207,21 @@ struct HTTPResponseParser: Sendable {
                 guard !sizeText.isEmpty, sizeText.count <= 15, let size = Int(sizeText, radix: 16), size >= 0 else {
                     throw HTTPParseError(.malformedChunk, offset: index, detail: "chunk size \"\(line.prefix(32))\"")
                 }
-                guard body.count + size <= maximumBodySize else {
+                guard body.count + size <= maximumBodySize || (bodyPrefixLimit ?? .max) <= maximumBodySize else {
                     throw HTTPParseError(.bodyTooLarge, offset: index, detail: "body over \(maximumBodySize) bytes")
                 }
                 index = lineEnd + 1
                 chunkState = size == 0 ? .trailers : .data(size)
-            case .data(let size):
-                guard buffer.count - index >= size else { return false }
-                body.append(contentsOf: buffer[index..<index + size])
-                index += size
+            case .data(let remaining):
+                // Taken as it arrives, so that a prefix limit ends the read inside a long chunk.
+                let available = min(remaining, buffer.count - index)
+                guard available > 0 else { return false }
+                body.append(contentsOf: buffer[index..<index + available])
+                index += available
+                guard available == remaining else {
+                    chunkState = .data(remaining - available)
+                    return false
+                }
                 chunkState = .dataEnd
             case .dataEnd:
                 guard buffer.count - index >= 1 else { return false }
@@ -161,7 +238,10 @@ struct HTTPResponseParser: Sendable {
                 guard let lineEnd = buffer[index...].firstIndex(of: 0x0A) else { return false }
                 let empty = lineEnd == index || (lineEnd == index + 1 && buffer[index] == 0x0D)
                 index = lineEnd + 1
-                if empty { return true }
+                if empty {
+                    chunksComplete = true
+                    return true
+                }
             }
         }
     }

@@ -93,4 +93,95 @@ import Testing
             #expect(!result.isLive)
         }
     }
+
+    static let testSources = [
+        "-f", "lavfi", "-i", "testsrc=duration=2:size=320x240:rate=25", "-f", "lavfi", "-i",
+        "sine=frequency=440:duration=2",
+    ]
+
+    static func probeServed(_ path: String, type: String) async throws -> MediaProbeResult {
+        var result: MediaProbeResult?
+        try await serve(["/media": (path, type)]) { base in
+            result = try await MediaFetcher(timeout: .seconds(60)).probe(url: base + "/media", contentType: type)
+        }
+        return try #require(result)
+    }
+
+    @Test func readsAnEncodedWebM() async throws {
+        let path = Self.directory + "/clip.webm"
+        try await Self.ffmpeg(
+            Self.testSources + [
+                "-c:v", "libvpx-vp9", "-deadline", "realtime", "-cpu-used", "8", "-b:v", "200k", "-c:a", "libopus",
+                "-shortest", path,
+            ]
+        )
+        let result = try await Self.probeServed(path, type: "video/webm")
+        let duration = try #require(result.duration)
+        #expect(abs(duration - 2) < 0.1)
+        #expect(!result.isLive)
+        #expect(result.tracks.map(\.kind) == [.video, .audio])
+        #expect(result.tracks.map(\.codec) == ["V_VP9", "A_OPUS"])
+        #expect(result.videoSize?.width == 320 && result.videoSize?.height == 240)
+    }
+
+    @Test func readsAnEncodedMatroskaFile() async throws {
+        let path = Self.directory + "/clip.mkv"
+        try await Self.ffmpeg(
+            Self.testSources + [
+                "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac", "-metadata:s:a:0",
+                "language=ger", "-shortest", path,
+            ]
+        )
+        let result = try await Self.probeServed(path, type: "video/x-matroska")
+        let duration = try #require(result.duration)
+        #expect(abs(duration - 2) < 0.1)
+        #expect(result.tracks.map(\.codec) == ["V_MPEG4/ISO/AVC", "A_AAC"])
+        #expect(result.tracks.last?.language == "ger")
+    }
+
+    /// ffmpeg's live mode writes what VLC streams: an unknown-size Segment without Duration.
+    @Test func anEncodedLiveMatroskaStreamIsLive() async throws {
+        let path = Self.directory + "/live.mkv"
+        try await Self.ffmpeg(
+            Self.testSources + [
+                "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest", "-f",
+                "matroska", "-live", "1", path,
+            ]
+        )
+        let result = try await Self.probeServed(path, type: "video/x-matroska")
+        #expect(result.isLive && result.duration == nil)
+        #expect(result.tracks.map(\.kind) == [.video, .audio])
+        // Served with a length: a file, not a stream to follow.
+        #expect(result.followURL == nil)
+        var scanner = MatroskaStreamScanner()
+        scanner.feed(try Array(Data(contentsOf: URL(fileURLWithPath: path))))
+        let seconds = try #require(scanner.seconds)
+        #expect(!scanner.isBroken)
+        #expect(seconds > 1.8 && seconds < 2.05)
+    }
+
+    /// Audio files of a 2 s sine, each format as Debian's ffmpeg writes it.
+    static let audioFormats: [(name: String, type: String, arguments: [String], tolerance: Double)] = [
+        ("vbr.mp3", "audio/mpeg", ["-c:a", "libmp3lame", "-q:a", "4"], 0.06),
+        (
+            "cbr.mp3", "audio/mpeg", ["-c:a", "libmp3lame", "-b:a", "128k", "-write_xing", "0", "-id3v2_version", "3"],
+            0.1
+        ),
+        ("clip.aac", "audio/aac", ["-c:a", "aac", "-b:a", "96k", "-f", "adts"], 0.15),
+        ("clip.flac", "audio/flac", ["-c:a", "flac"], 0.01),
+        ("clip.ogg", "audio/ogg", ["-c:a", "libvorbis"], 0.01),
+        ("clip.opus", "audio/ogg", ["-c:a", "libopus"], 0.01),
+    ]
+
+    @Test(arguments: audioFormats.map(\.name))
+    func readsAnEncodedAudioFile(name: String) async throws {
+        let format = try #require(Self.audioFormats.first { $0.name == name })
+        let path = Self.directory + "/" + name
+        try await Self.ffmpeg(["-f", "lavfi", "-i", "sine=frequency=440:duration=2"] + format.arguments + [path])
+        let result = try await Self.probeServed(path, type: format.type)
+        let duration = try #require(result.duration)
+        #expect(abs(duration - 2) < format.tolerance, "\(name): \(duration) s")
+        #expect(result.tracks.map(\.kind) == [.audio])
+        #expect(!result.isLive)
+    }
 }

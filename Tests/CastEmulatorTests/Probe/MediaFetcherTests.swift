@@ -1,4 +1,6 @@
 import CastNet
+import CastSync
+import CastTestSupport
 import Foundation
 import Testing
 
@@ -53,6 +55,38 @@ import Testing
             .ok(.text("#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=1\nmissing.m3u8\n"), contentType: "application/x-mpegurl")
         }
         routes.add(.get, "/garbage.m3u8") { _ in .ok(.text("<html></html>"), contentType: "text/html") }
+        routes.add(.get, "/vod.mpd") { _ in
+            .ok(
+                .text(#"<MPD type="static" mediaPresentationDuration="PT2M"><Period/></MPD>"#),
+                contentType: "application/dash+xml"
+            )
+        }
+        routes.add(.get, "/live.mpd") { _ in
+            .ok(.text(#"<MPD type="dynamic"><Period start="PT0S"/></MPD>"#), contentType: "application/dash+xml")
+        }
+        routes.add(.get, "/empty.mpd") { _ in
+            .ok(
+                .text(#"<MPD type="static" mediaPresentationDuration="PT2M"></MPD>"#),
+                contentType: "application/dash+xml"
+            )
+        }
+        routes.add(.get, "/garbage.mpd") { _ in .ok(.text("{\"not\": \"xml\"}"), contentType: "application/json") }
+        routes.add(.get, "/picture.png") { _ in
+            .ok(
+                .bytes([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 0, count: 64)),
+                contentType: "image/png"
+            )
+        }
+        routes.add(.get, "/picture.webp") { _ in
+            .ok(.bytes(Array("RIFF\u{0}\u{0}\u{0}\u{0}WEBPVP8 ".utf8)), contentType: "image/webp")
+        }
+        routes.add(.get, "/captions.vtt") { _ in
+            .ok(.text("WEBVTT\n\n00:00.000 --> 00:02.000\nHello\n"), contentType: "text/vtt")
+        }
+        routes.add(.get, "/captions.srt") { _ in
+            .ok(.text("1\n00:00:00,000 --> 00:00:02,000\nHello\n"), contentType: "text/plain")
+        }
+        routes.add(.get, "/not-a-picture.png") { _ in .ok(.text("<html></html>"), contentType: "image/png") }
         return routes
     }
 
@@ -103,6 +137,11 @@ import Testing
         ("/missing.m3u8", "application/x-mpegurl", "HLS_NETWORK_MASTER_PLAYLIST"),
         ("/broken-master.m3u8", nil, "HLS_NETWORK_PLAYLIST"),
         ("/garbage.m3u8", nil, "HLS_MANIFEST_MASTER"),
+        ("/missing.mpd", "application/dash+xml", "DASH_NETWORK"),
+        ("/garbage.mpd", nil, "DASH_MANIFEST_UNKNOWN"),
+        ("/empty.mpd", nil, "DASH_MANIFEST_NO_PERIODS"),
+        ("/not-a-picture.png", "image/png", "IMAGE_ERROR"),
+        ("/missing.jpg", "image/jpeg", "IMAGE_ERROR"),
     ]
 
     @Test(arguments: failures)
@@ -133,5 +172,73 @@ import Testing
     ])
     func readsTheTotalOfAContentRange(header: String, total: Int?) {
         #expect(MediaFetcher.totalLength(header) == total)
+    }
+
+    /// A never-ending live Matroska stream: the probe reads its header and returns without
+    /// waiting for an end, and the stream is the item's to follow.
+    @Test func probesANeverEndingStreamFromItsHeader() async throws {
+        let server = try LiveStreamServer(clusters: nil, header: LiveStreamServer.liveHeader)
+        defer { server.close() }
+        let result = try await MediaFetcher(timeout: .seconds(30)).probe(
+            url: server.url,
+            contentType: "video/x-matroska"
+        )
+        #expect(result.isLive && result.duration == nil)
+        #expect(result.tracks.map(\.kind) == [.video, .audio])
+        #expect(result.followURL == server.url)
+    }
+
+    /// Following stops when told to, although the stream never ends.
+    @Test func followingANeverEndingStreamStopsWhenTheItemDoes() async throws {
+        let server = try LiveStreamServer(clusters: nil, header: LiveStreamServer.liveHeader)
+        defer { server.close() }
+        let wanted = Locked(true)
+        let fetcher = MediaFetcher(timeout: .seconds(30))
+        async let end = fetcher.follow(server.url) { wanted.withLock { $0 } }
+        // Stop once a good part of the stream went by.
+        let deadline = ContinuousClock.now + .seconds(60)
+        while server.bytesSent.withLock({ $0 }) < 200_000 {
+            guard ContinuousClock.now < deadline else { throw DeadlineExceeded(what: "200 kB of the stream") }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        wanted.withLock { $0 = false }
+        #expect(await end == nil)
+    }
+
+    @Test func followingAFiniteStreamReportsTheMediaReceived() async throws {
+        let server = try LiveStreamServer(clusters: 25, header: LiveStreamServer.liveHeader)
+        defer { server.close() }
+        let end = try #require(await MediaFetcher(timeout: .seconds(30)).follow(server.url) { true })
+        #expect(end.mediaSeconds == 2.44)
+        #expect(end.bytes == LiveStreamServer.liveHeader.count + server.bytesSent.withLock { $0 })
+    }
+
+    @Test func readsDASHManifests() async throws {
+        try await Self.withServer { base in
+            let vod = try await Self.fetcher.probe(url: base + "/vod.mpd", contentType: nil)
+            #expect(vod.duration == 120 && !vod.isLive)
+            let live = try await Self.fetcher.probe(url: base + "/live.mpd", contentType: "application/dash+xml")
+            #expect(live.isLive && live.duration == nil)
+        }
+    }
+
+    @Test func picturesAreImagesWithoutDuration() async throws {
+        try await Self.withServer { base in
+            for path in ["/picture.png", "/picture.webp"] {
+                let result = try await Self.fetcher.probe(
+                    url: base + path,
+                    contentType: path.hasSuffix("png") ? "image/png" : "image/webp"
+                )
+                #expect(result.isImage && result.duration == nil && !result.isLive)
+            }
+        }
+    }
+
+    @Test func imageSignatures() {
+        #expect(MediaFetcher.imageFormat([0xFF, 0xD8, 0xFF, 0xE0]) == "jpeg")
+        #expect(MediaFetcher.imageFormat(Array("GIF89a".utf8)) == "gif")
+        #expect(MediaFetcher.imageFormat(Array("GIF88a".utf8)) == nil)
+        #expect(MediaFetcher.imageFormat(Array("RIFF\u{0}\u{0}\u{0}\u{0}WAVE".utf8)) == nil)
+        #expect(MediaFetcher.imageFormat([0x89, 0x50, 0x4E]) == nil)
     }
 }

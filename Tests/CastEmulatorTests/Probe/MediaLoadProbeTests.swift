@@ -162,6 +162,111 @@ import Testing
         }
     }
 
+    /// A picture: `mediaCategory` `IMAGE`, no duration, and it stays on screen (no end).
+    @Test func aServedPictureIsShownAsAnImage() async throws {
+        try await MediaFetcherTests.withServer { base in
+            var (device, _, probed) = try await Self.loadServed(
+                base + "/picture.png",
+                mode: .fetch,
+                contentType: "image/png"
+            )
+            probed += device.advance(by: .seconds(3600))
+            let status = try #require(device.engine.mediaStatus(at: device.now))
+            #expect(status.playerState == .playing)
+            #expect(status.media?.duration == nil)
+            #expect(status.media?.unknownMembers["mediaCategory"] == "IMAGE")
+        }
+    }
+
+    /// Text tracks are read when activated: a good WebVTT track stays on; an SRT file, a
+    /// missing one, gives `ERROR` `TEXT_UNKNOWN` (600) and the track is switched off while the
+    /// media plays on.
+    @Test(arguments: [("/captions.vtt", nil as Int?), ("/captions.srt", 600), ("/no-captions.vtt", 600)])
+    func activatedTextTracksAreRead(path: String, errorCode: Int?) async throws {
+        try await MediaFetcherTests.withServer { base in
+            var device = DeviceHarness { $0.mediaMode = .fetch }
+            let transportId = device.startMediaApp()
+            let load =
+                #"{"type":"LOAD","requestId":7,"autoplay":true,"media":{"contentId":"\#(base)/start.mp4","streamType":"BUFFERED","contentType":"video/mp4","tracks":[{"trackId":1,"type":"TEXT","subtype":"SUBTITLES","trackContentId":"\#(base)\#(path)","trackContentType":"text/vtt","language":"en"}]}}"#
+            let request = try #require(Self.probes(in: device.media(load, transportId: transportId)).first)
+            _ = await Self.runProbe(request, on: &device)
+            _ = device.advance(by: .seconds(1))
+            let sessionId = try #require(device.engine.mediaStatus(at: device.now)?.mediaSessionId)
+            let edit = device.media(
+                #"{"type":"EDIT_TRACKS_INFO","requestId":8,"mediaSessionId":\#(sessionId),"activeTrackIds":[1]}"#,
+                transportId: transportId
+            )
+            let textRequest = try #require(Self.probes(in: edit).first)
+            #expect(textRequest.textTrackId == 1)
+            #expect(textRequest.url == base + path)
+            let outcome: Result<MediaProbeResult, MediaLoadFailure>
+            do throws(MediaLoadFailure) {
+                outcome = .success(try await MediaFetcherTests.fetcher.probeTextTrack(url: textRequest.url))
+            } catch {
+                outcome = .failure(error)
+            }
+            let probed = device.engine.mediaProbed(textRequest.id, outcome: outcome, at: device.now)
+            let status = try #require(device.engine.mediaStatus(at: device.now))
+            #expect(status.playerState == .playing)
+            let errors = probed.payloads(namespace: .media, type: "ERROR")
+            if let errorCode {
+                #expect(errors.count == 1)
+                #expect(errors.first?["detailedErrorCode"]?.intValue == errorCode)
+                #expect(status.activeTrackIds == [])
+            } else {
+                #expect(errors.isEmpty)
+                #expect(status.activeTrackIds == [1])
+            }
+        }
+    }
+
+    /// A text track the LOAD activates is read once the media was: a bad one is reported.
+    @Test func aTextTrackActiveFromTheLoadIsReadAfterTheMedia() async throws {
+        try await MediaFetcherTests.withServer { base in
+            var device = DeviceHarness { $0.mediaMode = .fetch }
+            let transportId = device.startMediaApp()
+            let load =
+                #"{"type":"LOAD","requestId":7,"activeTrackIds":[3],"media":{"contentId":"\#(base)/start.mp4","contentType":"video/mp4","tracks":[{"trackId":3,"type":"TEXT","trackContentId":"\#(base)/captions.srt"}]}}"#
+            let request = try #require(Self.probes(in: device.media(load, transportId: transportId)).first)
+            #expect(request.textTrackId == nil)
+            let probed = await Self.runProbe(request, on: &device)
+            let textRequest = try #require(Self.probes(in: probed).first)
+            #expect(textRequest.textTrackId == 3)
+            let outcome: Result<MediaProbeResult, MediaLoadFailure>
+            do throws(MediaLoadFailure) {
+                outcome = .success(try await MediaFetcherTests.fetcher.probeTextTrack(url: textRequest.url))
+            } catch {
+                outcome = .failure(error)
+            }
+            let failed = device.engine.mediaProbed(textRequest.id, outcome: outcome, at: device.now)
+            #expect(failed.payloads(namespace: .media, type: "ERROR").first?["detailedErrorCode"]?.intValue == 600)
+        }
+    }
+
+    /// The device follows a live stream only while its item lasts: STOP ends it, and an end
+    /// of stream reported afterwards changes nothing.
+    @Test func followingAStreamEndsWithTheItem() throws {
+        var device = DeviceHarness { $0.mediaMode = .fetch }
+        let transportId = device.startMediaApp()
+        let load = device.media(
+            Self.load("http://127.0.0.1:9/live", contentType: "video/x-matroska"),
+            transportId: transportId
+        )
+        let request = try #require(Self.probes(in: load).first)
+        var live = MediaProbeResult(isLive: true, tracks: [.init(kind: .video, number: 1)])
+        live.followURL = request.url
+        _ = device.engine.mediaProbed(request.id, outcome: .success(live), at: device.now)
+        device.advance(by: .seconds(1))
+        #expect(device.engine.isFollowingStream(request.id))
+        #expect(!device.engine.isFollowingStream(request.id &+ 1))
+        let sessionId = try #require(device.engine.mediaStatus(at: device.now)?.mediaSessionId)
+        device.media(#"{"type":"STOP","requestId":9,"mediaSessionId":\#(sessionId)}"#, transportId: transportId)
+        #expect(!device.engine.isFollowingStream(request.id))
+        let ended = device.engine.mediaStreamEnded(request.id, mediaSeconds: 5, at: device.now)
+        #expect(ended.payloads(namespace: .media).isEmpty)
+        #expect(device.engine.mediaStatus(at: device.now)?.idleReason == .cancelled)
+    }
+
     @Test func aNewerLoadSupersedesAPendingProbe() async throws {
         try await MediaFetcherTests.withServer { base in
             var device = DeviceHarness { $0.mediaMode = .fetch }

@@ -1,5 +1,6 @@
 import CastCore
 import CastNet
+import CastSync
 import Foundation
 import Testing
 
@@ -9,8 +10,14 @@ import Testing
 /// against the loopback HTTP server and its outcome reaches the sender.
 @Suite struct VirtualDeviceMediaTests {
     /// Launches the Default Media Receiver, connects to it and sends a LOAD of `url`;
-    /// returns the media messages up to the LOAD's answer (`requestId` 9).
-    static func loadOnDevice(_ url: String) async throws -> [JSONValue] {
+    /// returns the media messages up to the LOAD's answer (`requestId` 9), or up to the
+    /// first for which `isLast` holds.
+    static func loadOnDevice(
+        _ url: String,
+        extra: String = #""contentType":"video/mp4""#,
+        load: String = "",
+        isLast: (JSONValue) -> Bool = { $0["requestId"] == 9 }
+    ) async throws -> [JSONValue] {
         var configuration = VirtualDeviceConfiguration(identity: ServerTestDevices.identity, randomSeed: 7)
         configuration.mediaMode = .fetch
         let device = VirtualDevice(
@@ -35,7 +42,7 @@ import Testing
         try await sender.send(namespace: .connection, #"{"type":"CONNECT"}"#, destination: transport)
         try await sender.send(
             namespace: .media,
-            #"{"type":"LOAD","requestId":9,"media":{"contentId":"\#(url)","contentType":"video/mp4"}}"#,
+            #"{"type":"LOAD","requestId":9\#(load),"media":{"contentId":"\#(url)",\#(extra)}}"#,
             destination: transport
         )
         var media: [JSONValue] = []
@@ -43,7 +50,7 @@ import Testing
             guard message.namespace == .media, let json = message.payloadUTF8.flatMap({ try? JSONValue(parsing: $0) })
             else { continue }
             media.append(json)
-            if json["requestId"] == 9 { break }
+            if isLast(json) { break }
         }
         await device.stop()
         return media
@@ -70,5 +77,31 @@ import Testing
             #expect(reply["type"] == "LOAD_FAILED")
             #expect(reply["detailedErrorCode"] == 103)
         }
+    }
+
+    /// VLC's LOAD (autoplay the string "false", LIVE Matroska from its own HTTP server): the
+    /// device reads the stream's header, plays, keeps reading the stream and finishes the item
+    /// once it played the 2.94 s of media the server sent before ending the stream.
+    @Test func aLiveMatroskaStreamPlaysUntilTheServerEndsIt() async throws {
+        let server = try LiveStreamServer(clusters: 30, header: LiveStreamServer.liveHeader)
+        defer { server.close() }
+        let media = try await Self.loadOnDevice(
+            server.url,
+            extra: #""streamType":"LIVE","contentType":"video/x-matroska""#,
+            load: #","autoplay":"false""#,
+            isLast: { $0["status"]?[0]?["idleReason"] == "FINISHED" }
+        )
+        let states = media.compactMap { $0["status"]?[0]?["playerState"]?.stringValue }
+        #expect(states.first == "IDLE")
+        #expect(media.first?["status"]?[0]?["extendedStatus"]?["playerState"] == "LOADING")
+        let reply = try #require(media.first { $0["requestId"] == 9 })
+        #expect(reply["status"]?[0]?["playerState"] == "PLAYING")
+        #expect(reply["status"]?[0]?["media"]?["streamType"] == "LIVE")
+        #expect(reply["status"]?[0]?["media"]?["tracks"]?[0]?["type"] == "VIDEO")
+        let finished = try #require(media.last?["status"]?[0])
+        #expect(finished["playerState"] == "IDLE")
+        let end = try #require(finished["currentTime"]?.doubleValue)
+        #expect(abs(end - 2.94) < 0.001)
+        #expect(server.requests.withLock { $0 } == 2)
     }
 }

@@ -27,6 +27,9 @@ struct MediaFetcher: Sendable {
         var contentType: String?
         var body: [UInt8]
         var totalLength: Int?
+
+        /// Whether `body` (read from offset 0) is the whole resource.
+        var isWhole: Bool { totalLength.map { body.count >= $0 } ?? false }
     }
 
     /// Reads the media at `url` and reports what a receiver learns from it.
@@ -36,17 +39,34 @@ struct MediaFetcher: Sendable {
         let declared = contentType?.lowercased() ?? ""
         let path = URLComponents(string: url)?.path.lowercased() ?? ""
         let hlsDeclared = declared.contains("mpegurl") || path.hasSuffix(".m3u8")
+        let dashDeclared = declared.contains("dash+xml") || path.hasSuffix(".mpd")
         if declared.hasPrefix("image/") {
-            _ = try await fetchHead(url, failure: MediaLoadFailure.mediaNetwork)
-            return MediaProbeResult(duration: nil, isLive: false, tracks: [])
+            let head = try await fetchHead(url, failure: MediaLoadFailure.imageError)
+            guard Self.imageFormat(head.body) != nil else {
+                throw .imageError("not a PNG, JPEG, GIF or WebP picture")
+            }
+            var result = MediaProbeResult()
+            result.isImage = true
+            return result
         }
-        let head = try await fetchHead(
-            url,
-            failure: hlsDeclared ? MediaLoadFailure.hlsMasterNetwork : MediaLoadFailure.mediaNetwork
-        )
+        var failure: (String) -> MediaLoadFailure = MediaLoadFailure.mediaNetwork
+        if hlsDeclared {
+            failure = MediaLoadFailure.hlsMasterNetwork
+        } else if dashDeclared {
+            failure = MediaLoadFailure.dashNetwork
+        }
+        let head = try await fetchHead(url, failure: failure)
         let servedType = head.contentType?.lowercased() ?? ""
         if hlsDeclared || servedType.contains("mpegurl") || head.body.starts(with: Array("#EXTM3U".utf8)) {
             return try await probeHLS(head)
+        }
+        if dashDeclared || servedType.contains("dash+xml") || DASHManifest.looksLikeMPD(head.body) {
+            let manifest: DASHManifest
+            do { manifest = try DASHManifest.parse(head.body) } catch { throw .dashManifestUnknown(error.description) }
+            if manifest.periodCount == 0, head.isWhole { throw .dashManifestNoPeriods("MPD without a Period") }
+            var result = MediaProbeResult(isLive: manifest.isDynamic)
+            if !manifest.isDynamic { result.duration = manifest.duration }
+            return result
         }
         if MP4Probe.looksLikeMP4(head.body) {
             do {
@@ -61,10 +81,83 @@ struct MediaFetcher: Sendable {
                 throw .mediaNetwork("\(error)")
             }
         }
+        if MatroskaProbe.looksLikeMatroska(head.body) {
+            var result: MediaProbeResult
+            do { result = try MatroskaProbe.probe(head: head.body, isComplete: head.isWhole) } catch {
+                throw MediaLoadFailure(error)
+            }
+            if result.isLive, head.totalLength == nil { result.followURL = head.url }
+            return result
+        }
         if WAVProbe.looksLikeWAV(head.body) {
             do { return try WAVProbe.probe(head: head.body) } catch { throw MediaLoadFailure(error) }
         }
+        if FLACProbe.looksLikeFLAC(head.body) {
+            do { return try FLACProbe.probe(head: head.body) } catch { throw MediaLoadFailure(error) }
+        }
+        let read: (Int, Int) async throws -> [UInt8] = { offset, count in
+            try await fetchRange(head.url, offset: offset, count: count).body
+        }
+        if OggProbe.looksLikeOgg(head.body) {
+            return try await Self.mapping {
+                try await OggProbe.probe(head: head.body, fileSize: head.totalLength, read: read)
+            }
+        }
+        // MPEG audio and ADTS AAC, either possibly after ID3v2 tags.
+        var audioStart = 0
+        while let tag = try? MP3Probe.id3Length(head.body[audioStart...]), audioStart + tag < head.body.count {
+            audioStart += tag
+        }
+        if ADTSProbe.looksLikeADTS(head.body, at: audioStart) {
+            do { return try ADTSProbe.probe(head: head.body, start: audioStart, fileSize: head.totalLength) } catch {
+                throw MediaLoadFailure(error)
+            }
+        }
+        if MP3Probe.looksLikeMP3(Array(head.body[audioStart...])) || audioStart > 0 {
+            return try await Self.mapping {
+                try await MP3Probe.probe(head: head.body, fileSize: head.totalLength, read: read)
+            }
+        }
         throw .notSupported("unrecognised media (\(servedType.isEmpty ? "no content type" : servedType))")
+    }
+
+    /// The picture format `bytes` start with (by signature), or `nil`.
+    static func imageFormat(_ bytes: [UInt8]) -> String? {
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return "png" }
+        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return "jpeg" }
+        if bytes.starts(with: Array("GIF87a".utf8)) || bytes.starts(with: Array("GIF89a".utf8)) { return "gif" }
+        if bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)), bytes[8..<12].elementsEqual("WEBP".utf8) {
+            return "webp"
+        }
+        return nil
+    }
+
+    /// Reads a WebVTT text track's first bytes and validates them.
+    /// - Throws: ``MediaLoadFailure`` `TEXT_UNKNOWN` (600) for a track that cannot be fetched
+    ///   or is not WebVTT.
+    func probeTextTrack(url: String) async throws(MediaLoadFailure) -> MediaProbeResult {
+        let head = try await fetchHead(url, failure: MediaLoadFailure.textUnknown)
+        do {
+            _ = try WebVTTValidator.validate(head.body, isComplete: head.isWhole)
+        } catch {
+            throw .textUnknown(error.description)
+        }
+        return MediaProbeResult(tracks: [.init(kind: .text, number: 1)])
+    }
+
+    /// Runs a probe that reads more ranges, mapping its errors to the receiver's.
+    private static func mapping(
+        _ probe: () async throws -> MediaProbeResult
+    ) async throws(MediaLoadFailure) -> MediaProbeResult {
+        do {
+            return try await probe()
+        } catch let error as MediaProbeError {
+            throw MediaLoadFailure(error)
+        } catch let error as MediaLoadFailure {
+            throw error
+        } catch {
+            throw .mediaNetwork("\(error)")
+        }
     }
 
     private func probeHLS(_ head: Ranged) async throws(MediaLoadFailure) -> MediaProbeResult {
@@ -97,7 +190,7 @@ struct MediaFetcher: Sendable {
         failure: (String) -> MediaLoadFailure
     ) async throws(MediaLoadFailure) -> Ranged {
         do {
-            return try await fetchRange(url, offset: 0, count: Self.headSize)
+            return try await fetchRange(url, offset: 0, count: Self.headSize, isEnough: Self.isHeadEnough)
         } catch let error as MediaLoadFailure {
             throw failure(error.reason)
         } catch {
@@ -107,11 +200,61 @@ struct MediaFetcher: Sendable {
         }
     }
 
+    /// Reads an open-ended stream (``MediaProbeResult/followURL``) to its end while
+    /// `shouldContinue` holds, as a receiver playing a live stream does, keeping only the
+    /// timestamp of the latest Matroska block.
+    /// - Returns: the seconds of media received when the server ended the stream; `nil` when
+    ///   the read was stopped or failed.
+    func follow(_ url: String, shouldContinue: @escaping @Sendable () -> Bool) async -> StreamEnd? {
+        var headers = HTTPHeaders()
+        headers.add(name: "User-Agent", value: "CastEmulator")
+        var scanner = MatroskaStreamScanner()
+        do {
+            let outcome = try await client.follow(url, headers: headers, shouldContinue: shouldContinue) {
+                scanner.feed($0)
+            }
+            guard outcome.serverEnded, (200..<300).contains(outcome.status.code) else { return nil }
+            return StreamEnd(mediaSeconds: scanner.isBroken ? nil : scanner.seconds, bytes: outcome.bodyBytes)
+        } catch {
+            return nil
+        }
+    }
+
+    /// How much of an open-ended stream the device received before the server ended it.
+    struct StreamEnd: Sendable, Equatable {
+        /// The timestamp of the latest block, in seconds; `nil` when the stream told none.
+        var mediaSeconds: Double?
+        /// The body bytes read.
+        var bytes: Int
+    }
+
+    /// Whether the first bytes of a stream already tell what a probe needs, so the read can
+    /// end before ``headSize`` bytes: a live stream delivers them at its own pace.
+    @Sendable static func isHeadEnough(_ prefix: [UInt8]) -> Bool {
+        guard MatroskaProbe.looksLikeMatroska(prefix) else { return false }
+        do {
+            _ = try MatroskaProbe.probe(head: prefix, isComplete: false)
+            return true
+        } catch {
+            return error.code != .truncated
+        }
+    }
+
     /// Reads `count` bytes at `offset` with a `Range` request, following redirects.
-    /// A server that ignores the range answers 200 with the whole body (bounded by the
-    /// client's body limit); the requested slice is cut from it.
-    func fetchRange(_ url: String, offset: Int, count: Int) async throws -> Ranged {
+    /// A server that ignores the range answers 200 with the body from its start; the client
+    /// stops reading after `offset + count` bytes (a never-ending stream is never waited
+    /// for) and the requested slice is cut from it.
+    /// - Parameter isEnough: ends the read early once the bytes read so far suffice.
+    func fetchRange(
+        _ url: String,
+        offset: Int,
+        count: Int,
+        isEnough: (@Sendable ([UInt8]) -> Bool)? = nil
+    ) async throws -> Ranged {
         var current = url
+        var client = self.client
+        client.bodyPrefixLimit = offset + count
+        if let isEnough, offset == 0 { client.isBodyPrefixEnough = isEnough }
         for _ in 0...maximumRedirects {
             var headers = HTTPHeaders()
             headers.add(name: "Range", value: "bytes=\(offset)-\(offset + count - 1)")
@@ -136,11 +279,12 @@ struct MediaFetcher: Sendable {
             case 200:
                 let body = response.body
                 let start = min(offset, body.count)
+                let declared = response.headers["Content-Length"].flatMap { Int($0) }.flatMap { $0 >= 0 ? $0 : nil }
                 return Ranged(
                     url: current,
                     contentType: response.headers["Content-Type"],
                     body: Array(body[start..<min(body.count, start + count)]),
-                    totalLength: body.count
+                    totalLength: response.isPartial ? declared : body.count
                 )
             case 416:
                 return Ranged(url: current, contentType: response.headers["Content-Type"], body: [], totalLength: nil)

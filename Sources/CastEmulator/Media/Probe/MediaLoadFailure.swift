@@ -36,6 +36,22 @@ struct MediaLoadFailure: Error, Sendable, Equatable, CustomStringConvertible {
         .init(detailedErrorName: "HLS_MANIFEST_PLAYLIST", detailedErrorCode: 412, reason: reason)
     }
 
+    static func dashNetwork(_ reason: String) -> Self {
+        .init(detailedErrorName: "DASH_NETWORK", detailedErrorCode: 321, reason: reason)
+    }
+    static func dashManifestUnknown(_ reason: String) -> Self {
+        .init(detailedErrorName: "DASH_MANIFEST_UNKNOWN", detailedErrorCode: 420, reason: reason)
+    }
+    static func dashManifestNoPeriods(_ reason: String) -> Self {
+        .init(detailedErrorName: "DASH_MANIFEST_NO_PERIODS", detailedErrorCode: 421, reason: reason)
+    }
+    static func textUnknown(_ reason: String) -> Self {
+        .init(detailedErrorName: "TEXT_UNKNOWN", detailedErrorCode: 600, reason: reason)
+    }
+    static func imageError(_ reason: String) -> Self {
+        .init(detailedErrorName: "IMAGE_ERROR", detailedErrorCode: 903, reason: reason)
+    }
+
     /// The failure a receiver reports for a probe error in plain media.
     init(_ error: MediaProbeError) {
         self = error.code == .notSupported ? .notSupported(error.description) : .decode(error.description)

@@ -19,6 +19,8 @@ struct MediaProbeResult: Sendable, Equatable {
         var height: Int?
         /// The track's language code, when the container names one.
         var language: String?
+        /// The container's codec name (Matroska `CodecID`), when it names one.
+        var codec: String? = nil
     }
 
     /// The duration in seconds; `nil` for live streams and images.
@@ -27,6 +29,12 @@ struct MediaProbeResult: Sendable, Equatable {
     var isLive = false
     /// The tracks, in container order.
     var tracks: [Track] = []
+    /// The URL of an open-ended progressive stream (a live Matroska stream over HTTP with no
+    /// length) that the player keeps reading while it plays, as a receiver does: the item
+    /// ends when the server ends the stream.
+    var followURL: String?
+    /// Whether the media is a picture (`mediaCategory` `IMAGE`: shown, no duration).
+    var isImage = false
 
     /// The largest picture among the video tracks, for `videoInfo`.
     var videoSize: (width: Int, height: Int)? {
