@@ -64,7 +64,7 @@ import Testing
         return device
     }
 
-    static func events(_ actions: [DeviceAction]) -> [MultizoneEvent] {
+    static func events(_ actions: [DeviceAction]) -> [SpeakerGroupEvent] {
         actions.compactMap { if case .multizone(let event) = $0 { event } else { nil } }
     }
 

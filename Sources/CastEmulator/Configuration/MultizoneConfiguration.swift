@@ -45,7 +45,7 @@ public struct SpeakerGroupReference: Hashable, Sendable {
 
 /// What a device tells the owner of its speaker groups after an event
 /// (``DeviceAction/multizone(_:)``).
-public enum MultizoneEvent: Hashable, Sendable {
+public enum SpeakerGroupEvent: Hashable, Sendable {
     /// The device's own volume changed (level and mute as the device holds them): the groups
     /// it belongs to update their member.
     case volumeChanged(Volume)

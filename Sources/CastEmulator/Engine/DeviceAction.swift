@@ -21,5 +21,5 @@ public enum DeviceAction: Hashable, Sendable {
     case probeMedia(MediaProbeRequest)
     /// Something the other devices of the device's speaker groups must learn
     /// (``SpeakerGroupHub`` carries it to them).
-    case multizone(MultizoneEvent)
+    case multizone(SpeakerGroupEvent)
 }

@@ -5,7 +5,7 @@ import CastSync
 /// devices that a group is on hardware.
 ///
 /// A group is a ``VirtualDevice`` of its own (``DeviceProfile/speakerGroup``) on a Cast port
-/// of its leader. The hub carries each device's ``MultizoneEvent``s to the others:
+/// of its leader. The hub carries each device's ``SpeakerGroupEvent``s to the others:
 ///
 /// - a member's volume change reaches every group it is in (`DEVICE_UPDATED`, group volume);
 /// - `SET_DEVICE_VOLUME` on a group, or the group's own volume, reaches the member(s);
@@ -175,7 +175,7 @@ public final class SpeakerGroupHub: Sendable {
 
     // MARK: Events
 
-    private func handle(_ event: MultizoneEvent, fromMember memberId: String) {
+    private func handle(_ event: SpeakerGroupEvent, fromMember memberId: String) {
         switch event {
         case .volumeChanged:
             let (groups, member) = state.withLock { state in
@@ -192,7 +192,7 @@ public final class SpeakerGroupHub: Sendable {
         }
     }
 
-    private func handle(_ event: MultizoneEvent, fromGroup groupId: String) {
+    private func handle(_ event: SpeakerGroupEvent, fromGroup groupId: String) {
         switch event {
         case .setMemberVolume(let deviceId, let volume):
             let member = state.withLock { state -> VirtualDevice? in

@@ -56,8 +56,8 @@ public final class VirtualDevice: Sendable {
     private let currentDate: @Sendable () -> Date
     private let makeEngine: @Sendable (DeviceInstant) -> any HostedEngine
     private let state: Locked<State>
-    /// Receives the device's ``MultizoneEvent``s (set by ``SpeakerGroupHub``).
-    private let multizoneHandler = Locked<(@Sendable (MultizoneEvent) -> Void)?>(nil)
+    /// Receives the device's ``SpeakerGroupEvent``s (set by ``SpeakerGroupHub``).
+    private let multizoneHandler = Locked<(@Sendable (SpeakerGroupEvent) -> Void)?>(nil)
     /// Joins (`true`) or leaves the named group for `POST /control/group`; `false` when
     /// there is no such group (set by ``DeviceFleet``).
     private let groupControl = Locked<(@Sendable (String, Bool) -> Bool)?>(nil)
@@ -420,9 +420,9 @@ public final class VirtualDevice: Sendable {
 
     // MARK: Speaker groups
 
-    /// Gives the device's ``MultizoneEvent``s to `handler`, called after the device's lock is
+    /// Gives the device's ``SpeakerGroupEvent``s to `handler`, called after the device's lock is
     /// released (`nil` drops them).
-    func setMultizoneHandler(_ handler: (@Sendable (MultizoneEvent) -> Void)?) {
+    func setMultizoneHandler(_ handler: (@Sendable (SpeakerGroupEvent) -> Void)?) {
         multizoneHandler.withLock { $0 = handler }
     }
 
@@ -547,7 +547,7 @@ public final class VirtualDevice: Sendable {
         let now = clock.now
         var events: [(Int, String)] = []
         var probes: [MediaProbeRequest] = []
-        var multizoneEvents: [MultizoneEvent] = []
+        var multizoneEvents: [SpeakerGroupEvent] = []
         let changed = state.withLock { state -> DeviceAdvertisedStatus? in
             guard !state.stopped else { return nil }
             let actions = step(&state)
