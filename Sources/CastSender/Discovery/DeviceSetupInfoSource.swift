@@ -14,7 +14,7 @@ struct DeviceSetupInfoSource: Sendable {
         client.maximumBodySize = 256 << 10
         let authority = host.contains(":") ? "[\(host)]:8008" : "\(host):8008"
         guard
-            let response = try? await client.get("http://\(authority)/setup/eureka_info?params=name,device_info"),
+            let response = try? await client.get("http://\(authority)/setup/eureka_info?params=name,device_info,multizone"),
             response.status.code == 200
         else { return nil }
         return try? DeviceSetupInfo(jsonBytes: response.body)

@@ -46,7 +46,7 @@ extension MultizoneDevice {
 
     /// The device with a usable volume: a level that is not finite dropped, others clamped
     /// to 0...1; a negative capability mask dropped.
-    func validated() -> MultizoneDevice {
+    package func validated() -> MultizoneDevice {
         var device = self
         if let level = device.volume?.level {
             device.volume?.level = level.isFinite ? min(max(level, 0), 1) : nil
@@ -57,7 +57,7 @@ extension MultizoneDevice {
 }
 
 extension MultizoneStatus {
-    func validated() -> MultizoneStatus {
+    package func validated() -> MultizoneStatus {
         var status = self
         status.devices = devices.filter { !$0.deviceId.isEmpty }.map { $0.validated() }
         return status
