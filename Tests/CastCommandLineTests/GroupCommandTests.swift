@@ -114,6 +114,27 @@ struct GroupCommandTests {
         #expect(listed["group"] as? Bool == true)
     }
 
+    @Test func playOnTheGroupPlaysOnEveryMember() async throws {
+        let fixture = try await Fixture.start()
+        defer { Task { await fixture.stop() } }
+        var result = try await fixture.cast("play", "https://media.invalid/song.mp3", "--content-type", "audio/mpeg")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("on Downstairs"), "\(result.stdout)")
+        let now = fixture.group.engineNow
+        #expect(fixture.group.engineSnapshot?.mediaStatus(at: now)?.playerState == .playing)
+        for member in [fixture.kitchen, fixture.hall] {
+            #expect(member.engineSnapshot?.runningApplication?.appId == "531A4F84")
+        }
+        result = try await fixture.cast("volume", "50%")
+        #expect(result.status == 0, "\(result.stderr)")
+        // The group's 0.6 becomes 0.5: each member scaled by 5/6.
+        let kitchen = try #require(fixture.kitchen.engineSnapshot?.deviceVolume.level)
+        #expect(abs(kitchen - 0.4 * 5 / 6) < 1e-9)
+        result = try await fixture.cast("quit")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(fixture.hall.engineSnapshot?.runningApplication == nil)
+    }
+
     @Test func badMemberRequestsFailWithTheirCodes() async throws {
         let fixture = try await Fixture.start()
         defer { Task { await fixture.stop() } }
