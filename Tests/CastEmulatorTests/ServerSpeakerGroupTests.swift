@@ -102,6 +102,20 @@ import Testing
         await fleet.stop()
     }
 
+    @Test func aRebootedMemberKeepsItsGroupsAndLeavesThePlayback() async throws {
+        let (fleet, group, kitchen, _) = try await Self.fleet()
+        let toGroup = try await Self.platformSender(group)
+        try await toGroup.send(namespace: .receiver, #"{"type":"LAUNCH","appId":"CC1AD845","requestId":1}"#)
+        _ = try await toGroup.next(namespace: .multizone, type: "PLAYBACK_SESSION_UPDATED")
+        kitchen.reboot()
+        let left = try await toGroup.next(namespace: .multizone, type: "PLAYBACK_SESSION_UPDATED")
+        #expect(left["playbackSession"]?["deviceIds"]?.arrayValue?.count == 1)
+        #expect(kitchen.engineSnapshot?.castingGroups.map(\.name) == ["Downstairs"])
+        #expect(kitchen.engineSnapshot?.runningApplication == nil)
+        toGroup.close()
+        await fleet.stop()
+    }
+
     static func post(_ body: String, port: Int) async throws -> (status: Int, head: String, body: [UInt8]) {
         try await httpExchange(
             port: port,

@@ -400,12 +400,23 @@ public final class VirtualDevice: Sendable {
     /// lasting faults stay), so apps and media sessions come back with new session IDs.
     public func reboot() {
         let now = DeviceInstant(sinceEpoch: clock.now.offset)
+        var following: String?
         let (connections, status) = state.withLock { state -> ([DeviceConnection], DeviceAdvertisedStatus?) in
             let connections = Array(state.connections.values)
             state.connections = [:]
             let faults = state.engine.faults
+            let groups = (state.engine as? VirtualDeviceEngine)?.multizone
+            following = (state.engine as? VirtualDeviceEngine)?.multizone.follower?.groupId
             state.engine = makeEngine(now)
             state.engine.faults = faults
+            // The groups survive the reboot (they are the hub's); the playback does not.
+            if var engine = state.engine as? VirtualDeviceEngine, var groups {
+                groups.follower = nil
+                groups.playing = []
+                engine.multizone = groups
+                engine.recomputeGroupVolume()
+                state.engine = engine
+            }
             if let certificate = state.certificate { state.engine.setTLSCertificate(certificate.derBytes) }
             let changed = updateStatus(&state)
             rescheduleTick(&state)
@@ -416,6 +427,9 @@ public final class VirtualDevice: Sendable {
             connection.close(reason: "fault: device rebooted")
         }
         if status != nil { advertiser?.deviceDidUpdate(advertisement) }
+        if let following, let handler = multizoneHandler.withLock({ $0 }) {
+            handler(.leftGroupPlayback(groupId: following))
+        }
     }
 
     // MARK: Speaker groups
