@@ -772,6 +772,9 @@ public final class CastSession: Sendable, CustomStringConvertible {
         where namespace == .multizone
             && source == DeviceConnection.platformReceiverID:
             receiveMultizone(text)
+            // A channel the app registered on the namespace still hears it.
+            let channel = state.withLock { $0.channels[namespace] }
+            channel?.deliver(text)
         case .custom(let namespace, _, let text):
             let channel = state.withLock { $0.channels[namespace] }
             channel?.deliver(text)
