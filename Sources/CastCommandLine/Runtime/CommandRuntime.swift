@@ -150,11 +150,10 @@ public final class CommandRuntime: Sendable {
                 return nil
             }
             let first = await group.next() ?? nil
-            if first == nil {
-                // Stops the attempt still under way, so the group ends now.
-                group.cancelAll()
-                await manager.endSession(stopCasting: false)
-            }
+            // Stops whichever child is still under way (the timer after a resume, the attempt
+            // after the timer), so the group ends now rather than at the timeout.
+            group.cancelAll()
+            if first == nil { await manager.endSession(stopCasting: false) }
             return first
         }
     }
