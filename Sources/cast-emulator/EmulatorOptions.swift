@@ -27,6 +27,8 @@ struct EmulatorOptions: Equatable {
     var media: MediaMode?
     var authChainDirectory: String?
     var authRootOut: String?
+    /// `--group NAME=DEV1,DEV2`, in order.
+    var groups: [FleetConfiguration.Group] = []
     var showHelp = false
 
     /// A command-line error, with the exit code 64 (usage).
@@ -65,6 +67,11 @@ struct EmulatorOptions: Equatable {
                               "oversizeFrame": true, "trickleMs": int, "clear": true,
                               "standBy": bool, "activeInput": bool (TVs)};
                               GET /control/faults shows the lasting faults.
+          --group NAME=DEV1,DEV2
+                              A speaker group of the named devices (speakers or displays; the
+                              first leads it): a device of its own, model "Google Cast Group",
+                              on the leader's address at Cast port 32101, 32102, ... (repeatable;
+                              also "groups" in CONFIG FILE). See docs/emulator.md.
           --cast-port P       Port of the Cast channel (default 8009; 0 = ephemeral).
           --http-port P       Port of the setup HTTP server (default 8008; 0 = ephemeral).
           --https-port P      Port of the setup HTTPS server (default 8443; 0 = ephemeral).
@@ -102,7 +109,9 @@ struct EmulatorOptions: Equatable {
                         "address": "127.0.0.2", "castPort": 8009, "httpPort": 8008,
                         "httpsPort": 8443, "locale": "en-US", "timezone": "UTC", "volume": 1.0,
                         "idleScreen": true, "bufferingMs": 200, "media": "fetch", "mediaDurationSeconds": 600,
-                        "statusIntervalSeconds": 1, "control": true, "apps": [...]}]}
+                        "statusIntervalSeconds": 1, "control": true, "apps": [...]}],
+           "groups": [{"name": "Kitchen group", "members": ["Kitchen", "Hall"], "leader": "Kitchen",
+                       "id": "<32 hex digits>", "castPort": 32101}]}
           Only devices[].name is required. Every device runs the Default Media Receiver
           (CC1AD845) and Backdrop plus the listed apps; apps with a custom namespace echo
           messages back. A device without "address" takes the one after the previous device's.
@@ -166,6 +175,13 @@ struct EmulatorOptions: Equatable {
                     options.mdns = try interfaceList(arguments[index])
                 } else {
                     options.mdns = []
+                }
+            case "--group":
+                let text = try value(for: argument)
+                do {
+                    options.groups.append(try FleetConfiguration.group(option: text))
+                } catch {
+                    throw UsageError(description: "--group: \(error.detail)")
                 }
             case "--auth-chain":
                 options.authChainDirectory = try value(for: argument)
@@ -237,6 +253,13 @@ struct EmulatorOptions: Equatable {
             if configFile == nil || media != nil { fleet.devices[index].configuration.mediaMode = media ?? .fetch }
         }
         if let mdns { fleet.mdnsInterfaces = mdns }
+        fleet.groups += groups
+        for index in fleet.groups.indices where castPort == 0 { fleet.groups[index].castPort = 0 }
+        do {
+            try fleet.validateGroups(path: configFile == nil ? "--group" : "groups")
+        } catch {
+            throw UsageError(description: "\(error.path): \(error.detail)")
+        }
         if let authChainDirectory {
             do {
                 fleet.useAuthChain(try DeviceAuthChain.load(directory: authChainDirectory))

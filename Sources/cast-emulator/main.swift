@@ -79,6 +79,15 @@ let exitCode: Int32 = await {
     for device in devices {
         let ports = device.ports
         let identity = device.configuration.identity
+        if let members = fleetConfiguration.groups.first(where: { $0.name == identity.friendlyName })?.members,
+            device.configuration.profile.kind == .speakerGroup
+        {
+            report(
+                "group \"\(identity.friendlyName)\" id=\(identity.deviceID) address=\(device.options.address)"
+                    + " cast=\(ports?.cast ?? 0) members=\(members.joined(separator: ","))"
+            )
+            continue
+        }
         report(
             "device \"\(identity.friendlyName)\" id=\(identity.deviceID) address=\(device.options.address)"
                 + " cast=\(ports?.cast ?? 0) http=\(ports?.http ?? 0) https=\(ports?.https ?? 0)"

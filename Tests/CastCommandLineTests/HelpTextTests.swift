@@ -42,6 +42,7 @@ import Testing
 
             OPTIONS:
                   --stream                   Set the media stream's volume instead of the device's.
+                  --member NAME              Set one member's volume of the speaker group chosen with -d.
               -d, --device NAME|HOST[:PORT]  The device: a friendly name (prefix), or an address.
                   --interface IF             Discover on this interface (repeatable); else CAST_DISCOVERY_INTERFACES.
                   --trust-root FILE          Also trust device roots from this PEM file (repeatable); else CAST_TRUST_ROOTS.
@@ -52,6 +53,7 @@ import Testing
               cast volume 0.4
               cast volume 40%
               cast volume --stream 0.8
+              cast -d Downstairs volume 30% --member Kitchen
 
             """
         #expect(output.out == expected)

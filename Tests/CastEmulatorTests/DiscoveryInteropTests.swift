@@ -229,6 +229,47 @@ extension EmulatorProcessSuites {
             await device.stop()
         }
 
+        @Test func pychromecastDiscoversAGroupOnItsLeadersPort() async throws {
+            let advertiser = try MDNSDeviceAdvertiser()
+            defer { advertiser.shutdown() }
+            let base = Int.random(in: 50...240)
+            func speaker(_ name: String, _ address: String) -> FleetConfiguration.Device {
+                let identity = DeviceIdentity(
+                    friendlyName: name,
+                    deviceID: UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased(),
+                    modelName: "Google Nest Mini"
+                )
+                return FleetConfiguration.Device(
+                    configuration: VirtualDeviceConfiguration(identity: identity, profile: .speaker),
+                    options: DeviceServerOptions(address: address)
+                )
+            }
+            let members = [Self.uniqueName("Mdns Kitchen"), Self.uniqueName("Mdns Hall")]
+            var configuration = FleetConfiguration(devices: [
+                speaker(members[0], "127.0.0.\(base)"), speaker(members[1], "127.0.0.\(base + 1)"),
+            ])
+            let name = Self.uniqueName("Mdns Group")
+            configuration.groups = [FleetConfiguration.Group(name: name, members: members, castPort: 0)]
+            let fleet = DeviceFleet(advertiser: advertiser)
+            try await fleet.start(configuration)
+            let group = try #require(await fleet.device(named: name))
+            let identity = group.configuration.identity
+            let port = try #require(group.ports?.cast)
+            #expect(port != 8009)
+            let report = try await Interop.runScript(
+                "pychromecast_discovery.py",
+                arguments: [
+                    try #require(identity.udn), identity.friendlyName, "Google Cast Group", group.options.address,
+                    "--port", "\(port)", "--cast-type", "group",
+                ]
+            )
+            report.expectSteps([
+                "discovered", "friendly name", "model", "port", "cast type", "mdns service", "connected", "address",
+                "uuid", "launch", "quit app",
+            ])
+            await fleet.stop()
+        }
+
         @Test func commandLineDevicesAreAdvertisedUntilSIGTERM() async throws {
             let browser = try LoopbackBrowser()
             defer { browser.stop() }

@@ -1,4 +1,6 @@
+import CastCore
 import CastEmulator
+import Foundation
 import Testing
 
 extension EmulatorProcessSuites {
@@ -12,6 +14,45 @@ extension EmulatorProcessSuites {
                 "status volume", "stop", "status after stop",
             ])
             await device.stop()
+        }
+
+        /// catt finds a speaker group by name over mDNS (inside a private namespace) and casts
+        /// to it: the LOAD reaches the group's own Cast channel and the group plays.
+        @Test func castsToAGroupByName() async throws {
+            let catt = [Interop.python, Interop.script("catt_serialized.py")].map(NamespaceRun.quote).joined(
+                separator: " "
+            )
+            let run = try await NamespaceRun.run(
+                device: "Catt Kitchen",
+                arguments: [
+                    "--devices", "2", "--model", "Google Nest Mini", "--group",
+                    "Catt Group=Catt Kitchen,Catt Kitchen 2",
+                ],
+                senders: """
+                    timeout -s KILL 40 \(catt) scan >"$D/scan.txt" 2>&1; echo $? >"$D/scan.status"
+                    timeout -s KILL 60 \(catt) -d "Catt Group" cast http://127.0.0.1:8099/song.ogg \
+                        >"$D/cast.txt" 2>&1; echo $? >"$D/cast.status"
+                    timeout -s KILL 40 \(catt) -d "Catt Group" status >"$D/status.txt" 2>&1; echo $? >"$D/status.status"
+                    """
+            )
+            defer { run.remove() }
+            #expect(run.status == 0, "\(run.output)")
+            #expect(run.text("scan.status").hasPrefix("0"), "\(run.text("scan.txt"))")
+            #expect(
+                run.text("scan.txt").contains("Catt Group - Google Inc. Google Cast Group"),
+                "\(run.text("scan.txt"))"
+            )
+            #expect(run.text("cast.status").hasPrefix("0"), "\(run.text("cast.txt"))")
+            #expect(run.text("cast.txt").contains("on \"Catt Group\""), "\(run.text("cast.txt"))")
+            #expect(run.text("status.txt").contains("State: PLAYING"), "\(run.text("status.txt"))")
+            let records = run.text("frames.jsonl").split(separator: "\n").compactMap {
+                try? JSONValue(parsing: String($0))
+            }
+            let load = records.first { record in
+                let payload = record["payload"]?.stringValue.flatMap { try? JSONValue(parsing: $0) }
+                return record["direction"] == "in" && payload?["type"] == "LOAD"
+            }
+            #expect(load?["device"] == "Catt Group", "the LOAD went to \(String(describing: load?["device"]))")
         }
     }
 }

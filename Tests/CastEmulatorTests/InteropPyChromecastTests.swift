@@ -1,4 +1,7 @@
+import CastCore
 import CastEmulator
+import CastNet
+import Foundation
 import Testing
 
 extension EmulatorProcessSuites {
@@ -19,6 +22,71 @@ extension EmulatorProcessSuites {
                 "quit app",
             ])
             await device.stop()
+        }
+
+        /// PyChromecast's MultizoneManager on a virtual group of two speakers: members added
+        /// as it connects, one member's volume, media control on the group, a member leaving.
+        @Test func multizoneManagerFollowsAVirtualGroup() async throws {
+            let (fleet, configuration) = try await Self.startGroupFleet()
+            let group = try #require(await fleet.device(named: "Interop Downstairs"))
+            let hall = try #require(await fleet.device(named: "Interop Hall"))
+            let identity = group.configuration.identity
+            let report = try await Interop.runScript(
+                "pychromecast_multizone.py",
+                arguments: [
+                    "group", group.options.address, "\(try #require(group.ports?.cast))", try #require(identity.udn),
+                    identity.friendlyName,
+                    "http://\(hall.options.address):\(try #require(hall.ports?.http))/control/group",
+                ]
+            )
+            report.expectSteps([
+                "group cast type", "connect", "members added", "member names", "member volume updated", "group plays",
+                "group pauses", "playback session", "member leaves", "device removed", "manager forgets membership",
+            ])
+            let kitchen = try #require(await fleet.device(named: "Interop Kitchen"))
+            #expect(kitchen.engineSnapshot?.ownMultizoneDevice.volume?.level == 0.35)
+            #expect(configuration.groups.count == 1)
+            await fleet.stop()
+        }
+
+        /// Two speakers on consecutive random loopback addresses with the real ports (and the
+        /// control endpoint), and their group on the first one's address.
+        static func startGroupFleet() async throws -> (DeviceFleet, FleetConfiguration) {
+            var lastError: (any Error)?
+            for _ in 0..<8 {
+                let base = Int.random(in: 50...240)
+                func speaker(_ name: String, _ address: String) -> FleetConfiguration.Device {
+                    let identity = DeviceIdentity(
+                        friendlyName: name,
+                        deviceID: UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased(),
+                        modelName: "Google Nest Mini"
+                    )
+                    var options = DeviceServerOptions(address: address)
+                    options.controlEndpointEnabled = true
+                    return FleetConfiguration.Device(
+                        configuration: VirtualDeviceConfiguration(identity: identity, profile: .speaker),
+                        options: options
+                    )
+                }
+                var configuration = FleetConfiguration(devices: [
+                    speaker("Interop Kitchen", "127.0.0.\(base)"), speaker("Interop Hall", "127.0.0.\(base + 1)"),
+                ])
+                configuration.groups = [
+                    FleetConfiguration.Group(
+                        name: "Interop Downstairs",
+                        members: ["Interop Kitchen", "Interop Hall"],
+                        castPort: 0
+                    )
+                ]
+                let fleet = DeviceFleet()
+                do {
+                    try await fleet.start(configuration)
+                    return (fleet, configuration)
+                } catch let error as TCPError where error.code == .addressInUse {
+                    lastError = error
+                }
+            }
+            throw lastError ?? TCPError.closed
         }
     }
 }

@@ -69,11 +69,38 @@ extension EmulatorProcessSuites {
             (["--media"], "needs a value"),
             (["--address", "not-an-ip"], "--address"),
             (["--config", "/nonexistent/fleet.json"], "cannot read"),
+            (["--group"], "needs a value"),
+            (["--group", "Downstairs"], "--group"),
+            (["--group", "Downstairs=Nobody"], "is no device of the fleet"),
+            (["--group", "Downstairs=Virtual Cast"], "cannot join speaker groups"),
         ])
         func rejectsBadArgumentsWithUsageStatus(arguments: [String], mention: String) async throws {
             let result = try await ChildProcess.run(Self.executable, arguments, deadline: .seconds(30))
             #expect(result.status == 64)
             #expect(result.standardError.contains(mention), "stderr: \(result.standardError)")
+        }
+
+        @Test func groupOptionStartsAGroupOnTheLeadersAddress() async throws {
+            let (child, addresses) = try await Self.launch(
+                count: 2,
+                extra: ["--model", "Google Nest Mini", "--group", "Downstairs=Virtual Cast,Virtual Cast 2"]
+            )
+            defer { child.kill() }
+            let line = try #require(
+                child.standardError.split(separator: "\n").first { $0.hasPrefix("group \"Downstairs\"") },
+                "\(child.standardError)"
+            )
+            #expect(line.contains("address=\(addresses[0]) cast=32101"), "\(line)")
+            #expect(line.hasSuffix("members=Virtual Cast,Virtual Cast 2"), "\(line)")
+            let curl = try #require(RepositoryPaths.executableOnPath("curl"), "curl is not installed")
+            let http = try await ChildProcess.run(
+                curl,
+                ["-sS", "--max-time", "10", "http://\(addresses[1]):8008/setup/eureka_info?params=multizone"],
+                deadline: .seconds(20)
+            )
+            let info = try JSONValue(parsing: http.standardOutput)
+            #expect(info["multizone"]?["groups"]?[0]?["name"] == "Downstairs")
+            #expect(info["multizone"]?["groups"]?[0]?["elected_leader"]?.stringValue == "\(addresses[0]):32101")
         }
 
         @Test func threeDevicesAnswerOpenSSLAndCurl() async throws {

@@ -34,6 +34,18 @@ import Testing
         #expect(!machine.isSearching && !machine.showsGuidance)
     }
 
+    @Test func rowsMarkSpeakerGroups() {
+        var group = Self.device("Downstairs")
+        group.modelName = "Google Cast Group"
+        group.capabilities = [.audioOut, .multizoneGroup]
+        group.port = 32_101
+        #expect(DeviceChooserModel.Device(device: group).isGroup)
+        #expect(!DeviceChooserModel.Device(device: Self.device("Kitchen")).isGroup)
+        var byModel = Self.device("Upstairs")
+        byModel.modelName = "Google Cast Group"
+        #expect(DeviceChooserModel.Device(device: byModel).isGroup)
+    }
+
     @Test func guidanceAfterTheSearchWindowOrWithoutDiscovery() {
         var machine = DeviceChooserStateMachine(devices: [], discoveryActive: true)
         machine.searchWindowElapsed()

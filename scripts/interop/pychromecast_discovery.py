@@ -1,6 +1,10 @@
 """Finds a virtual Cast device with PyChromecast's mDNS discovery, then connects to it.
 
 Usage: pychromecast_discovery.py UUID NAME MODEL ADDRESS [--interface 127.0.0.1] [--timeout 30]
+                                 [--port 8009] [--cast-type cast]
+
+A speaker group is found with --port (the group's own port on its leader) and
+--cast-type group.
 
 Browses _googlecast._tcp with PyChromecast's CastBrowser on a Zeroconf instance whose
 multicast stays on --interface, waits until the device with UUID is discovered, checks the
@@ -63,8 +67,8 @@ def run(args, zconf):
         info = browser.devices[wanted]
         step("friendly name", info.friendly_name == args.name, info.friendly_name)
         step("model", info.model_name == args.model, info.model_name)
-        step("port", info.port == 8009, info.port)
-        step("cast type", info.cast_type == "cast", info.cast_type)
+        step("port", info.port == args.port, info.port)
+        step("cast type", info.cast_type == args.cast_type, info.cast_type)
         step("mdns service", any(type(s).__name__ == "MDNSServiceInfo" for s in info.services), info.services)
 
         cast = pychromecast.get_chromecast_from_cast_info(info, zconf, tries=3, retry_wait=1, timeout=10)
@@ -91,6 +95,8 @@ def main():
     parser.add_argument("address")
     parser.add_argument("--interface", default="127.0.0.1")
     parser.add_argument("--timeout", type=float, default=30.0)
+    parser.add_argument("--port", type=int, default=8009)
+    parser.add_argument("--cast-type", default="cast")
     args = parser.parse_args()
     zconf = Zeroconf(interfaces=[args.interface], ip_version=IPVersion.V4Only)
     error = None

@@ -56,7 +56,7 @@ public struct DevicesCommand: CastCommand {
                 } ?? "?"
             let model = device.modelName.map { " (\(TerminalText.sanitized($0)))" } ?? ""
             let name = TerminalText.sanitized(device.friendlyName ?? device.idText)
-            runtime.output.line("\(name)\(model)\t\(address)")
+            runtime.output.line("\(name)\(model)\(device.isGroup ? " [group]" : "")\t\(address)")
         }
     }
 
@@ -69,6 +69,7 @@ public struct DevicesCommand: CastCommand {
             "addresses": device.addresses.map(\.description),
             "port": Int(device.port),
             "status": device.statusText ?? NSNullValue.null,
+            "group": device.isGroup,
         ]
     }
 }

@@ -7,13 +7,21 @@ public struct VolumeCommand: CastCommand {
         summary: "Set the device volume (or the stream's with --stream).",
         arguments: "LEVEL",
         discussion: "LEVEL is a fraction from 0 to 1 (0.4) or a percentage (40%).",
-        options: [.flag("stream", help: "Set the media stream's volume instead of the device's.")],
-        examples: ["cast volume 0.4", "cast volume 40%", "cast volume --stream 0.8"]
+        options: [
+            .flag("stream", help: "Set the media stream's volume instead of the device's."),
+            .value("member", "NAME", help: "Set one member's volume of the speaker group chosen with -d."),
+        ],
+        examples: [
+            "cast volume 0.4", "cast volume 40%", "cast volume --stream 0.8",
+            "cast -d Downstairs volume 30% --member Kitchen",
+        ]
     )
     /// The level.
     public var level: VolumeLevel
     /// Whether the stream volume is meant.
     public var stream: Bool
+    /// The speaker-group member meant, if any.
+    public var member: String?
 
     public init(parsing arguments: ParsedArguments) throws(CommandLineError) {
         let text = try arguments.positionals(1...1, for: Self.spec, names: "LEVEL")[0]
@@ -26,9 +34,40 @@ public struct VolumeCommand: CastCommand {
         }
         self.level = level
         stream = arguments.has("stream")
+        member = arguments.value("member")
     }
+
+    public func validate() throws(CommandLineError) {
+        try Self.validateMember(member, stream: stream, command: Self.spec.name)
+    }
+
+    /// `--member` needs a name and does not go with `--stream`.
+    static func validateMember(_ member: String?, stream: Bool, command: String) throws(CommandLineError) {
+        guard let member else { return }
+        guard !member.isEmpty else {
+            throw CommandLineError(.invalidValue, "cast \(command): --member needs a name", commandName: command)
+        }
+        guard !stream else {
+            throw CommandLineError(
+                .invalidValue,
+                "cast \(command): --member and --stream do not go together",
+                commandName: command
+            )
+        }
+    }
+
     public func run(in runtime: CommandRuntime) async throws {
-        if stream {
+        if let member {
+            let found = try await GroupCommand.member(named: member, in: runtime, command: Self.spec.name)
+            _ = try await MultizoneProbe.setVolume(
+                of: found.member,
+                level: level.fraction,
+                muted: nil,
+                host: found.host,
+                port: found.port,
+                timeout: runtime.context.options.requestTimeout
+            )
+        } else if stream {
             try await runtime.activeMedia().client.setStreamVolume(level.fraction).result
         } else {
             let session = try await runtime.session(launching: false)
@@ -54,20 +93,42 @@ public struct MuteCommand: CastCommand {
     public static let spec = CommandSpec(
         path: ["mute"],
         summary: "Mute the device (or the stream with --stream).",
-        options: [.flag("stream", help: "Mute the media stream instead of the device.")],
-        examples: ["cast mute", "cast mute --stream"]
+        options: [
+            .flag("stream", help: "Mute the media stream instead of the device."),
+            .value("member", "NAME", help: "Mute one member of the speaker group chosen with -d."),
+        ],
+        examples: ["cast mute", "cast mute --stream", "cast -d Downstairs mute --member Kitchen"]
     )
     /// Whether the stream is meant.
     public var stream: Bool
+    /// The speaker-group member meant, if any.
+    public var member: String?
     /// `true` for mute, `false` for unmute.
     public var muted = true
 
     public init(parsing arguments: ParsedArguments) throws(CommandLineError) {
         _ = try arguments.positionals(0...0, for: Self.spec, names: "")
         stream = arguments.has("stream")
+        member = arguments.value("member")
     }
+
+    public func validate() throws(CommandLineError) {
+        try VolumeCommand.validateMember(member, stream: stream, command: muted ? "mute" : "unmute")
+    }
+
     public func run(in runtime: CommandRuntime) async throws {
-        if stream {
+        let command = muted ? "mute" : "unmute"
+        if let member {
+            let found = try await GroupCommand.member(named: member, in: runtime, command: command)
+            _ = try await MultizoneProbe.setVolume(
+                of: found.member,
+                level: nil,
+                muted: muted,
+                host: found.host,
+                port: found.port,
+                timeout: runtime.context.options.requestTimeout
+            )
+        } else if stream {
             try await runtime.activeMedia().client.setStreamMuted(muted).result
         } else {
             let session = try await runtime.session(launching: false)
@@ -82,8 +143,11 @@ public struct UnmuteCommand: CastCommand {
     public static let spec = CommandSpec(
         path: ["unmute"],
         summary: "Unmute the device (or the stream with --stream).",
-        options: [.flag("stream", help: "Unmute the media stream instead of the device.")],
-        examples: ["cast unmute"]
+        options: [
+            .flag("stream", help: "Unmute the media stream instead of the device."),
+            .value("member", "NAME", help: "Unmute one member of the speaker group chosen with -d."),
+        ],
+        examples: ["cast unmute", "cast -d Downstairs unmute --member Kitchen"]
     )
     private var mute: MuteCommand
 
@@ -91,8 +155,13 @@ public struct UnmuteCommand: CastCommand {
         _ = try arguments.positionals(0...0, for: Self.spec, names: "")
         var parsed = ParsedArguments()
         parsed.flags = arguments.flags
+        parsed.values = arguments.values
         mute = try MuteCommand(parsing: parsed)
         mute.muted = false
+    }
+
+    public func validate() throws(CommandLineError) {
+        try mute.validate()
     }
     public func run(in runtime: CommandRuntime) async throws {
         try await mute.run(in: runtime)

@@ -13,6 +13,7 @@ public struct CommandLineError: Error, Hashable, Sendable, CustomStringConvertib
         case nothingPlaying = 104
         case fileNotFound = 105
         case fixedVolume = 106
+        case memberNotFound = 107
     }
 
     /// The kind of failure; its `rawValue` is stable.
@@ -44,6 +45,8 @@ public struct CommandLineError: Error, Hashable, Sendable, CustomStringConvertib
         /// The device's volume cannot be changed (`controlType` `fixed`: the TV or amplifier
         /// it is plugged into owns the volume).
         public static let fixedVolume = Code(base: .fixedVolume)
+        /// `--member NAME` names no member of the device's speaker group.
+        public static let memberNotFound = Code(base: .memberNotFound)
 
         /// A stable number for the code.
         public var rawValue: Int { base.rawValue }

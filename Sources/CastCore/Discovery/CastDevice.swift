@@ -103,6 +103,13 @@ public struct CastDevice: Hashable, Sendable, Identifiable {
         )
     }
 
+    /// Whether the device is a speaker group (``CastDeviceCapabilities/multizoneGroup`` in
+    /// `ca`, or model `Google Cast Group`); a group is served by its leader on a port of its
+    /// own (32xxx on hardware) rather than 8009.
+    public var isGroup: Bool {
+        capabilities.contains(.multizoneGroup) || modelName == "Google Cast Group"
+    }
+
     /// The identifier as written in TXT `id`: 32 lowercase hex digits.
     public var idText: String {
         id.uuidString.lowercased().replacingOccurrences(of: "-", with: "")

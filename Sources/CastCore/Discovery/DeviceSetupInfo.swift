@@ -63,4 +63,32 @@ public struct DeviceSetupInfo: Sendable, Hashable {
     /// Whether the device has a display (`device_info.capabilities.display_supported`);
     /// `false` marks an audio-only device such as a speaker.
     public var displaySupported: Bool? { deviceInfo?["capabilities"]?["display_supported"]?.boolValue }
+
+    /// A speaker group the device belongs to, as `multizone.groups[]` lists it.
+    public struct Group: Sendable, Hashable {
+        /// The group's name.
+        public var name: String
+        /// The group's id (`uuid`).
+        public var id: UUID?
+        /// The group's Cast port on its leader (`cast_port`).
+        public var castPort: Int?
+        /// `self` when this device leads the group, else the leader's `address:port`.
+        public var electedLeader: String?
+    }
+
+    /// The speaker groups the device belongs to (`multizone.groups`, asked for with
+    /// `params=multizone`); entries without a name are skipped, a `cast_port` outside
+    /// 1...65535 is dropped.
+    public var groups: [Group] {
+        (document["multizone"]?["groups"]?.arrayValue ?? []).compactMap { entry in
+            guard let name = entry["name"]?.stringValue else { return nil }
+            let port = entry["cast_port"]?.intValue.flatMap { (1...65_535).contains($0) ? $0 : nil }
+            return Group(
+                name: name,
+                id: entry["uuid"]?.stringValue.flatMap(CastDevice.parseID),
+                castPort: port,
+                electedLeader: entry["elected_leader"]?.stringValue
+            )
+        }
+    }
 }

@@ -92,6 +92,8 @@ public struct CastMessageType: RawRepresentable, Hashable, Sendable, Codable, Ex
     public static let deviceUpdated: CastMessageType = "DEVICE_UPDATED"
     /// A member left a speaker group (multizone namespace).
     public static let deviceRemoved: CastMessageType = "DEVICE_REMOVED"
+    /// A speaker group's playback session started, changed or ended (multizone namespace).
+    public static let playbackSessionUpdated: CastMessageType = "PLAYBACK_SESSION_UPDATED"
     /// A failed LOAD.
     public static let loadFailed: CastMessageType = "LOAD_FAILED"
     /// A LOAD superseded by another request.

@@ -1,10 +1,16 @@
 /// A message of the `urn:x-cast:com.google.cast.multizone` namespace.
 ///
-/// Only `MULTIZONE_STATUS` is modelled; every other type (`DEVICE_ADDED`,
-/// `DEVICE_UPDATED`, …) is kept whole.
+/// `MULTIZONE_STATUS`, `DEVICE_ADDED`, `DEVICE_UPDATED` and `DEVICE_REMOVED` are modelled;
+/// every other type (`CASTING_GROUPS`, `PLAYBACK_SESSION_UPDATED`, …) is kept whole.
 public enum MultizoneMessage: Sendable, Hashable {
     /// `MULTIZONE_STATUS`.
     case multizoneStatus(MultizoneStatusMessage)
+    /// `DEVICE_ADDED`.
+    case deviceAdded(MultizoneDeviceMessage)
+    /// `DEVICE_UPDATED`.
+    case deviceUpdated(MultizoneDeviceMessage)
+    /// `DEVICE_REMOVED`.
+    case deviceRemoved(MultizoneDeviceRemovedMessage)
     /// Any other type, kept whole.
     case unknown(UnknownMessage)
 
@@ -15,6 +21,9 @@ public enum MultizoneMessage: Sendable, Hashable {
         self = try InboundMessageDecoding.decode(payload) { peek, document in
             switch peek.type {
             case .multizoneStatus: .multizoneStatus(try MultizoneStatusMessage(token: 0, in: document))
+            case .deviceAdded: .deviceAdded(try MultizoneDeviceMessage(token: 0, in: document))
+            case .deviceUpdated: .deviceUpdated(try MultizoneDeviceMessage(token: 0, in: document))
+            case .deviceRemoved: .deviceRemoved(try MultizoneDeviceRemovedMessage(token: 0, in: document))
             default: .unknown(InboundMessageDecoding.unknown(peek, document))
             }
         }
@@ -24,6 +33,8 @@ public enum MultizoneMessage: Sendable, Hashable {
     public var type: CastMessageType {
         switch self {
         case .multizoneStatus(let message): message.type
+        case .deviceAdded(let message), .deviceUpdated(let message): message.type
+        case .deviceRemoved: .deviceRemoved
         case .unknown(let message): message.type
         }
     }
@@ -32,6 +43,8 @@ public enum MultizoneMessage: Sendable, Hashable {
     public var requestId: Int? {
         switch self {
         case .multizoneStatus(let message): message.requestId
+        case .deviceAdded(let message), .deviceUpdated(let message): message.requestId
+        case .deviceRemoved(let message): message.requestId
         case .unknown(let message): message.requestId
         }
     }
@@ -40,7 +53,19 @@ public enum MultizoneMessage: Sendable, Hashable {
     public func jsonString() throws(MessageEncodingError) -> String {
         switch self {
         case .multizoneStatus(let message): try message.jsonString()
+        case .deviceAdded(let message), .deviceUpdated(let message): try Self.encode(message)
+        case .deviceRemoved(let message): try Self.encode(message)
         case .unknown(let message): message.payload.description
         }
+    }
+
+    private static func encode(_ message: some TokenEncodableObject) throws(MessageEncodingError) -> String {
+        var writer = JSONWriter()
+        do {
+            try message.write(to: &writer)
+        } catch {
+            throw MessageEncodingError(code: .invalidValue, detail: "a volume level is not a finite number")
+        }
+        return String(decoding: writer.bytes, as: UTF8.self)
     }
 }

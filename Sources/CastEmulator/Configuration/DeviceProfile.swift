@@ -38,6 +38,8 @@ public struct DeviceProfile: Hashable, Sendable {
         public static let television = Kind(rawValue: "tv")
         /// The profile of earlier versions of the virtual device.
         public static let generic = Kind(rawValue: "generic")
+        /// A speaker group (model `Google Cast Group`), hosted by its leader.
+        public static let speakerGroup = Kind(rawValue: "group")
     }
 
     /// The class of device.
@@ -203,6 +205,23 @@ public struct DeviceProfile: Hashable, Sendable {
         supportsMultizone: false
     )
 
+    /// A speaker group (`Google Cast Group`), as its leader serves it on a port of its own
+    /// (32xxx): audio only with the group bit (`ca` 2084), master volume in 0.05 steps and the
+    /// shelf equaliser, as the captured group leader's `RECEIVER_STATUS` shows; no idle screen.
+    public static let speakerGroup = DeviceProfile(
+        kind: .speakerGroup,
+        capabilities: [.audioOut, .multizoneGroup, .masterOrFixedVolume],
+        volumeControlType: .master,
+        volumeStepInterval: float32(0.05),
+        userEq: shelfEqualizer(maximumPeakingEQs: 0),
+        inputState: nil,
+        hasIdleScreen: false,
+        listsApplicationsWhenIdle: false,
+        reportsFloat32Volume: true,
+        reportsSenderConnected: true,
+        supportsMultizone: true
+    )
+
     /// The profiles taken from real devices, in the order ``init(model:)`` tries them.
     public static let all: [DeviceProfile] = [.googleTV, .speaker, .display, .television, .hdmiDongle]
 
@@ -217,6 +236,8 @@ public struct DeviceProfile: Hashable, Sendable {
         func has(_ words: String...) -> Bool { words.contains { name.contains($0) } }
         if let exact = Self.all.first(where: { $0.kind.rawValue == name }) {
             self = exact
+        } else if name == "google cast group" {
+            self = .speakerGroup
         } else if has("google tv") {
             self = .googleTV
         } else if has("hub", "display") {

@@ -56,6 +56,9 @@ public struct VirtualDeviceConfiguration: Sendable {
     /// Whether the device reads the media it is asked to play (``MediaMode``);
     /// ``MediaMode/simulate`` by default, so harnesses may load URLs that do not exist.
     public var mediaMode: MediaMode = .simulate
+    /// The speaker groups of the device: the members when it is a group, or the groups it
+    /// belongs to; none by default.
+    public var multizone = MultizoneConfiguration()
 
     /// Creates a configuration; every parameter but the identity has a default: the
     /// Default Media Receiver and Backdrop, and the ``DeviceProfile/generic`` profile.

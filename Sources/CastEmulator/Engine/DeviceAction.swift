@@ -19,4 +19,7 @@ public enum DeviceAction: Hashable, Sendable {
     /// Read the media a `LOAD` named, off the engine, and report the outcome with
     /// `VirtualDeviceEngine.mediaProbed(_:outcome:at:)`.
     case probeMedia(MediaProbeRequest)
+    /// Something the other devices of the device's speaker groups must learn
+    /// (``SpeakerGroupHub`` carries it to them).
+    case multizone(SpeakerGroupEvent)
 }

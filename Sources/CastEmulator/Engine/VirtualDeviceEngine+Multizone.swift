@@ -1,8 +1,74 @@
 import CastCore
 
-/// The multizone namespace (`urn:x-cast:com.google.cast.multizone` on `receiver-0`) of a
-/// speaker in no group: like a real speaker it lists itself in `MULTIZONE_STATUS`, belongs
-/// to no casting group and takes `SET_DEVICE_VOLUME` for its own device id.
+/// What a device knows of its speaker groups while it runs.
+struct MultizoneState: Sendable {
+    /// The group's members (raw volume levels); `nil` when the device is not a group.
+    var members: [MultizoneDevice]?
+    /// The groups the device belongs to.
+    var groups: [SpeakerGroupReference]
+    /// The members taking part in the group's playback session, in member order.
+    var playing: [String] = []
+    /// The group session this member plays in, if any.
+    var follower: GroupFollower?
+
+    init(_ configuration: MultizoneConfiguration) {
+        self.members = configuration.members
+        self.groups = configuration.groups
+    }
+
+    var isGroup: Bool { members != nil }
+}
+
+/// A member playing in its group's session: it reports the multizone follower app, as the
+/// captured members do (`531A4F84`, `universalAppId` `CC1AD845`, no namespaces, no transport).
+struct GroupFollower: Hashable, Sendable {
+    /// The group's device id.
+    var groupId: String
+    /// The group's app session.
+    var sessionId: String
+
+    /// The app id members of a playing group report.
+    static let appId = "531A4F84"
+
+    var status: ReceiverApplication {
+        ReceiverApplication(
+            appId: Self.appId,
+            appType: .web,
+            universalAppId: ReceiverAppDefinition.defaultMediaReceiver.appId,
+            displayName: ReceiverAppDefinition.defaultMediaReceiver.displayName,
+            iconUrl: "",
+            isIdleScreen: false,
+            launchedFromCloud: false,
+            sessionId: sessionId,
+            statusText: ReceiverAppDefinition.defaultMediaReceiver.displayName,
+            senderConnected: true
+        )
+    }
+}
+
+/// A change in a device's speaker groups, which ``SpeakerGroupHub`` feeds to the engines of
+/// the group and its members (``VirtualDeviceEngine/multizoneUpdate(_:at:)``).
+public enum MultizoneUpdate: Hashable, Sendable {
+    /// To a group: a member joined, or its name or volume changed.
+    case memberChanged(MultizoneDevice)
+    /// To a group: a member left the group (removed, or gone offline).
+    case memberRemoved(deviceId: String)
+    /// To a group: a member left the group's playback session.
+    case memberLeftPlayback(deviceId: String)
+    /// To a member: take this volume, as the group asked.
+    case applyVolume(Volume)
+    /// To a member: follow the playback session `sessionId` of group `groupId`, or stop
+    /// following it (`nil`).
+    case followGroup(groupId: String, sessionId: String?)
+    /// To a member: the groups it belongs to now.
+    case castingGroups([SpeakerGroupReference])
+}
+
+/// The multizone namespace (`urn:x-cast:com.google.cast.multizone` on `receiver-0`).
+///
+/// A speaker in no group lists itself in `MULTIZONE_STATUS`, as real speakers do; a group
+/// lists its members, and members list the groups they are in (`CASTING_GROUPS`).
+/// `SET_DEVICE_VOLUME` sets the device's own volume, or, on a group, one member's.
 extension VirtualDeviceEngine {
     mutating func handleMultizone(_ text: String, from sender: SenderEndpoint) -> [DeviceAction] {
         guard let request = try? JSONValue(parsing: text), request.objectValue != nil,
@@ -26,43 +92,133 @@ extension VirtualDeviceEngine {
             let reply: JSONValue = [
                 "type": .string(CastMessageType.castingGroups.rawValue),
                 "requestId": .integer(requestId),
-                "status": ["groups": []],
+                "status": ["groups": .array(multizone.groups.map(Self.castingGroupValue))],
             ]
             return [multizoneSend(reply, to: sender)]
         case .setDeviceVolume:
-            return setMemberVolume(request, requestId: requestId, from: sender)
+            return setDeviceVolume(request, from: sender)
         default:
             return [multizoneLog("unsupported multizone request", sender: sender)]
         }
     }
 
-    /// The device as the only member of its `MULTIZONE_STATUS`, with the keys real speakers send.
+    /// `MULTIZONE_STATUS` as `GET_STATUS` reports it now: a group's members, or the device as
+    /// the only member, with the keys real devices send (float32 volume levels).
     public var multizoneStatus: MultizoneStatus {
-        MultizoneStatus(devices: [multizoneDevice], isMultichannel: false)
+        guard let members = multizone.members else {
+            return MultizoneStatus(devices: [Self.reported(ownMultizoneDevice)], isMultichannel: false)
+        }
+        var extra: [String: JSONValue] = [:]
+        if let session = playbackSessionValue { extra["playbackSession"] = session }
+        return MultizoneStatus(
+            devices: members.map(Self.reported),
+            isMultichannel: false,
+            unknownMembers: extra
+        )
     }
 
-    private var multizoneDevice: MultizoneDevice {
+    /// The members of the group (raw volume levels), or `nil` when the device is not a group.
+    public var groupMembers: [MultizoneDevice]? { multizone.members }
+
+    /// The groups the device belongs to.
+    public var castingGroups: [SpeakerGroupReference] { multizone.groups }
+
+    /// The group playback this member follows: the group's id and session id.
+    public var followedGroupSession: (groupId: String, sessionId: String)? {
+        multizone.follower.map { ($0.groupId, $0.sessionId) }
+    }
+
+    /// The members taking part in the group's playback session (none while it plays nothing).
+    public var groupPlaybackMembers: [String] { multizone.playing }
+
+    /// The device as a member of a group, with its raw volume level.
+    public var ownMultizoneDevice: MultizoneDevice {
         let identity = configuration.identity
-        let level = deviceVolume.level.map { DeviceProfile.float32($0) }
         return MultizoneDevice(
             deviceId: identity.udn ?? identity.deviceID,
             name: identity.friendlyName,
             capabilities: identity.capabilities.rawValue,
-            volume: Volume(level: level, muted: deviceVolume.muted)
+            volume: deviceVolume
         )
     }
 
-    /// `SET_DEVICE_VOLUME` for this device: `volume.level` must be a finite number in 0...1
-    /// and `volume.muted` a Boolean; anything else is refused whole.
-    private mutating func setMemberVolume(
-        _ request: JSONValue,
-        requestId: Int,
-        from sender: SenderEndpoint
-    ) -> [DeviceAction] {
+    /// A change from the device's groups: see ``MultizoneUpdate``. Updates that do not fit
+    /// the device (a member change sent to a device that is no group) are logged and ignored.
+    public mutating func multizoneUpdate(_ update: MultizoneUpdate, at now: DeviceInstant) -> [DeviceAction] {
+        var actions = begin(at: now)
+        switch update {
+        case .memberChanged(let device):
+            guard var members = multizone.members else { return actions + [notAGroup()] }
+            if let index = members.firstIndex(where: { $0.deviceId == device.deviceId }) {
+                guard members[index] != device else { return actions }
+                members[index] = device
+                multizone.members = members
+                actions += multizoneBroadcast(deviceMessage(.deviceUpdated, device))
+            } else {
+                members.append(device)
+                multizone.members = members
+                actions += multizoneBroadcast(deviceMessage(.deviceAdded, device))
+            }
+            actions += groupVolumeUpdate()
+        case .memberRemoved(let deviceId):
+            guard var members = multizone.members else { return actions + [notAGroup()] }
+            guard let index = members.firstIndex(where: { $0.deviceId == deviceId }) else { return actions }
+            members.remove(at: index)
+            multizone.members = members
+            actions += multizoneBroadcast([
+                "type": .string(CastMessageType.deviceRemoved.rawValue), "requestId": 0, "deviceId": .string(deviceId),
+            ])
+            if multizone.playing.contains(deviceId) {
+                multizone.playing.removeAll { $0 == deviceId }
+                actions += playbackSessionUpdated()
+            }
+            actions += groupVolumeUpdate()
+        case .memberLeftPlayback(let deviceId):
+            guard multizone.playing.contains(deviceId) else { return actions }
+            multizone.playing.removeAll { $0 == deviceId }
+            actions += playbackSessionUpdated()
+        case .applyVolume(let volume):
+            guard configuration.volumeControlType != .fixed else {
+                return actions + [.log(DeviceLogEntry(level: .info, message: "volume is fixed: group volume ignored"))]
+            }
+            actions += applyOwnVolume(volume)
+        case .followGroup(let groupId, let sessionId):
+            let before = runningApplication
+            if let sessionId {
+                // A member busy with a session of its own stays out of the group's playback.
+                guard application?.definition.isIdleScreen ?? true else {
+                    return actions + [.multizone(.leftGroupPlayback(groupId: groupId))]
+                }
+                multizone.follower = GroupFollower(groupId: groupId, sessionId: sessionId)
+            } else {
+                guard multizone.follower?.groupId == groupId else { return actions }
+                multizone.follower = nil
+            }
+            guard runningApplication != before else { return actions }
+            actions += receiverStatusUpdate(requestId: 0, requester: nil) + [.appsChanged, .receiverStatusChanged]
+        case .castingGroups(let groups):
+            multizone.groups = groups
+            if let follower = multizone.follower, !groups.contains(where: { $0.groupId == follower.groupId }) {
+                multizone.follower = nil
+                actions += receiverStatusUpdate(requestId: 0, requester: nil) + [.appsChanged, .receiverStatusChanged]
+            }
+        }
+        return actions
+    }
+
+    // MARK: Volume
+
+    /// `SET_DEVICE_VOLUME`: the device id must be the device's own or, on a group, one of its
+    /// members'; `volume.level` must be a finite number in 0...1 and `volume.muted` a Boolean.
+    /// Anything else is refused whole and logged.
+    private mutating func setDeviceVolume(_ request: JSONValue, from sender: SenderEndpoint) -> [DeviceAction] {
         let identity = configuration.identity
-        guard let deviceId = request["deviceId"]?.stringValue,
-            deviceId == identity.udn || deviceId == identity.deviceID
-        else {
+        guard let deviceId = request["deviceId"]?.stringValue else {
+            return [multizoneLog("SET_DEVICE_VOLUME without a device id", sender: sender)]
+        }
+        let memberIndex = multizone.members?.firstIndex { $0.deviceId == deviceId }
+        let isSelf = deviceId == identity.udn || deviceId == identity.deviceID
+        guard memberIndex != nil || (isSelf && !multizone.isGroup) else {
             return [multizoneLog("SET_DEVICE_VOLUME for an unknown device", sender: sender)]
         }
         guard let volume = request["volume"], volume.objectValue != nil else {
@@ -77,38 +233,166 @@ extension VirtualDeviceEngine {
         guard levelValid, mutedValid, level != nil || muted != nil else {
             return [multizoneLog("SET_DEVICE_VOLUME with an invalid volume", sender: sender)]
         }
+        if let memberIndex, var members = multizone.members {
+            var member = members[memberIndex]
+            var wanted = member.volume ?? Volume(level: 0, muted: false)
+            if let level { wanted.level = level }
+            if let muted { wanted.muted = muted }
+            guard wanted != member.volume else { return [] }
+            member.volume = wanted
+            members[memberIndex] = member
+            multizone.members = members
+            return multizoneBroadcast(deviceMessage(.deviceUpdated, member)) + groupVolumeUpdate() + [
+                .multizone(.setMemberVolume(deviceId: deviceId, volume: wanted))
+            ]
+        }
         guard configuration.volumeControlType != .fixed else {
             return [multizoneLog("volume is fixed: SET_DEVICE_VOLUME ignored", sender: sender)]
         }
-        let before = deviceVolume
-        if let level { deviceVolume.level = level }
-        if let muted { deviceVolume.muted = muted }
-        guard deviceVolume != before else { return [] }
-        let updated: JSONValue = [
-            "type": .string(CastMessageType.deviceUpdated.rawValue),
-            "requestId": 0,
-            "device": deviceValue,
-        ]
-        var actions: [DeviceAction] = []
-        for id in connections.keys.sorted() {
-            for senderId in connections[id]?.senders(connectedTo: Self.platformId) ?? [] {
-                actions.append(multizoneSend(updated, to: SenderEndpoint(connection: id, senderId: senderId)))
-            }
-        }
-        return actions + receiverStatusUpdate(requestId: 0, requester: nil) + [.receiverStatusChanged]
+        var wanted = deviceVolume
+        if let level { wanted.level = level }
+        if let muted { wanted.muted = muted }
+        return applyOwnVolume(wanted)
     }
 
-    private var deviceValue: JSONValue {
-        let device = multizoneDevice
+    /// Takes `volume` as the device's own: `DEVICE_UPDATED` on the multizone namespace and
+    /// `RECEIVER_STATUS` to every sender on `receiver-0`, and the change for the groups.
+    private mutating func applyOwnVolume(_ volume: Volume) -> [DeviceAction] {
+        let before = deviceVolume
+        if let level = volume.level, level.isFinite { deviceVolume.level = min(max(level, 0), 1) }
+        if let muted = volume.muted { deviceVolume.muted = muted }
+        guard deviceVolume != before else { return [] }
+        return multizoneBroadcast(deviceMessage(.deviceUpdated, ownMultizoneDevice))
+            + receiverStatusUpdate(requestId: 0, requester: nil) + [
+                .receiverStatusChanged, .multizone(.volumeChanged(deviceVolume)),
+            ]
+    }
+
+    /// `SET_VOLUME` on a group: a level scales every member's level by the same factor (the
+    /// ratio of the new group level to the old, the members' mean; each capped at 1), as a
+    /// group's volume does on hardware; mute mutes or unmutes every member.
+    mutating func setGroupVolume(_ volume: Volume, requestId: Int, from sender: SenderEndpoint) -> [DeviceAction] {
+        guard var members = multizone.members else { return [] }
+        let levels = members.map { $0.volume?.level ?? 0 }
+        let mean = levels.isEmpty ? 0 : levels.reduce(0, +) / Double(levels.count)
+        var actions: [DeviceAction] = []
+        for index in members.indices {
+            let old = members[index].volume ?? Volume(level: 0, muted: false)
+            var new = old
+            if let level = volume.level, level.isFinite {
+                let target = min(max(level, 0), 1)
+                new.level = mean > 0 ? min(1, (old.level ?? 0) * target / mean) : target
+            }
+            if let muted = volume.muted { new.muted = muted }
+            guard new != old else { continue }
+            members[index].volume = new
+            actions += multizoneBroadcast(deviceMessage(.deviceUpdated, members[index]))
+            actions.append(.multizone(.setMemberVolume(deviceId: members[index].deviceId, volume: new)))
+        }
+        multizone.members = members
+        let before = deviceVolume
+        recomputeGroupVolume()
+        if deviceVolume != before {
+            actions += receiverStatusUpdate(requestId: requestId, requester: sender) + [.receiverStatusChanged]
+        } else {
+            actions.append(receiverStatusReply(requestId, to: sender))
+        }
+        return actions
+    }
+
+    /// A group's volume: the mean of its members' levels, muted when every member is.
+    mutating func recomputeGroupVolume() {
+        guard let members = multizone.members, !members.isEmpty else { return }
+        let levels = members.map { $0.volume?.level ?? 0 }
+        deviceVolume.level = levels.reduce(0, +) / Double(levels.count)
+        deviceVolume.muted = members.allSatisfy { $0.volume?.muted ?? false }
+    }
+
+    private mutating func groupVolumeUpdate() -> [DeviceAction] {
+        let before = deviceVolume
+        recomputeGroupVolume()
+        guard deviceVolume != before else { return [] }
+        return receiverStatusUpdate(requestId: 0, requester: nil) + [.receiverStatusChanged]
+    }
+
+    // MARK: Group playback
+
+    /// The session id of the app a group plays (any app but the idle screen), or `nil`.
+    var groupPlaybackSession: String? {
+        guard multizone.isGroup, let application, !application.definition.isIdleScreen else { return nil }
+        return application.sessionId
+    }
+
+    /// After an event: when the group's playback session started, changed or ended, every
+    /// member is in (or out of) it and senders get `PLAYBACK_SESSION_UPDATED`.
+    mutating func groupPlaybackUpdate(since before: String?) -> [DeviceAction] {
+        let session = groupPlaybackSession
+        guard session != before else { return [] }
+        multizone.playing = session == nil ? [] : (multizone.members ?? []).map(\.deviceId)
+        return [.multizone(.groupPlaybackChanged(sessionId: session))] + playbackSessionUpdated()
+    }
+
+    /// A member that starts a session of its own leaves its group's playback.
+    mutating func leaveGroupPlayback() -> [DeviceAction] {
+        guard let follower = multizone.follower else { return [] }
+        multizone.follower = nil
+        return [.multizone(.leftGroupPlayback(groupId: follower.groupId))]
+    }
+
+    /// `playbackSession` of a playing group: the app, its session and the members playing.
+    private var playbackSessionValue: JSONValue? {
+        guard let session = groupPlaybackSession, let application else { return nil }
+        return [
+            "appId": .string(application.reportedAppId),
+            "sessionId": .string(session),
+            "deviceIds": .array(multizone.playing.map { .string($0) }),
+        ]
+    }
+
+    private func playbackSessionUpdated() -> [DeviceAction] {
+        var payload: JSONValue = ["type": .string(CastMessageType.playbackSessionUpdated.rawValue), "requestId": 0]
+        payload["playbackSession"] = playbackSessionValue ?? .null
+        return multizoneBroadcast(payload)
+    }
+
+    // MARK: Messages
+
+    /// A member as `MULTIZONE_STATUS` and `DEVICE_*` carry it: float32 levels.
+    private static func reported(_ device: MultizoneDevice) -> MultizoneDevice {
+        var device = device
+        if let level = device.volume?.level { device.volume?.level = DeviceProfile.float32(level) }
+        return device
+    }
+
+    private func deviceMessage(_ type: CastMessageType, _ device: MultizoneDevice) -> JSONValue {
+        let device = Self.reported(device)
         var volume: [String: JSONValue] = [:]
         if let level = device.volume?.level { volume["level"] = .double(level) }
         if let muted = device.volume?.muted { volume["muted"] = .bool(muted) }
         return [
-            "deviceId": .string(device.deviceId),
-            "name": .string(device.name ?? ""),
-            "capabilities": .integer(device.capabilities ?? 0),
-            "volume": .object(volume),
+            "type": .string(type.rawValue),
+            "requestId": 0,
+            "device": [
+                "deviceId": .string(device.deviceId),
+                "name": .string(device.name ?? ""),
+                "capabilities": .integer(device.capabilities ?? 0),
+                "volume": .object(volume),
+            ],
         ]
+    }
+
+    private static func castingGroupValue(_ group: SpeakerGroupReference) -> JSONValue {
+        ["deviceId": .string(group.groupId), "name": .string(group.name)]
+    }
+
+    private func multizoneBroadcast(_ payload: JSONValue) -> [DeviceAction] {
+        var actions: [DeviceAction] = []
+        for id in connections.keys.sorted() {
+            for senderId in connections[id]?.senders(connectedTo: Self.platformId) ?? [] {
+                actions.append(multizoneSend(payload, to: SenderEndpoint(connection: id, senderId: senderId)))
+            }
+        }
+        return actions
     }
 
     private func multizoneSend(_ payload: JSONValue, to sender: SenderEndpoint) -> DeviceAction {
@@ -121,6 +405,10 @@ extension VirtualDeviceEngine {
             ),
             to: sender.connection
         )
+    }
+
+    private func notAGroup() -> DeviceAction {
+        .log(DeviceLogEntry(level: .warning, message: "member update for a device that is no group"))
     }
 
     private func multizoneLog(_ message: String, sender: SenderEndpoint) -> DeviceAction {

@@ -148,6 +148,7 @@ extension VirtualDeviceEngine {
         let androidTV = definition.androidTV != nil && (launch.supportedAppTypes ?? []).contains(.androidTV)
         // A TV in standby wakes and switches to the Cast input for a launch, as on hardware.
         if inputState != nil { inputState = DeviceInputState(isActiveInput: true, isStandBy: false) }
+        actions += leaveGroupPlayback()
         actions += stopApplication()
         startApplication(definition, appType: androidTV ? .androidTV : .web, launchCredentials: credentials)
         actions.append(
@@ -165,6 +166,14 @@ extension VirtualDeviceEngine {
     }
 
     private mutating func stop(sessionId: String?, requestId: Int, from sender: SenderEndpoint) -> [DeviceAction] {
+        // A member playing in its group's session stops following it.
+        if let follower = multizone.follower, application?.definition.isIdleScreen ?? true,
+            sessionId == nil || sessionId == follower.sessionId
+        {
+            return leaveGroupPlayback() + receiverStatusUpdate(requestId: requestId, requester: sender) + [
+                .appsChanged, .receiverStatusChanged,
+            ]
+        }
         guard let running = application else {
             guard sessionId == nil else {
                 return [
@@ -196,6 +205,7 @@ extension VirtualDeviceEngine {
         guard volume.level != nil || volume.muted != nil else {
             return [receiverReply(InvalidRequestMessage(requestId: requestId, reason: .invalidParams), to: sender)]
         }
+        if multizone.isGroup { return setGroupVolume(volume, requestId: requestId, from: sender) }
         let before = deviceVolume
         // A fixed volume belongs to the TV or amplifier: real dongles ignore SET_VOLUME whole.
         guard configuration.volumeControlType != .fixed else {
@@ -217,7 +227,9 @@ extension VirtualDeviceEngine {
             deviceVolume.muted = muted
         }
         guard deviceVolume != before else { return [receiverStatusReply(requestId, to: sender)] }
-        return receiverStatusUpdate(requestId: requestId, requester: sender) + [.receiverStatusChanged]
+        return receiverStatusUpdate(requestId: requestId, requester: sender) + [
+            .receiverStatusChanged, .multizone(.volumeChanged(deviceVolume)),
+        ]
     }
 
     /// Launches an app with fresh ids; the caller stopped the previous one.

@@ -41,6 +41,8 @@ public struct VirtualDeviceEngine: Sendable {
     var identifiers: IdentifierGenerator
     /// The latest instant the engine has seen.
     var clock: DeviceInstant
+    /// The speaker groups the device is, or belongs to, as they are now.
+    var multizone: MultizoneState
     /// The DER of the TLS certificate the device presents, which device-auth answers sign.
     public var tlsCertificateDER: [UInt8] = []
 
@@ -59,11 +61,13 @@ public struct VirtualDeviceEngine: Sendable {
         let level = configuration.volume.level.flatMap { $0.isFinite ? min(max($0, 0), 1) : nil } ?? 1
         self.deviceVolume = Volume(level: level, muted: configuration.volume.muted ?? false)
         self.inputState = configuration.profile.inputState
+        self.multizone = MultizoneState(configuration.multizone)
         // The generic profile reports the HDMI-CEC state of video devices only.
         if configuration.profile.kind == .generic, !configuration.identity.capabilities.contains(.videoOut) {
             self.inputState = nil
         }
         startIdleScreen()
+        recomputeGroupVolume()
     }
 
     // MARK: Events
@@ -118,8 +122,10 @@ public struct VirtualDeviceEngine: Sendable {
         connections[id]?.lastReceived = clock
         connections[id]?.lastPingSent = nil
         actions += begin(at: clock)
+        let playbackBefore = groupPlaybackSession
         actions += route(message, from: id)
         actions += advanceTimeline()
+        actions += groupPlaybackUpdate(since: playbackBefore)
         return actions
     }
 
@@ -150,8 +156,10 @@ public struct VirtualDeviceEngine: Sendable {
             actions.append(.log(DeviceLogEntry(level: .info, message: "no application to restart")))
             return actions
         }
+        let playbackBefore = groupPlaybackSession
         actions += stopApplication()
         startApplication(running.definition, appType: running.appType, launchCredentials: running.launchCredentials)
+        actions += groupPlaybackUpdate(since: playbackBefore)
         actions.append(
             .log(
                 DeviceLogEntry(
@@ -209,6 +217,9 @@ public struct VirtualDeviceEngine: Sendable {
 
     /// The running app (the idle screen included), as `RECEIVER_STATUS` lists it.
     public var runningApplication: ReceiverApplication? {
+        if let follower = multizone.follower, application?.definition.isIdleScreen ?? true {
+            return follower.status
+        }
         guard let application else { return nil }
         var status = application.status
         if configuration.profile.reportsSenderConnected {

@@ -1,4 +1,5 @@
 import CastNet
+import CastSync
 
 /// Many virtual devices in one process, each on its own address, started and stopped together.
 ///
@@ -16,6 +17,12 @@ import CastNet
 public actor DeviceFleet {
     /// The running devices, in start order.
     public private(set) var devices: [VirtualDevice] = []
+    /// The running speaker groups, in start order (each on a Cast port of its leader).
+    public private(set) var groups: [VirtualDevice] = []
+    /// Links the groups with their members.
+    public let groupHub = SpeakerGroupHub()
+    /// ``groups``, for the control endpoints, which run off the actor.
+    private let groupList = Locked<[VirtualDevice]>([])
     private let clock: any CastClock
     private let log: (any FrameLogSink)?
     private let advertiser: (any DeviceAdvertiser)?
@@ -76,12 +83,107 @@ public actor DeviceFleet {
             throw error
         }
         devices += started
-        return started
+        var startedGroups: [VirtualDevice] = []
+        do {
+            for (index, group) in configuration.groups.enumerated() {
+                startedGroups.append(try await startGroup(group, index: index, advertiser: advertiser, key: key))
+            }
+        } catch {
+            for device in startedGroups + started { await device.stop() }
+            devices.removeAll { device in started.contains { $0 === device } }
+            throw error
+        }
+        groups += startedGroups
+        groupList.withLock { [groups] in $0 = groups }
+        for device in started { wireGroupControl(device) }
+        return started + startedGroups
     }
 
-    /// The device with friendly name `name`, if any.
+    private func startGroup(
+        _ group: FleetConfiguration.Group,
+        index: Int,
+        advertiser: (any DeviceAdvertiser)?,
+        key: PrivateKey
+    ) async throws -> VirtualDevice {
+        let members = group.members.compactMap { name in
+            devices.first { $0.configuration.identity.friendlyName == name }
+        }
+        guard members.count == group.members.count,
+            let leader = members.first(where: { $0.configuration.identity.friendlyName == group.leaderName })
+        else {
+            throw FleetConfigurationError(
+                code: .invalidValue,
+                path: "groups[\(index)].members",
+                detail: "unknown member"
+            )
+        }
+        let made = SpeakerGroupHub.groupConfiguration(
+            name: group.name,
+            deviceID: group.id.map { $0.filter { $0 != "-" }.lowercased() } ?? FleetConfiguration.randomDeviceID(),
+            members: members,
+            leader: leader,
+            castPort: group.castPort ?? 32_101 + index,
+            template: leader.options
+        )
+        let device = VirtualDevice(
+            configuration: made.configuration,
+            options: made.options,
+            clock: clock,
+            log: log,
+            advertiser: advertiser,
+            certificateKey: key
+        )
+        try await device.start()
+        groupHub.register(group: device, members: members, leader: leader)
+        return device
+    }
+
+    /// Lets `device`'s control endpoint join and leave groups (`POST /control/group`).
+    private func wireGroupControl(_ device: VirtualDevice) {
+        device.setGroupControl { [weak self, hub = groupHub] name, joins in
+            guard let self else { return false }
+            let groups = self.groupsSnapshot
+            guard let group = groups.first(where: { $0.configuration.identity.friendlyName == name }) else {
+                return false
+            }
+            if joins { hub.add(device, to: group) } else { hub.remove(device, from: group) }
+            return true
+        }
+    }
+
+    /// The groups, readable from any thread (for the control endpoint).
+    private nonisolated var groupsSnapshot: [VirtualDevice] { groupList.withLock { $0 } }
+
+    /// Adds the device named `member` to the group named `group`; `false` when either is unknown.
+    @discardableResult
+    public func add(member: String, toGroup group: String) -> Bool {
+        guard let device = device(named: member),
+            let group = groups.first(where: { $0.configuration.identity.friendlyName == group })
+        else { return false }
+        groupHub.add(device, to: group)
+        return true
+    }
+
+    /// Removes the device named `member` from the group named `group`; `false` when either is unknown.
+    @discardableResult
+    public func remove(member: String, fromGroup group: String) -> Bool {
+        guard let device = device(named: member),
+            let group = groups.first(where: { $0.configuration.identity.friendlyName == group })
+        else { return false }
+        groupHub.remove(device, from: group)
+        return true
+    }
+
+    /// Stops one device of the fleet, as a device going offline: its groups report it
+    /// removed (`DEVICE_REMOVED`).
+    public func stop(_ device: VirtualDevice) async {
+        await device.stop()
+        groupHub.deviceStopped(device)
+    }
+
+    /// The device or group with friendly name `name`, if any.
     public func device(named name: String) -> VirtualDevice? {
-        devices.first { $0.configuration.identity.friendlyName == name }
+        (devices + groups).first { $0.configuration.identity.friendlyName == name }
     }
 
     /// The device bound to `address`, if any.
@@ -92,8 +194,10 @@ public actor DeviceFleet {
     /// Stops every device (each tells the advertiser first, for goodbye packets), then closes
     /// the fleet's own mDNS sockets.
     public func stop() async {
-        let stopping = devices
+        let stopping = groups + devices
         devices = []
+        groups = []
+        groupList.withLock { $0 = [] }
         await withDiscardingTaskGroup { group in
             for device in stopping { group.addTask { await device.stop() } }
         }

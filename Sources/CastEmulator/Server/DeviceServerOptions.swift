@@ -29,6 +29,9 @@ public struct DeviceServerOptions: Sendable, Equatable {
     /// The longest a sender may take over its TLS handshake, and an HTTP client to send a
     /// whole request to the setup endpoints; a slower one is disconnected. Defaults to 10 s.
     public var requestTimeout: Duration
+    /// Whether the device serves the setup HTTP and HTTPS endpoints. A speaker group has
+    /// none of its own: it lives on a Cast port of its leader, whose setup server lists it.
+    public var servesSetup = true
 
     /// Creates options with the real ports 8009, 8008 and 8443 on `address`.
     public init(address: String = "127.0.0.2") {

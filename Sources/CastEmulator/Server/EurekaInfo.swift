@@ -12,6 +12,8 @@ struct EurekaInfo: Sendable {
     var uptime: Double
     /// The class of device, for `multizone_supported`.
     var profile: DeviceProfile = .generic
+    /// The speaker groups the device belongs to (`multizone.groups`).
+    var groups: [SpeakerGroupReference] = []
 
     /// A MAC-like address derived from the device identifier (locally administered).
     static func macAddress(for deviceID: String) -> String {
@@ -88,7 +90,21 @@ struct EurekaInfo: Sendable {
                 "wpa_state": 10,
             ],
             "device_info": deviceInfo,
-            "multizone": ["groups": [], "dynamic_groups": []],
+            "multizone": [
+                "groups": .array(
+                    groups.map { group in
+                        [
+                            "name": .string(group.name),
+                            "uuid": .string(group.groupId),
+                            "elected_leader": .string(
+                                group.isLeader ? "self" : "\(group.leaderAddress):\(group.castPort)"
+                            ),
+                            "cast_port": .integer(group.castPort),
+                        ]
+                    }
+                ),
+                "dynamic_groups": [],
+            ],
             // The rest of what real devices send: setup and network state.
             "bssid": .string(mac),
             "closed_caption": [:],

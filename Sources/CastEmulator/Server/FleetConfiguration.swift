@@ -25,6 +25,8 @@ import Foundation
 ///      "control": true, "auth": "response",
 ///      "apps": [ … same form as above, for this device only … ]}
 ///   ],
+///   "groups": [{"name": "Kitchen group", "members": ["Kitchen Speaker", "Hall Speaker"],
+///               "leader": "Kitchen Speaker", "id": "<32 hex digits>", "castPort": 32101}],
 ///   "authChain": "/path/to/chain"
 /// }
 /// ```
@@ -62,6 +64,8 @@ public struct FleetConfiguration: Sendable {
 
     /// The devices, in start order.
     public var devices: [Device]
+    /// The speaker groups, started after the devices (see ``validateGroups(path:)``).
+    public var groups: [Group] = []
     /// Where ``DeviceFleet`` advertises the devices over mDNS: `nil` for nowhere, an empty
     /// list for the loopback interface only, else the names of the interfaces. Ignored when
     /// the fleet was given its own ``DeviceAdvertiser``.
@@ -158,7 +162,7 @@ public struct FleetConfiguration: Sendable {
 
     // MARK: JSON
 
-    private static let topKeys: Set<String> = ["apps", "devices", "mdns", "authChain", "auth"]
+    private static let topKeys: Set<String> = ["apps", "devices", "mdns", "authChain", "auth", "groups"]
     private static let deviceKeys: Set<String> = [
         "name", "id", "model", "profile", "manufacturer", "capabilities", "address", "castPort", "httpPort",
         "httpsPort",
@@ -210,6 +214,8 @@ public struct FleetConfiguration: Sendable {
             devices.append(device)
         }
         self.init(devices: devices, mdnsInterfaces: try Self.mdnsInterfaces(top["mdns"]))
+        groups = try Self.groups(top["groups"])
+        try validateGroups()
         if let directory = try Self.string(top["authChain"], path: "authChain") {
             do {
                 useAuthChain(try DeviceAuthChain.load(directory: directory))

@@ -16,6 +16,7 @@ protocol HostedEngine: Sendable {
     var currentInputState: DeviceInputState? { get }
     mutating func setInputState(_ state: DeviceInputState, at now: DeviceInstant) -> [DeviceAction]
     mutating func setTLSCertificate(_ der: [UInt8])
+    mutating func multizoneUpdate(_ update: MultizoneUpdate, at now: DeviceInstant) -> [DeviceAction]
     mutating func mediaProbed(
         _ id: UInt64,
         outcome: Result<MediaProbeResult, MediaLoadFailure>,
@@ -32,6 +33,7 @@ extension HostedEngine {
     var currentInputState: DeviceInputState? { nil }
     mutating func setInputState(_ state: DeviceInputState, at now: DeviceInstant) -> [DeviceAction] { [] }
     mutating func setTLSCertificate(_ der: [UInt8]) {}
+    mutating func multizoneUpdate(_ update: MultizoneUpdate, at now: DeviceInstant) -> [DeviceAction] { [] }
     mutating func mediaProbed(
         _ id: UInt64,
         outcome: Result<MediaProbeResult, MediaLoadFailure>,

@@ -10,6 +10,7 @@ import CastNet
 /// | `GET /setup/icon.png` | a PNG icon drawn in code |
 /// | `GET /control/faults` | the lasting faults, as JSON (control endpoint only) |
 /// | `POST /control/faults` | applies a ``FaultControlRequest`` (control endpoint only) |
+/// | `POST /control/group` | `{"group": NAME, "member": true\|false}`: joins or leaves a speaker group of the fleet (control endpoint only) |
 ///
 /// The control endpoint exists only on the plain HTTP port of a device bound to a loopback
 /// address whose options enable it; elsewhere `/control/…` is 404.
@@ -24,7 +25,8 @@ enum SetupHTTPServer {
                 identity: device.configuration.identity,
                 options: device.options,
                 uptime: device.uptime,
-                profile: device.configuration.profile
+                profile: device.configuration.profile,
+                groups: device.engineSnapshot?.castingGroups ?? []
             )
             return .ok(.bytes(info.bytes), contentType: "application/json")
         }
@@ -49,6 +51,22 @@ enum SetupHTTPServer {
                 )
             }
             return json(FaultControlRequest.json(faults: device.faults, replyDelay: device.replyDelay))
+        }
+        routes.add(.post, "/control/group") { [weak device] request in
+            guard let device else { return .status(HTTPStatus(code: 503)) }
+            guard let body = try? JSONValue(parsing: request.body), let object = body.objectValue,
+                Set(object.keys).isSubset(of: ["group", "member"]), let group = object["group"]?.stringValue,
+                let member = object["member"]?.boolValue
+            else {
+                return HTTPResponse(
+                    status: .badRequest,
+                    headers: ["Content-Type": "text/plain; charset=utf-8"],
+                    body: .text("expected {\"group\": NAME, \"member\": true|false}\n")
+                )
+            }
+            guard device.controlGroupMembership(group, joins: member) else { return .status(HTTPStatus(code: 404)) }
+            let groups = device.engineSnapshot?.castingGroups.map { JSONValue.string($0.name) } ?? []
+            return json(["groups": .array(groups)])
         }
         return routes
     }

@@ -23,9 +23,9 @@ public final class VirtualDevice: Sendable {
     public struct Ports: Sendable, Equatable {
         /// The TLS Cast channel.
         public var cast: Int
-        /// The plain HTTP setup server.
+        /// The plain HTTP setup server (0 for a speaker group, which has none).
         public var http: Int
-        /// The HTTPS setup server.
+        /// The HTTPS setup server (0 for a speaker group, which has none).
         public var https: Int
     }
 
@@ -56,6 +56,11 @@ public final class VirtualDevice: Sendable {
     private let currentDate: @Sendable () -> Date
     private let makeEngine: @Sendable (DeviceInstant) -> any HostedEngine
     private let state: Locked<State>
+    /// Receives the device's ``SpeakerGroupEvent``s (set by ``SpeakerGroupHub``).
+    private let multizoneHandler = Locked<(@Sendable (SpeakerGroupEvent) -> Void)?>(nil)
+    /// Joins (`true`) or leaves the named group for `POST /control/group`; `false` when
+    /// there is no such group (set by ``DeviceFleet``).
+    private let groupControl = Locked<(@Sendable (String, Bool) -> Bool)?>(nil)
     /// Reads the media of `LOAD`s in ``MediaMode/fetch`` and ``MediaMode/auto``.
     let mediaFetcher = MediaFetcher()
 
@@ -184,38 +189,43 @@ public final class VirtualDevice: Sendable {
             }
             self.adopt(connection)
         }
-        let http: HTTPServer
-        let https: HTTPServer
+        var servers: [HTTPServer] = []
         // The setup endpoints take small JSON bodies at most.
         var setup = HTTPServerConfiguration()
         setup.limits.maximumBodySize = 64 * 1024
         setup.requestTimeout = options.requestTimeout
-        do {
-            http = try HTTPServer(
-                address: try SocketAddress(ipAddress: address, port: options.httpPort),
-                routes: SetupHTTPServer.routes(for: self, secure: false),
-                configuration: setup
-            )
+        if options.servesSetup {
             do {
-                https = try HTTPServer(
-                    address: try SocketAddress(ipAddress: address, port: options.httpsPort),
-                    tls: tls,
-                    routes: SetupHTTPServer.routes(for: self, secure: true),
-                    configuration: setup
+                servers.append(
+                    try HTTPServer(
+                        address: try SocketAddress(ipAddress: address, port: options.httpPort),
+                        routes: SetupHTTPServer.routes(for: self, secure: false),
+                        configuration: setup
+                    )
+                )
+                servers.append(
+                    try HTTPServer(
+                        address: try SocketAddress(ipAddress: address, port: options.httpsPort),
+                        tls: tls,
+                        routes: SetupHTTPServer.routes(for: self, secure: true),
+                        configuration: setup
+                    )
                 )
             } catch {
-                http.close()
+                for server in servers { server.close() }
+                cast.close()
                 throw error
             }
-        } catch {
-            cast.close()
-            throw error
         }
-        let ports = Ports(cast: cast.localAddress.port, http: http.localAddress.port, https: https.localAddress.port)
+        let ports = Ports(
+            cast: cast.localAddress.port,
+            http: servers.first?.localAddress.port ?? 0,
+            https: servers.last?.localAddress.port ?? 0
+        )
         let now = clock.now
         state.withLock { state in
             state.listener = cast
-            state.setupServers = [http, https]
+            state.setupServers = servers
             state.ports = ports
             state.startedAt = now
             state.certificate = identity.certificate
@@ -394,12 +404,23 @@ public final class VirtualDevice: Sendable {
     /// lasting faults stay), so apps and media sessions come back with new session IDs.
     public func reboot() {
         let now = DeviceInstant(sinceEpoch: clock.now.offset)
+        var following: String?
         let (connections, status) = state.withLock { state -> ([DeviceConnection], DeviceAdvertisedStatus?) in
             let connections = Array(state.connections.values)
             state.connections = [:]
             let faults = state.engine.faults
+            let groups = (state.engine as? VirtualDeviceEngine)?.multizone
+            following = (state.engine as? VirtualDeviceEngine)?.multizone.follower?.groupId
             state.engine = makeEngine(now)
             state.engine.faults = faults
+            // The groups survive the reboot (they are the hub's); the playback does not.
+            if var engine = state.engine as? VirtualDeviceEngine, var groups {
+                groups.follower = nil
+                groups.playing = []
+                engine.multizone = groups
+                engine.recomputeGroupVolume()
+                state.engine = engine
+            }
             if let certificate = state.certificate { state.engine.setTLSCertificate(certificate.derBytes) }
             let changed = updateStatus(&state)
             rescheduleTick(&state)
@@ -410,6 +431,35 @@ public final class VirtualDevice: Sendable {
             connection.close(reason: "fault: device rebooted")
         }
         if status != nil { advertiser?.deviceDidUpdate(advertisement) }
+        if let following, let handler = multizoneHandler.withLock({ $0 }) {
+            handler(.leftGroupPlayback(groupId: following))
+        }
+    }
+
+    // MARK: Speaker groups
+
+    /// Gives the device's ``SpeakerGroupEvent``s to `handler`, called after the device's lock is
+    /// released (`nil` drops them).
+    func setMultizoneHandler(_ handler: (@Sendable (SpeakerGroupEvent) -> Void)?) {
+        multizoneHandler.withLock { $0 = handler }
+    }
+
+    /// Lets the control endpoint join and leave groups through `handler`.
+    func setGroupControl(_ handler: (@Sendable (_ group: String, _ joins: Bool) -> Bool)?) {
+        groupControl.withLock { $0 = handler }
+    }
+
+    /// Joins or leaves the group named `group` (the control endpoint's `/control/group`);
+    /// `false` when the device's fleet has no such group.
+    func controlGroupMembership(_ group: String, joins: Bool) -> Bool {
+        guard let handler = groupControl.withLock({ $0 }) else { return false }
+        return handler(group, joins)
+    }
+
+    /// Feeds a change of the device's speaker groups to its engine (see ``MultizoneUpdate``).
+    public func multizoneUpdate(_ update: MultizoneUpdate) {
+        let now = DeviceInstant(sinceEpoch: clock.now.offset)
+        perform { state in state.engine.multizoneUpdate(update, at: now) }
     }
 
     // MARK: Connections
@@ -515,6 +565,7 @@ public final class VirtualDevice: Sendable {
         let now = clock.now
         var events: [(Int, String)] = []
         var probes: [MediaProbeRequest] = []
+        var multizoneEvents: [SpeakerGroupEvent] = []
         let changed = state.withLock { state -> DeviceAdvertisedStatus? in
             guard !state.stopped else { return nil }
             let actions = step(&state)
@@ -544,6 +595,8 @@ public final class VirtualDevice: Sendable {
                     break
                 case .probeMedia(let request):
                     probes.append(request)
+                case .multizone(let event):
+                    multizoneEvents.append(event)
                 }
             }
             rescheduleTick(&state)
@@ -552,6 +605,9 @@ public final class VirtualDevice: Sendable {
         for (id, event) in events { record(id, event: event) }
         if changed != nil { advertiser?.deviceDidUpdate(advertisement) }
         for request in probes { startProbe(request) }
+        if !multizoneEvents.isEmpty, let handler = multizoneHandler.withLock({ $0 }) {
+            for event in multizoneEvents { handler(event) }
+        }
     }
 
     /// Reads the media of a `LOAD` in a task of its own, so that a slow media server never

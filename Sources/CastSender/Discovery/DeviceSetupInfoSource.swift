@@ -13,8 +13,9 @@ struct DeviceSetupInfoSource: Sendable {
         client.timeout = timeout
         client.maximumBodySize = 256 << 10
         let authority = host.contains(":") ? "[\(host)]:8008" : "\(host):8008"
+        let url = "http://\(authority)/setup/eureka_info?params=name,device_info,multizone"
         guard
-            let response = try? await client.get("http://\(authority)/setup/eureka_info?params=name,device_info"),
+            let response = try? await client.get(url),
             response.status.code == 200
         else { return nil }
         return try? DeviceSetupInfo(jsonBytes: response.body)

@@ -314,10 +314,13 @@ public final class DiscoveryManager: Sendable {
         }
         var capabilities = browsed?.capabilities ?? [.videoOut, .audioOut]
         if setup?.displaySupported == false { capabilities.remove(.videoOut) }
+        // The setup server on the address is the leader's: a port it lists for a group is that group.
+        let group = setup?.groups.first { $0.castPort == port }
+        if group != nil { capabilities = [.audioOut, .multizoneGroup, .masterOrFixedVolume] }
         let device = CastDevice(
-            id: setup?.deviceID ?? browsed?.id ?? Self.stableID(host: host, port: port),
-            friendlyName: friendlyName ?? setup?.name ?? browsed?.friendlyName ?? "\(host):\(port)",
-            modelName: setup?.modelName ?? browsed?.modelName,
+            id: group?.id ?? setup?.deviceID ?? browsed?.id ?? Self.stableID(host: host, port: port),
+            friendlyName: friendlyName ?? group?.name ?? setup?.name ?? browsed?.friendlyName ?? "\(host):\(port)",
+            modelName: group != nil ? "Google Cast Group" : setup?.modelName ?? browsed?.modelName,
             capabilities: capabilities,
             status: app == nil ? .idle : .busy,
             statusText: app?.statusText,

@@ -53,6 +53,12 @@ public final class CastSession: Sendable, CustomStringConvertible {
     private let state: Locked<State>
     private let sink: @Sendable (CastSession, SessionStateMachine.Notification) -> Void
     private let deviceSink: @Sendable (SessionEvent) -> Void
+    /// The multizone status as last reported (see `CastSession+Multizone`).
+    let multizoneState = Locked<MultizoneStatus?>(nil)
+    /// Listeners and streams of multizone events.
+    let multizoneListeners: ListenerSet<any CastDeviceStatusListener, MultizoneEvent>
+    /// The id of the next fire-and-observe multizone request.
+    private let multizoneRequestID = Locked(1_000_000)
 
     init(
         device: CastDevice,
@@ -70,6 +76,7 @@ public final class CastSession: Sendable, CustomStringConvertible {
         self.sink = sink
         self.deviceSink = deviceSink
         senderID = saved?.senderID ?? "sender-\(UInt32.random(in: 100_000...999_999_999))"
+        multizoneListeners = ListenerSet(queue: environment.options.callbackQueue)
         remoteMediaClient = RemoteMediaClient(
             clock: environment.clock,
             logger: environment.options.logger,
@@ -322,6 +329,12 @@ public final class CastSession: Sendable, CustomStringConvertible {
     private func perform(_ action: SessionStateMachine.Action) {
         switch action {
         case .notify(let notification):
+            switch notification {
+            case .didStart, .didResume:
+                if device.isGroup { requestMultizoneStatus() }
+            default:
+                break
+            }
             if case .didEnd = notification { remoteMediaClient.sessionEnded() }
             if case .didFailToStart = notification { remoteMediaClient.sessionEnded() }
             if case .didFailToResume = notification { remoteMediaClient.sessionEnded() }
@@ -810,6 +823,13 @@ public final class CastSession: Sendable, CustomStringConvertible {
                     )
                 }
             }
+        case .custom(let namespace, let source, let text)
+        where namespace == .multizone
+            && source == DeviceConnection.platformReceiverID:
+            receiveMultizone(text)
+            // A channel the app registered on the namespace still hears it.
+            let channel = state.withLock { $0.channels[namespace] }
+            channel?.deliver(text)
         case .custom(let namespace, _, let text):
             let channel = state.withLock { $0.channels[namespace] }
             channel?.deliver(text)
@@ -874,6 +894,39 @@ public final class CastSession: Sendable, CustomStringConvertible {
         } else if notify {
             connectChannels()
         }
+    }
+
+    var callbackQueue: DispatchQueue { environment.options.callbackQueue }
+    var logger: CastLogger { environment.options.logger }
+
+    /// Sends a multizone request to `receiver-0` that the device answers by broadcast: the
+    /// request completes once the message is handed to the connection.
+    func sendMultizone(_ name: String, _ build: (Int) -> JSONValue) -> CastRequest {
+        guard let connection = state.withLock({ $0.machine.state == .connected ? $0.connection : nil }) else {
+            return CastRequest.failed(
+                name,
+                CastError(.deviceNotConnected, "\(name): the session is not connected"),
+                callbackQueue: callbackQueue
+            )
+        }
+        let id = multizoneRequestID.withLock { id -> Int in
+            defer { id += 1 }
+            return id
+        }
+        let message = CastMessage(
+            sourceID: DeviceConnection.platformSenderID,
+            destinationID: DeviceConnection.platformReceiverID,
+            namespace: .multizone,
+            text: build(id).description
+        )
+        let request = CastRequest(name: name, requestID: id, callbackQueue: callbackQueue)
+        do {
+            try connection.send(message)
+            request.settle(.completed)
+        } catch {
+            request.settle(.failed(error))
+        }
+        return request
     }
 
     private func receiverRequest(_ name: String, _ build: @escaping (Int) -> any CastJSONMessage) -> CastRequest {

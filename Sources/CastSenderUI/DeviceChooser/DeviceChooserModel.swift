@@ -26,6 +26,9 @@ public final class DeviceChooserModel: Sendable {
         public var statusText: String?
         /// Whether another app runs on it.
         public var isBusy: Bool
+        /// Whether it is a speaker group (``CastDevice/isGroup``): casting to it plays on
+        /// every member.
+        public var isGroup = false
     }
 
     /// What the chooser shows.
@@ -198,7 +201,8 @@ extension DeviceChooserModel.Device {
             name: device.friendlyName ?? device.hostName,
             modelName: device.modelName,
             statusText: device.statusText,
-            isBusy: device.status == .busy
+            isBusy: device.status == .busy,
+            isGroup: device.isGroup
         )
     }
 }

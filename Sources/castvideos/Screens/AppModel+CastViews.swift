@@ -314,6 +314,7 @@ extension AppModel {
                 selected in
                 let device = devices[index]
                 var text = "\(selected ? glyphs.selectionMarker : " ") ▭ \(device.name)"
+                if device.isGroup { text += " (speaker group)" }
                 if device.id == state.connectingDeviceID {
                     text += " — connecting…"
                 } else if let status = device.statusText, !status.isEmpty {

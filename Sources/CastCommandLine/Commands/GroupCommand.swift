@@ -1,0 +1,93 @@
+import CastCore
+import CastSender
+import TerminalUI
+
+/// `cast group [--json]`: the members of a speaker group and their volumes.
+public struct GroupCommand: CastCommand {
+    public static let spec = CommandSpec(
+        path: ["group"],
+        summary: "List the members of a speaker group with their volumes.",
+        discussion:
+            "Asks the device (-d \"Group Name\") for its MULTIZONE_STATUS without starting a session. A speaker in "
+            + "no group lists itself.",
+        options: [.flag("json", help: "Print a JSON object (see docs/cli.md).")],
+        examples: ["cast -d Downstairs group", "cast -d Downstairs group --json"]
+    )
+    /// JSON output.
+    public var json: Bool
+
+    public init(parsing arguments: ParsedArguments) throws(CommandLineError) {
+        _ = try arguments.positionals(0...0, for: Self.spec, names: "")
+        json = arguments.has("json")
+    }
+
+    public func run(in runtime: CommandRuntime) async throws {
+        let (device, host, port) = try await runtime.resolveDevice()
+        let status = try await MultizoneProbe.status(
+            host: host,
+            port: port,
+            timeout: runtime.context.options.requestTimeout
+        )
+        if json {
+            runtime.output.json([
+                "group": [
+                    "name": device.friendlyName ?? NSNullValue.null,
+                    "id": device.idText,
+                    "isGroup": device.isGroup,
+                    "host": host,
+                    "port": port,
+                ] as [String: Any],
+                "isMultichannel": status.isMultichannel ?? NSNullValue.null,
+                "members": status.devices.map(Self.json),
+            ])
+            return
+        }
+        for member in status.devices {
+            runtime.output.line(Self.line(member))
+        }
+    }
+
+    /// `Kitchen<TAB>40%`, with ` muted` when it is.
+    static func line(_ member: MultizoneDevice) -> String {
+        let name = TerminalText.sanitized(member.name ?? member.deviceId)
+        let level = member.volumeLevel.map { "\(Int(($0 * 100).rounded()))%" } ?? "?"
+        return "\(name)\t\(level)\(member.isMuted ? " muted" : "")"
+    }
+
+    static func json(_ member: MultizoneDevice) -> [String: Any] {
+        [
+            "deviceId": member.deviceId,
+            "name": member.name ?? NSNullValue.null,
+            "capabilities": member.capabilities ?? NSNullValue.null,
+            "level": member.volumeLevel ?? NSNullValue.null,
+            "muted": member.isMuted,
+        ]
+    }
+
+    /// The member named `name` (exactly, case-insensitively, else by prefix) of the chosen
+    /// group, with where the group is reached.
+    static func member(
+        named name: String,
+        in runtime: CommandRuntime,
+        command: String
+    ) async throws -> (member: MultizoneDevice, host: String, port: Int) {
+        let (device, host, port) = try await runtime.resolveDevice()
+        let status = try await MultizoneProbe.status(
+            host: host,
+            port: port,
+            timeout: runtime.context.options.requestTimeout
+        )
+        let wanted = name.lowercased()
+        let names = status.devices.map { ($0, ($0.name ?? "").lowercased()) }
+        guard
+            let member = names.first(where: { $0.1 == wanted })?.0 ?? names.first(where: { $0.1.hasPrefix(wanted) })?.0
+        else {
+            let known = status.devices.compactMap(\.name).joined(separator: ", ")
+            throw CommandLineError(
+                .memberNotFound,
+                "cast \(command): \(device.friendlyName ?? host) has no member named '\(name)' (members: \(known))"
+            )
+        }
+        return (member, host, port)
+    }
+}

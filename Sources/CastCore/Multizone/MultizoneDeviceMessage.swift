@@ -1,0 +1,84 @@
+/// `DEVICE_ADDED` or `DEVICE_UPDATED` (multizone namespace): a member joined a speaker group,
+/// or its name or volume changed. Devices send it by broadcast, with request id 0.
+public struct MultizoneDeviceMessage: Sendable, Hashable {
+    /// ``CastMessageType/deviceAdded`` or ``CastMessageType/deviceUpdated``.
+    public var type: CastMessageType
+    /// 0 or absent: the message is a broadcast.
+    public var requestId: Int?
+    /// The member as it is now.
+    public var device: MultizoneDevice
+    /// Members this version does not model, as received; written back after the others.
+    public var unknownMembers: [String: JSONValue] = [:]
+
+    /// Creates a value.
+    public init(
+        type: CastMessageType,
+        requestId: Int? = nil,
+        device: MultizoneDevice,
+        unknownMembers: [String: JSONValue] = [:]
+    ) {
+        self.type = type
+        self.requestId = requestId
+        self.device = device
+        self.unknownMembers = unknownMembers
+    }
+
+    static let knownMembers: Set<String> = ["type", "responseType", "requestId", "device"]
+}
+
+extension MultizoneDeviceMessage: TokenDecodable {
+    init(token index: Int, in document: JSONDocument) throws {
+        var object = try TokenObject(index, document)
+        let type: String = try object.decode("type")
+        let requestId: Int? = try object.decodeIfPresent("requestId")
+        self.init(type: CastMessageType(rawValue: type), requestId: requestId, device: try object.decode("device"))
+        unknownMembers = object.unknownMembers(known: Self.knownMembers)
+    }
+}
+
+extension MultizoneDeviceMessage: TokenEncodableObject {
+    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+        try writer.member("type", type.rawValue)
+        try writer.member("requestId", requestId)
+        try writer.member("device", device)
+        try writer.unknownMembers(unknownMembers)
+    }
+}
+
+/// `DEVICE_REMOVED` (multizone namespace): a member left a speaker group or went offline.
+public struct MultizoneDeviceRemovedMessage: Sendable, Hashable {
+    /// 0 or absent: the message is a broadcast.
+    public var requestId: Int?
+    /// The member's device id.
+    public var deviceId: String
+    /// Members this version does not model, as received; written back after the others.
+    public var unknownMembers: [String: JSONValue] = [:]
+
+    /// Creates a value.
+    public init(requestId: Int? = nil, deviceId: String, unknownMembers: [String: JSONValue] = [:]) {
+        self.requestId = requestId
+        self.deviceId = deviceId
+        self.unknownMembers = unknownMembers
+    }
+
+    static let knownMembers: Set<String> = ["type", "responseType", "requestId", "deviceId"]
+}
+
+extension MultizoneDeviceRemovedMessage: TokenDecodable {
+    init(token index: Int, in document: JSONDocument) throws {
+        var object = try TokenObject(index, document)
+        object.skip("type")
+        let requestId: Int? = try object.decodeIfPresent("requestId")
+        self.init(requestId: requestId, deviceId: try object.decode("deviceId"))
+        unknownMembers = object.unknownMembers(known: Self.knownMembers)
+    }
+}
+
+extension MultizoneDeviceRemovedMessage: TokenEncodableObject {
+    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+        try writer.member("type", CastMessageType.deviceRemoved.rawValue)
+        try writer.member("requestId", requestId)
+        try writer.member("deviceId", deviceId)
+        try writer.unknownMembers(unknownMembers)
+    }
+}

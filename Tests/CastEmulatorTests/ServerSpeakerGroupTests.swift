@@ -1,0 +1,172 @@
+import CastCore
+import CastNet
+import CastTestSupport
+import Foundation
+import Testing
+
+@testable import CastEmulator
+
+/// A speaker group and its members as whole devices over TLS on 127.0.0.1: the group on a
+/// Cast port of its own, members reached on theirs, the hub carrying events between them.
+@Suite struct ServerSpeakerGroupTests {
+    static func fleet() async throws -> (DeviceFleet, group: VirtualDevice, kitchen: VirtualDevice, hall: VirtualDevice)
+    {
+        func speaker(_ name: String, _ model: String, volume: Double) -> FleetConfiguration.Device {
+            let identity = DeviceIdentity(
+                friendlyName: name,
+                deviceID: FleetConfiguration.randomDeviceID(),
+                modelName: model
+            )
+            var configuration = VirtualDeviceConfiguration(identity: identity, profile: DeviceProfile(model: model))
+            configuration.volume = Volume(level: volume, muted: false)
+            return FleetConfiguration.Device(configuration: configuration, options: .ephemeral(address: "127.0.0.1"))
+        }
+        var configuration = FleetConfiguration(devices: [
+            speaker("Kitchen", "Google Nest Mini", volume: 0.4), speaker("Hall", "Google Nest Hub", volume: 0.8),
+        ])
+        configuration.groups = [
+            FleetConfiguration.Group(name: "Downstairs", members: ["Kitchen", "Hall"], castPort: 0)
+        ]
+        try configuration.validateGroups()
+        let fleet = DeviceFleet()
+        try await fleet.start(configuration)
+        let group = try #require(await fleet.device(named: "Downstairs"))
+        let kitchen = try #require(await fleet.device(named: "Kitchen"))
+        let hall = try #require(await fleet.device(named: "Hall"))
+        return (fleet, group, kitchen, hall)
+    }
+
+    /// A sender connected to `receiver-0` of `device`.
+    static func platformSender(_ device: VirtualDevice) async throws -> TestSender {
+        let sender = try await TestSender(port: try #require(device.ports?.cast))
+        try await sender.send(namespace: .connection, #"{"type":"CONNECT"}"#)
+        return sender
+    }
+
+    @Test func groupServesMultizoneAndCarriesVolumeAndPlaybackToItsMembers() async throws {
+        let (fleet, group, kitchen, hall) = try await Self.fleet()
+        #expect(group.configuration.identity.modelName == "Google Cast Group")
+        #expect(group.ports?.http == 0 && group.ports?.https == 0)
+        #expect(group.advertisement["md"] == "Google Cast Group")
+        #expect(group.advertisement["ca"] == "2084")
+        #expect(group.advertisement.port == group.ports?.cast)
+        #expect(group.advertisement.instanceName.hasPrefix("Google-Cast-Group-"))
+
+        let toGroup = try await Self.platformSender(group)
+        let toHall = try await Self.platformSender(hall)
+        try await toGroup.send(namespace: .multizone, #"{"type":"GET_STATUS","requestId":1}"#)
+        let status = try await toGroup.next(namespace: .multizone, type: "MULTIZONE_STATUS")
+        #expect(
+            status["status"]?["devices"]?.arrayValue?.compactMap { $0["name"]?.stringValue } == ["Kitchen", "Hall"]
+        )
+
+        // SET_DEVICE_VOLUME on the group reaches the member itself.
+        let hallId = SpeakerGroupHub.memberId(of: hall)
+        try await toGroup.send(
+            namespace: .multizone,
+            #"{"type":"SET_DEVICE_VOLUME","requestId":2,"deviceId":"\#(hallId)","volume":{"level":0.5}}"#
+        )
+        let updated = try await toGroup.next(namespace: .multizone, type: "DEVICE_UPDATED")
+        #expect(updated["device"]?["deviceId"]?.stringValue == hallId)
+        let hallStatus = try await toHall.next(namespace: .receiver, type: "RECEIVER_STATUS")
+        #expect(hallStatus["status"]?["volume"]?["level"]?.doubleValue == DeviceProfile.float32(0.5))
+
+        // A member's own volume change reaches the group.
+        let toKitchen = try await Self.platformSender(kitchen)
+        try await toKitchen.send(namespace: .receiver, #"{"type":"SET_VOLUME","requestId":3,"volume":{"level":0.2}}"#)
+        let kitchenUpdate = try await toGroup.next(namespace: .multizone, type: "DEVICE_UPDATED")
+        #expect(kitchenUpdate["device"]?["name"] == "Kitchen")
+        #expect(kitchenUpdate["device"]?["volume"]?["level"]?.doubleValue == DeviceProfile.float32(0.2))
+
+        // Playing on the group: the members report the follower app.
+        try await toGroup.send(namespace: .receiver, #"{"type":"LAUNCH","appId":"CC1AD845","requestId":4}"#)
+        let session = try await toGroup.next(namespace: .multizone, type: "PLAYBACK_SESSION_UPDATED")
+        #expect(session["playbackSession"]?["deviceIds"]?.arrayValue?.count == 2)
+        let following = try await toHall.next(namespace: .receiver, type: "RECEIVER_STATUS") {
+            $0["status"]?["applications"]?[0]?["appId"] == "531A4F84"
+        }
+        #expect(following["status"]?["applications"]?[0]?["universalAppId"] == "CC1AD845")
+
+        // The hall starts its own session and leaves the group's playback.
+        try await toHall.send(namespace: .receiver, #"{"type":"LAUNCH","appId":"CC1AD845","requestId":5}"#)
+        let left = try await toGroup.next(namespace: .multizone, type: "PLAYBACK_SESSION_UPDATED")
+        #expect(left["playbackSession"]?["deviceIds"] == [.string(SpeakerGroupHub.memberId(of: kitchen))])
+
+        // The kitchen goes offline mid-playback: the group reports it removed.
+        await fleet.stop(kitchen)
+        let removed = try await toGroup.next(namespace: .multizone, type: "DEVICE_REMOVED")
+        #expect(removed["deviceId"]?.stringValue == SpeakerGroupHub.memberId(of: kitchen))
+        let emptied = try await toGroup.next(namespace: .multizone, type: "PLAYBACK_SESSION_UPDATED")
+        #expect(emptied["playbackSession"]?["deviceIds"] == [])
+        for sender in [toGroup, toHall, toKitchen] { sender.close() }
+        await fleet.stop()
+    }
+
+    @Test func aRebootedMemberKeepsItsGroupsAndLeavesThePlayback() async throws {
+        let (fleet, group, kitchen, _) = try await Self.fleet()
+        let toGroup = try await Self.platformSender(group)
+        try await toGroup.send(namespace: .receiver, #"{"type":"LAUNCH","appId":"CC1AD845","requestId":1}"#)
+        _ = try await toGroup.next(namespace: .multizone, type: "PLAYBACK_SESSION_UPDATED")
+        kitchen.reboot()
+        let left = try await toGroup.next(namespace: .multizone, type: "PLAYBACK_SESSION_UPDATED")
+        #expect(left["playbackSession"]?["deviceIds"]?.arrayValue?.count == 1)
+        #expect(kitchen.engineSnapshot?.castingGroups.map(\.name) == ["Downstairs"])
+        #expect(kitchen.engineSnapshot?.runningApplication == nil)
+        toGroup.close()
+        await fleet.stop()
+    }
+
+    static func post(_ body: String, port: Int) async throws -> (status: Int, head: String, body: [UInt8]) {
+        try await httpExchange(
+            port: port,
+            request: "POST /control/group HTTP/1.1\r\nContent-Length: \(body.utf8.count)\r\n\r\n",
+            body: Array(body.utf8)
+        )
+    }
+
+    @Test func controlEndpointMovesAMemberInAndOutOfTheGroup() async throws {
+        let (fleet, group, _, hall) = try await Self.fleet()
+        let toGroup = try await Self.platformSender(group)
+        let port = try #require(hall.ports?.http)
+        let leave = try await Self.post(#"{"group":"Downstairs","member":false}"#, port: port)
+        #expect(leave.status == 200)
+        let removed = try await toGroup.next(namespace: .multizone, type: "DEVICE_REMOVED")
+        #expect(removed["deviceId"]?.stringValue == SpeakerGroupHub.memberId(of: hall))
+        #expect(await fleet.groupHub.groups(of: hall).isEmpty)
+
+        let join = try await Self.post(#"{"group":"Downstairs","member":true}"#, port: port)
+        #expect(join.status == 200)
+        let added = try await toGroup.next(namespace: .multizone, type: "DEVICE_ADDED")
+        #expect(added["device"]?["name"] == "Hall")
+        #expect(await fleet.groupHub.groups(of: hall).map(\.name) == ["Downstairs"])
+        let info = try await httpExchange(port: port, request: "GET /setup/eureka_info HTTP/1.1\r\n\r\n")
+        let eureka = try JSONValue(parsing: info.body)
+        #expect(eureka["multizone"]?["groups"]?[0]?["name"] == "Downstairs")
+        #expect(eureka["multizone"]?["groups"]?[0]?["cast_port"]?.intValue == group.ports?.cast)
+
+        for body in [#"{"group":"Nowhere","member":true}"#, #"{"group":"Downstairs"}"#, "[]", "{"] {
+            let response = try await Self.post(body, port: port)
+            #expect(response.status == 400 || response.status == 404, "\(body) answered \(response.status)")
+        }
+        toGroup.close()
+        await fleet.stop()
+    }
+}
+
+extension TestSender {
+    /// The next message of `type` on `namespace` that `matches`, skipping the others.
+    func next(
+        namespace: CastNamespace,
+        type: String,
+        timeout: Duration = .seconds(10),
+        where matches: (JSONValue) -> Bool = { _ in true }
+    ) async throws -> JSONValue {
+        while true {
+            let message = try #require(try await receive(timeout: timeout), "connection closed waiting for \(type)")
+            guard message.namespace == namespace, let text = message.payloadUTF8,
+                let value = try? JSONValue(parsing: text), value["type"]?.stringValue == type, matches(value)
+            else { continue }
+            return value
+        }
+    }
+}
