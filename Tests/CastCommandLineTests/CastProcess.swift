@@ -178,6 +178,9 @@ struct DeviceFixture {
             profile: profile
         )
         configuration.bufferingDelay = .zero
+        // The device closes a connection silent for its liveness timeout (20 s); a sender
+        // starved of CPU by the whole suite on two cores can miss its 5 s pings that long.
+        configuration.livenessTimeout = TestTiming.patience
         configuration.deviceAuthentication = authentication
         configuration.defaultMediaDuration = mediaDuration
         configuration.applications = configuration.applications.map { app in

@@ -110,7 +110,7 @@ import Glibc
 
 /// Accepts one connection on loopback, answers with a body that has no length and ends
 /// only when the connection closes, and writes up to `total` bytes; returns how many the
-/// client took before closing. Blocking calls have 10 s timeouts.
+/// client took before closing. Blocking calls time out after ``TestTiming/patience``.
 final class UnboundedBodyServer: Sendable {
     final class Progress: Sendable {
         let sent = Mutex<Int?>(nil)
@@ -139,7 +139,8 @@ final class UnboundedBodyServer: Sendable {
         let progress = self.progress
         Thread.detachNewThread {
             defer { progress.done.signal() }
-            var timeout = timeval(tv_sec: 10, tv_usec: 0)
+            // A hang guard only: a client slowed by a loaded (or sanitized) run is waited for.
+            var timeout = timeval(tv_sec: Int(TestTiming.patience.components.seconds), tv_usec: 0)
             setsockopt(listener, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
             let client = accept(listener, nil, nil)
             guard client >= 0 else { return }

@@ -65,6 +65,9 @@ struct VirtualDeviceRig {
             identity: DeviceIdentity(friendlyName: "Widget TV", deviceID: "0a1b2c3d4e5f60718293a4b5c6d7e8f9")
         )
         configuration.bufferingDelay = .zero
+        // The device closes a connection silent for its liveness timeout (20 s); a sender
+        // starved of CPU by the whole suite on two cores can miss its 5 s pings that long.
+        configuration.livenessTimeout = TestTiming.patience
         configure(&configuration)
         var options = DeviceServerOptions.ephemeral(address: "127.0.0.1")
         // A loaded machine (the whole suite at once on two cores) can take seconds over a TLS
