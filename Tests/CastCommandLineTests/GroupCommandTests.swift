@@ -58,7 +58,8 @@ struct GroupCommandTests {
                 ["-d", target] + arguments,
                 environment: [
                     "CAST_STATE_DIR": state.path, "XDG_CONFIG_HOME": state.appendingPathComponent("config").path,
-                    "HOME": state.path, "CAST_REQUEST_TIMEOUT": "5", "CAST_DISCOVERY_INTERFACES": "lo",
+                    "HOME": state.path, "CAST_REQUEST_TIMEOUT": "20", "CAST_DISCOVERY_INTERFACES": "lo",
+                    "CAST_TRUST_ROOTS": DeviceFixture.trustRootPath,
                 ]
             )
         }

@@ -1,5 +1,6 @@
 import CastCore
 import CastNet
+import CastSenderTestSupport
 import CastSync
 import CastTestSupport
 import Foundation
@@ -80,6 +81,7 @@ import Testing
             var options = CastOptions(receiverApplicationID: DiscoveryCriteria.defaultMediaReceiverApplicationID)
             options.disableDiscoveryAutostart = true
             options.callbackQueue = queue
+            options.trustVirtualDevices()
             return options
         }
 
