@@ -48,6 +48,9 @@ public final class SpeakerGroupHub: Sendable {
     ///   - members: the member devices, whose volumes the group starts with.
     ///   - leader: the member whose address serves the group (one of `members`).
     ///   - castPort: the group's Cast port (32xxx on hardware; 0 for an ephemeral one).
+    ///   - template: server options to start from (timeouts, limits); the leader's address
+    ///     and `castPort` replace its address and port, and a group serves no setup or
+    ///     control endpoint.
     public static func groupConfiguration(
         name: String,
         deviceID: String,

@@ -5,7 +5,7 @@ import Dispatch
 /// ``didReceiveTextMessage(_:)``, ``didConnect()`` and ``didDisconnect()``, or use
 /// ``GenericChannel`` with a delegate.
 ///
-/// Register channels with ``CastSession/add(_:)`` at any time; a channel is connected
+/// Register channels with `CastSession.add(_:)` at any time; a channel is connected
 /// while its session is connected and the receiver app lists its namespace.
 ///
 /// ```swift

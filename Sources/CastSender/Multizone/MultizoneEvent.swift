@@ -2,7 +2,7 @@
 /// ``CastSession/multizoneEvents()`` delivers it.
 ///
 /// Volumes are checked where they enter: a level that is not a finite number is dropped,
-/// one outside 0...1 is clamped, so every ``MultizoneDevice`` here holds a usable volume.
+/// one outside 0...1 is clamped, so every `MultizoneDevice` here holds a usable volume.
 public enum MultizoneEvent: Sendable, Hashable {
     /// `MULTIZONE_STATUS`: the members of the group (or the speaker itself), replacing
     /// what was known.

@@ -26,7 +26,7 @@ public final class DeviceChooserModel: Sendable {
         public var statusText: String?
         /// Whether another app runs on it.
         public var isBusy: Bool
-        /// Whether it is a speaker group (``CastDevice/isGroup``): casting to it plays on
+        /// Whether it is a speaker group (`CastDevice.isGroup`): casting to it plays on
         /// every member.
         public var isGroup = false
     }
