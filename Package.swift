@@ -3,6 +3,7 @@ import PackageDescription
 
 // MARK: - Shared settings
 
+/// Applied to every Swift target at the end of this file, so a new target cannot miss them.
 let strictSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("MemberImportVisibility"),
@@ -37,150 +38,134 @@ let package = Package(
         .systemLibrary(name: "CCastSystem"),
 
         // MARK: Locking
-        .target(name: "CastSync", swiftSettings: strictSettings),
+        .target(name: "CastSync"),
 
         // MARK: Protocol
-        .target(name: "CastCore", swiftSettings: strictSettings),
+        .target(name: "CastCore"),
 
         // MARK: I/O
         .target(
             name: "CastNet",
-            dependencies: ["CastCore", "CastSync", "COpenSSL", "CCastSystem"],
-            swiftSettings: strictSettings
+            dependencies: ["CastCore", "CastSync", "COpenSSL", "CCastSystem"]
         ),
 
         // MARK: Device authentication
-        .target(name: "CastAuth", dependencies: ["CastCore", "CastNet"], swiftSettings: strictSettings),
+        .target(name: "CastAuth", dependencies: ["CastCore", "CastNet"]),
 
         // MARK: SDK
         .target(
             name: "CastSender",
-            dependencies: ["CastCore", "CastNet", "CastAuth", "CastSync"],
-            swiftSettings: strictSettings
+            dependencies: ["CastCore", "CastNet", "CastAuth", "CastSync"]
         ),
 
         // MARK: Widgets
         .target(
             name: "CastSenderUI",
-            dependencies: ["CastSender", "CastCore", "CastNet", "CastSync"],
-            swiftSettings: strictSettings
+            dependencies: ["CastSender", "CastCore", "CastNet", "CastSync"]
         ),
 
         // MARK: Virtual device
         .target(
             name: "CastEmulator",
-            dependencies: ["CastCore", "CastNet", "CastAuth", "CastSync"],
-            swiftSettings: strictSettings
+            dependencies: ["CastCore", "CastNet", "CastAuth", "CastSync"]
         ),
 
         // MARK: Terminal
-        .target(name: "TerminalUI", dependencies: ["CastSync"], swiftSettings: strictSettings),
+        .target(name: "TerminalUI", dependencies: ["CastSync"]),
 
         // MARK: Command line
         .target(
             name: "CastCommandLine",
-            dependencies: ["CastSender", "CastAuth", "CastCore", "CastNet", "CastSync", "TerminalUI"],
-            swiftSettings: strictSettings
+            dependencies: ["CastSender", "CastAuth", "CastCore", "CastNet", "CastSync", "TerminalUI"]
         ),
 
         // MARK: Executables
-        .executableTarget(name: "cast", dependencies: ["CastCommandLine"], swiftSettings: strictSettings),
+        .executableTarget(name: "cast", dependencies: ["CastCommandLine"]),
         .executableTarget(
             name: "cast-emulator",
-            dependencies: ["CastEmulator", "CastAuth", "CastCore", "CastNet"],
-            swiftSettings: strictSettings
+            dependencies: ["CastEmulator", "CastAuth", "CastCore", "CastNet"]
         ),
         .executableTarget(
             name: "cast-bench",
-            dependencies: ["CastCore", "CastNet", "CastSender", "CastEmulator", "CastSync"],
-            swiftSettings: strictSettings
+            dependencies: ["CastCore", "CastNet", "CastSender", "CastEmulator", "CastSync"]
         ),
 
         .executableTarget(
             name: "mdns-tool",
-            dependencies: ["CastCore", "CastNet"],
-            swiftSettings: strictSettings
+            dependencies: ["CastCore", "CastNet"]
         ),
         .executableTarget(
             name: "castvideos",
             dependencies: [
                 "CastSender", "CastSenderUI", "CastAuth", "CastCore", "CastEmulator", "CastSync", "TerminalUI",
-            ],
-            swiftSettings: strictSettings
+            ]
         ),
-        .executableTarget(name: "terminalui-demo", dependencies: ["TerminalUI"], swiftSettings: strictSettings),
+        .executableTarget(name: "terminalui-demo", dependencies: ["TerminalUI"]),
 
         // MARK: Test support (used only by the test targets)
         .target(
             name: "CastTestSupport",
             dependencies: ["CCastSystem"],
-            path: "Tests/CastTestSupport",
-            swiftSettings: strictSettings
+            path: "Tests/CastTestSupport"
         ),
         .target(
             name: "CastSenderTestSupport",
             dependencies: ["CastSender", "CastEmulator", "CastAuth", "CastCore", "CastSync"],
-            path: "Tests/CastSenderTestSupport",
-            swiftSettings: strictSettings
+            path: "Tests/CastSenderTestSupport"
         ),
 
         // MARK: Tests
-        .testTarget(name: "CastSyncTests", dependencies: ["CastSync"], swiftSettings: strictSettings),
+        .testTarget(name: "CastSyncTests", dependencies: ["CastSync"]),
         .testTarget(
             name: "CastCoreTests",
-            dependencies: ["CastCore", "CastTestSupport"],
-            swiftSettings: strictSettings
+            dependencies: ["CastCore", "CastTestSupport"]
         ),
         .testTarget(
             name: "CastNetTests",
-            dependencies: ["CastNet", "CastCore", "CastSync", "mdns-tool", "CastTestSupport"],
-            swiftSettings: strictSettings
+            dependencies: ["CastNet", "CastCore", "CastSync", "mdns-tool", "CastTestSupport"]
         ),
         .testTarget(
             name: "CastAuthTests",
-            dependencies: ["CastAuth", "CastNet", "CastCore", "CastTestSupport"],
-            swiftSettings: strictSettings
+            dependencies: ["CastAuth", "CastNet", "CastCore", "CastTestSupport"]
         ),
         .testTarget(
             name: "CastSenderTests",
             dependencies: [
                 "CastSender", "CastEmulator", "CastAuth", "CastNet", "CastCore", "CastSync", "CastTestSupport",
                 "CastSenderTestSupport",
-            ],
-            swiftSettings: strictSettings
+            ]
         ),
         .testTarget(
             name: "CastSenderUITests",
             dependencies: [
                 "CastSenderUI", "CastSender", "CastEmulator", "CastNet", "CastCore", "CastSync", "CastTestSupport",
                 "CastSenderTestSupport",
-            ],
-            swiftSettings: strictSettings
+            ]
         ),
         .testTarget(
             name: "CastEmulatorTests",
-            dependencies: ["CastEmulator", "CastNet", "CastCore", "CastAuth", "CastSync", "CastTestSupport"],
-            swiftSettings: strictSettings
+            dependencies: ["CastEmulator", "CastNet", "CastCore", "CastAuth", "CastSync", "CastTestSupport"]
         ),
         .testTarget(
             name: "CastVideosTests",
-            dependencies: ["castvideos", "CastCore", "CastTestSupport"],
-            swiftSettings: strictSettings
+            dependencies: ["castvideos", "CastCore", "CastTestSupport"]
         ),
-        .testTarget(name: "CastBenchTests", dependencies: ["cast-bench"], swiftSettings: strictSettings),
+        .testTarget(name: "CastBenchTests", dependencies: ["cast-bench"]),
         .testTarget(
             name: "TerminalUITests",
-            dependencies: ["TerminalUI", "terminalui-demo", "CastSync", "CastTestSupport"],
-            swiftSettings: strictSettings
+            dependencies: ["TerminalUI", "terminalui-demo", "CastSync", "CastTestSupport"]
         ),
         .testTarget(
             name: "CastCommandLineTests",
             dependencies: [
                 "CastCommandLine", "CastEmulator", "CastSender", "CastAuth", "CastNet", "CastCore", "CastSync", "cast",
                 "cast-emulator", "CastTestSupport",
-            ],
-            swiftSettings: strictSettings
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]
 )
+
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + strictSettings
+}
