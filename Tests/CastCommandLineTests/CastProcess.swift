@@ -1,10 +1,11 @@
 import CastCore
-import CastEmulator
 import CastNet
 import CastSync
 import CastTestSupport
 import Foundation
 import Testing
+
+@testable import CastEmulator
 
 #if canImport(Glibc)
 import Glibc
@@ -166,7 +167,8 @@ struct DeviceFixture {
         address: String = "127.0.0.\(Int.random(in: 50...250))",
         mediaDuration: Double = 600,
         profile: DeviceProfile? = nil,
-        setupPort: Int = 0
+        setupPort: Int = 0,
+        hostile rewrite: HostileDeviceEngine.Rewrite? = nil
     ) async throws -> DeviceFixture {
         var configuration = VirtualDeviceConfiguration(
             identity: DeviceIdentity(
@@ -190,12 +192,20 @@ struct DeviceFixture {
         options.httpPort = setupPort
         options.requestTimeout = TestTiming.scaled(options.requestTimeout)
         options.frameTimeout = options.frameTimeout.map(TestTiming.scaled)
+        let engineConfiguration = configuration
         let device = VirtualDevice(
             configuration: configuration,
             options: options,
+            clock: SystemCastClock(),
             log: frames,
+            advertiser: nil,
             certificateKey: sharedKey
-        )
+        ) { now -> any HostedEngine in
+            let engine = VirtualDeviceEngine(configuration: engineConfiguration, at: now)
+            // A hostile device: the same engine, its statuses rewritten on the way out.
+            guard let rewrite else { return engine }
+            return HostileDeviceEngine(inner: engine, rewrite: rewrite)
+        }
         let ports = try await device.start()
         let state = FileManager.default.temporaryDirectory.appendingPathComponent("cast-cli-state-\(UUID().uuidString)")
         return DeviceFixture(device: device, frames: frames, ports: ports, address: address, stateDirectory: state)
