@@ -30,15 +30,23 @@ public enum DeviceMessageText {
         return "{" + parts.joined(separator: ",") + "}"
     }
 
+    /// The largest Cast frame: a message past it never reaches a decoder.
+    public static let maximumMessageSize = 65_536
+
+    /// `text`, or an empty string when it is past the frame limit (no decoder sees it).
+    public static func framed(_ text: String) -> String {
+        text.utf8.count <= maximumMessageSize ? text : ""
+    }
+
     /// A JSON array of `count()` elements.
     static func array(_ bytes: inout FuzzBytes, _ element: (inout FuzzBytes) -> String) -> String {
         let count = bytes.count()
         var parts: [String] = []
-        parts.reserveCapacity(count)
         if count > 8 {
-            // A huge array repeats one element: its size matters, not its variety.
+            // A huge array repeats one element: its size matters, not its variety. It stays
+            // within one frame, so nested huge arrays cannot multiply into gigabytes.
             let one = element(&bytes)
-            for _ in 0..<count { parts.append(one) }
+            for _ in 0..<min(count, maximumMessageSize / (one.utf8.count + 1)) { parts.append(one) }
         } else {
             for _ in 0..<count { parts.append(element(&bytes)) }
         }

@@ -15,7 +15,20 @@ import FuzzSupport
 
 @testable import CastEmulator
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 private let appIDs = ["CC1AD845", "E8C28D3C", "233637DE", "NOTANAPP"]
+
+/// `FUZZ_TRACE=1` prints every message in and out, to read a crashing program.
+private let tracing = getenv("FUZZ_TRACE") != nil
+
+private func trace(_ text: @autoclosure () -> String) {
+    guard tracing else { return }
+    let line = text() + "\n"
+    _ = line.utf8CString.withUnsafeBufferPointer { write(STDERR_FILENO, $0.baseAddress, $0.count - 1) }
+}
 
 /// One sender's view of the device: the engine, the clock, the transport of the app.
 private struct Session {
@@ -46,7 +59,10 @@ private struct Session {
 
     @discardableResult
     mutating func send(_ json: String, namespace: CastNamespace, to destination: String) -> [DeviceAction] {
+        // A message past the frame limit never reaches the engine: the framing refuses it.
+        guard json.utf8.count <= DeviceMessageText.maximumMessageSize else { return [] }
         let message = CastMessage(sourceID: "sender-0", destinationID: destination, namespace: namespace, text: json)
+        trace("\(now) -> \(json)")
         let actions = engine.received(message, from: 1, at: now)
         check(actions)
         return actions
@@ -111,6 +127,7 @@ private struct Session {
             switch action {
             case .send(let message, _):
                 guard let text = message.payloadUTF8 else { continue }
+                trace("\(now) <- \(text)")
                 guard let value = try? JSONValue(parsing: text) else {
                     FuzzProperty.fail("the device sent a payload that is not JSON: \(text.prefix(300))")
                 }
@@ -224,8 +241,10 @@ private enum DeviceTextArray {
     static func make(_ bytes: inout FuzzBytes, _ element: (inout FuzzBytes) -> String) -> String {
         let count = bytes.count()
         if count > 8 {
+            // Within one frame, so nested huge arrays cannot multiply into gigabytes.
             let one = element(&bytes)
-            return "[" + Array(repeating: one, count: count).joined(separator: ",") + "]"
+            let fitting = min(count, DeviceMessageText.maximumMessageSize / (one.utf8.count + 1))
+            return "[" + Array(repeating: one, count: fitting).joined(separator: ",") + "]"
         }
         var parts: [String] = []
         for _ in 0..<count { parts.append(element(&bytes)) }

@@ -56,7 +56,9 @@ private func checkClient(_ client: RemoteMediaClient) {
 }
 
 private func checkReceiver(_ text: String) {
-    guard case .receiverStatus(let message)? = try? ReceiverMessage(jsonString: text) else { return }
+    guard case .receiverStatus(let message)? = try? ReceiverMessage(jsonString: DeviceMessageText.framed(text)) else {
+        return
+    }
     let (status, clamped) = message.status.clampingWireNumbers()
     if let level = status.volume?.level {
         FuzzProperty.require((0...1).contains(level), "receiver volume level \(level) after clamping")
@@ -76,15 +78,19 @@ public func fuzzMediaClient(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CIn
         let clock = ManualCastClock()
         let client = RemoteMediaClient(clock: clock, logger: logger, callbackQueue: queue)
         var operations = 0
-        while !bytes.isAtEnd, operations < 32 {
+        while !bytes.isAtEnd, operations < 20 {
             operations += 1
             switch bytes.below(8) {
             case 0, 1, 2:
                 let text = DeviceMessageText.mediaStatusMessage(&bytes)
-                if let message = try? MediaMessage(jsonString: text) { client.receive(message) }
+                if let message = try? MediaMessage(jsonString: DeviceMessageText.framed(text)) {
+                    client.receive(message)
+                }
             case 3:
                 let text = DeviceMessageText.queueMessage(&bytes)
-                if let message = try? MediaMessage(jsonString: text) { client.receive(message) }
+                if let message = try? MediaMessage(jsonString: DeviceMessageText.framed(text)) {
+                    client.receive(message)
+                }
             case 4:
                 checkReceiver(DeviceMessageText.receiverStatusMessage(&bytes))
             case 5:

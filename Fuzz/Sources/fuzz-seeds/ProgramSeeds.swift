@@ -108,7 +108,10 @@ enum ProgramSeeds {
                     $0.no()  // no tracks
                     for _ in 0..<5 { $0.no() }  // no itemId, startTime, playbackDuration, preloadTime, autoplay
                 }
-                for _ in 0..<3 { $0.no() }
+                $0.yes()  // startIndex 1: the jump's base is not 0
+                $0.integer("1")
+                $0.no()  // no repeatMode
+                $0.no()  // no currentTime
                 advance(&$0, step: 3)
                 op(&$0, 3)  // QUEUE_UPDATE jump Int.max
                 $0.yes()

@@ -58,18 +58,23 @@ public func fuzzStatusReport(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CI
         var report = StatusReport(idleDevice: device, host: "127.0.0.1", port: 8009)
         var raw = report
         var operations = 0
-        while !bytes.isAtEnd, operations < 16 {
+        while !bytes.isAtEnd, operations < 10 {
             operations += 1
             switch bytes.below(4) {
             case 0, 1:
                 let text = DeviceMessageText.mediaStatusMessage(&bytes)
-                guard case .mediaStatus(let message)? = try? MediaMessage(jsonString: text) else { continue }
+                guard case .mediaStatus(let message)? = try? MediaMessage(jsonString: DeviceMessageText.framed(text))
+                else { continue }
                 client.receive(.mediaStatus(message))
                 raw.media = message.status.first
                 raw.position = bytes.bool() ? bytes.double() : message.status.first?.currentTime
             case 2:
                 let text = DeviceMessageText.receiverStatusMessage(&bytes)
-                guard case .receiverStatus(let message)? = try? ReceiverMessage(jsonString: text) else { continue }
+                guard
+                    case .receiverStatus(let message)? = try? ReceiverMessage(
+                        jsonString: DeviceMessageText.framed(text)
+                    )
+                else { continue }
                 let status = message.status.clampingWireNumbers().status
                 report.application = status.applications?.first
                 report.volume = status.volume?.level
