@@ -117,7 +117,7 @@ import Testing
         payload.editEach("status", edit)
     }
 
-    @Test(arguments: [1e300, -1e300, 1.7976931348623157e308, 5e-324])
+    @Test(arguments: [1e300, -1e300, 1.7976931348623157e308, Double.leastNonzeroMagnitude])
     func aMediaStatusWithAnOutOfRangeDuration(duration: Double) async throws {
         let run = try await Self.run { type, payload in
             guard type == "MEDIA_STATUS" else { return }
