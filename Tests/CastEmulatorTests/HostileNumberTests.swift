@@ -102,6 +102,31 @@ import Testing
         #expect(time?.doubleValue == WireNumber.maximumSeconds)
     }
 
+    /// Found by fuzz-device-engine: QUEUE_LOAD's `currentTime` (the queue's start time) and
+    /// the `currentTime` of QUEUE_INSERT, QUEUE_UPDATE, QUEUE_REMOVE and QUEUE_REORDER were not
+    /// range-checked, so a live item started at 10^10 + 1 s.
+    @Test(arguments: ["QUEUE_LOAD", "QUEUE_INSERT", "QUEUE_UPDATE", "QUEUE_REMOVE", "QUEUE_REORDER"])
+    func aQueueRequestStartingPastTheWireRangeIsRefused(type: String) throws {
+        var (device, transportId) = MediaPlayerQueueTests.playing(MediaPlayerQueueTests.queueLoad(startIndex: 1))
+        let sessionId = try #require(device.engine.mediaStatus(at: device.now)?.mediaSessionId)
+        let live = #"{"media":{"contentId":"http://m/l.m3u8","streamType":"LIVE"}}"#
+        let members: String
+        switch type {
+        case "QUEUE_LOAD": members = #""items":[\#(live)]"#
+        case "QUEUE_INSERT": members = #""items":[\#(live)],"currentItemIndex":0"#
+        case "QUEUE_UPDATE": members = #""jump":1"#
+        case "QUEUE_REMOVE": members = #""itemIds":[1],"currentItemId":3"#
+        default: members = #""itemIds":[1],"currentItemId":1"#
+        }
+        let request =
+            #"{"type":"\#(type)","requestId":7,"mediaSessionId":\#(sessionId),\#(members),"currentTime":10000000001}"#
+        #expect(Self.reason(device.media(request, transportId: transportId)) == "INVALID_PARAMS")
+        #expect(device.engine.mediaStatus(at: device.now)?.currentItemId == 2)
+        device.advance(by: .seconds(1))
+        let time = try #require(device.engine.mediaStatus(at: device.now)?.currentTime)
+        #expect(time <= WireNumber.maximumSeconds)
+    }
+
     /// A reproducible generator for the random sequences.
     struct SplitMix: RandomNumberGenerator {
         var state: UInt64
