@@ -24,8 +24,13 @@ let castNet = Target.Dependency.product(name: "CastNet", package: "swift-cast")
 let castAuth = Target.Dependency.product(name: "CastAuth", package: "swift-cast")
 let castSenderUI = Target.Dependency.product(name: "CastSenderUI", package: "swift-cast")
 let castEmulator = Target.Dependency.product(name: "CastEmulator", package: "swift-cast")
+let castSender = Target.Dependency.product(name: "CastSender", package: "swift-cast")
+let terminalUI = Target.Dependency.product(name: "TerminalUI", package: "swift-cast")
+let castCommandLine = Target.Dependency.product(name: "CastCommandLine", package: "swift-cast")
 
-/// One libFuzzer entry point per decoder: `Sources/fuzz-<name>/main.swift`.
+/// One libFuzzer entry point per decoder, then one per state machine driven by programs of
+/// messages (the virtual device's engine, the SDK's media client, the widget models, the
+/// CLI's status report): `Sources/fuzz-<name>/main.swift`.
 let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
     ("fuzz-frame", [castCore]),
     ("fuzz-cast-message", [castCore, "FuzzCastSupport"]),
@@ -36,6 +41,10 @@ let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
     ("fuzz-dns", [castCore, castNet]),
     ("fuzz-http", [castNet]),
     ("fuzz-png", [castSenderUI]),
+    ("fuzz-device-engine", [castCore, castEmulator]),
+    ("fuzz-media-client", [castCore, castNet, castSender]),
+    ("fuzz-widgets", [castCore, castNet, castSender, castSenderUI, terminalUI]),
+    ("fuzz-status-report", [castCore, castNet, castSender, castCommandLine]),
 ]
 
 // MARK: - Package
@@ -60,7 +69,7 @@ let package = Package(
         // MARK: Seed corpus generator (a plain executable, built without sanitizers)
         .executableTarget(
             name: "fuzz-seeds",
-            dependencies: ["FuzzCastSupport", castCore, castNet, castAuth, castEmulator],
+            dependencies: ["FuzzSupport", "FuzzCastSupport", castCore, castNet, castAuth, castEmulator],
             swiftSettings: strictSettings
         ),
     ]

@@ -10,8 +10,10 @@
 #   TARGET          a target name without the fuzz- prefix (frame, cast-message, ...); by default
 #                   every Fuzz/Sources/fuzz-<name> except the seed generator
 #
-# Each target runs with -max_len=70000 (a maximum Cast frame plus slack), -rss_limit_mb=2048
-# (decoding must not take unbounded memory) and -timeout=10 (nor unbounded time). New corpus
+# Each decoder target runs with -max_len=70000 (a maximum Cast frame plus slack), each
+# state-machine target (device-engine, media-client, widgets, status-report: programs of
+# messages, not messages) with -max_len=1024; all with -rss_limit_mb=2048 (decoding must not
+# take unbounded memory) and -timeout=10 (nor unbounded time). New corpus
 # entries go to .fuzz-out/corpus/<target>, crashing inputs to .fuzz-out/crashes/<target>/ and
 # the fuzzer's output to .fuzz-out/logs/<target>.log. The script prints one row per target
 # (executions, executions per second, peak memory) and exits non-zero when any target found a
@@ -113,8 +115,12 @@ for target in "${targets[@]}"; do
     say "fuzz-$target (${seconds:+$seconds s}${seconds:+${runs:+, }}${runs:+$runs runs})"
     status=0
     # Leaks are checked: memory a decoder keeps across inputs would grow without bound.
+    case "$target" in
+        device-engine|media-client|widgets|status-report) max_len=1024 ;;
+        *) max_len=70000 ;;
+    esac
     ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1}" "$fuzzer" \
-        -max_len=70000 -rss_limit_mb=2048 -timeout=10 \
+        -max_len="$max_len" -rss_limit_mb=2048 -timeout=10 \
         -print_final_stats=1 -artifact_prefix="$crashes/" "${limit[@]}" \
         "$corpus" "Fuzz/Corpus/$target" >"$log" 2>&1 || status="exit $?"
     executions="$(stat number_of_executed_units "$log")"

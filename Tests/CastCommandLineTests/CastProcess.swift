@@ -1,11 +1,12 @@
 import CastAuth
 import CastCore
-import CastEmulator
 import CastNet
 import CastSync
 import CastTestSupport
 import Foundation
 import Testing
+
+@testable import CastEmulator
 
 #if canImport(Glibc)
 import Glibc
@@ -168,7 +169,8 @@ struct DeviceFixture {
         mediaDuration: Double = 600,
         profile: DeviceProfile? = nil,
         setupPort: Int = 0,
-        authentication: DeviceAuthentication = .generated
+        authentication: DeviceAuthentication = .generated,
+        hostile rewrite: HostileDeviceEngine.Rewrite? = nil
     ) async throws -> DeviceFixture {
         var configuration = VirtualDeviceConfiguration(
             identity: DeviceIdentity(
@@ -196,12 +198,20 @@ struct DeviceFixture {
         options.httpPort = setupPort
         options.requestTimeout = TestTiming.scaled(options.requestTimeout)
         options.frameTimeout = options.frameTimeout.map(TestTiming.scaled)
+        let engineConfiguration = configuration
         let device = VirtualDevice(
             configuration: configuration,
             options: options,
+            clock: SystemCastClock(),
             log: frames,
+            advertiser: nil,
             certificateKey: sharedKey
-        )
+        ) { now -> any HostedEngine in
+            let engine = VirtualDeviceEngine(configuration: engineConfiguration, at: now)
+            // A hostile device: the same engine, its statuses rewritten on the way out.
+            guard let rewrite else { return engine }
+            return HostileDeviceEngine(inner: engine, rewrite: rewrite)
+        }
         let ports = try await device.start()
         let state = FileManager.default.temporaryDirectory.appendingPathComponent("cast-cli-state-\(UUID().uuidString)")
         return DeviceFixture(device: device, frames: frames, ports: ports, address: address, stateDirectory: state)

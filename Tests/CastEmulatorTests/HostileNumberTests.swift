@@ -66,6 +66,67 @@ import Testing
         #expect(device.engine.mediaStatus(at: device.now)?.playerState == .playing)
     }
 
+    /// Found by fuzz-device-engine: media shorter than the 10 ms minimum playing time ended
+    /// with a position past its own duration (`currentTime` 0.01 for a duration of 5e-324).
+    @Test(arguments: ["5e-324", "0", "0.004"])
+    func aTinyItemNeverReportsAPositionPastItsDuration(duration: String) throws {
+        var device = DeviceHarness()
+        let transportId = device.startMediaApp()
+        var statuses = device.media(Self.load(duration: duration), transportId: transportId)
+        statuses += device.advance(by: .seconds(1))
+        let limit = try #require(Double(duration))
+        let times = statuses.payloads(namespace: .media, type: "MEDIA_STATUS").compactMap {
+            $0["status"]?[0]?["currentTime"]?.doubleValue
+        }
+        #expect(times.count >= 2)
+        for time in times { #expect(time <= limit, "currentTime \(time) past the duration \(duration)") }
+        let status = try #require(device.engine.mediaStatus(at: device.now))
+        #expect(status.playerState == .idle && status.idleReason == .finished)
+        try Self.stillPlays(&device, transportId: transportId)
+    }
+
+    /// Found by fuzz-device-engine: a live stream loaded at the largest accepted position
+    /// (10^10 s) played on past the wire range, into positions no sender accepts.
+    @Test func aLiveStreamAtTheEndOfTheWireRangeStaysInIt() throws {
+        var device = DeviceHarness()
+        let transportId = device.startMediaApp()
+        let load =
+            #"{"type":"LOAD","requestId":2,"media":{"contentId":"http://m/l.m3u8","streamType":"LIVE"},"currentTime":1e10}"#
+        device.media(load, transportId: transportId)
+        device.advance(by: .seconds(30))
+        let status = try #require(device.engine.mediaStatus(at: device.now))
+        #expect(status.playerState == .playing)
+        #expect(status.currentTime == WireNumber.maximumSeconds)
+        let answer = device.media(#"{"type":"GET_STATUS","requestId":3}"#, transportId: transportId)
+        let time = answer.payloads(namespace: .media, type: "MEDIA_STATUS").first?["status"]?[0]?["currentTime"]
+        #expect(time?.doubleValue == WireNumber.maximumSeconds)
+    }
+
+    /// Found by fuzz-device-engine: QUEUE_LOAD's `currentTime` (the queue's start time) and
+    /// the `currentTime` of QUEUE_INSERT, QUEUE_UPDATE, QUEUE_REMOVE and QUEUE_REORDER were not
+    /// range-checked, so a live item started at 10^10 + 1 s.
+    @Test(arguments: ["QUEUE_LOAD", "QUEUE_INSERT", "QUEUE_UPDATE", "QUEUE_REMOVE", "QUEUE_REORDER"])
+    func aQueueRequestStartingPastTheWireRangeIsRefused(type: String) throws {
+        var (device, transportId) = MediaPlayerQueueTests.playing(MediaPlayerQueueTests.queueLoad(startIndex: 1))
+        let sessionId = try #require(device.engine.mediaStatus(at: device.now)?.mediaSessionId)
+        let live = #"{"media":{"contentId":"http://m/l.m3u8","streamType":"LIVE"}}"#
+        let members: String
+        switch type {
+        case "QUEUE_LOAD": members = #""items":[\#(live)]"#
+        case "QUEUE_INSERT": members = #""items":[\#(live)],"currentItemIndex":0"#
+        case "QUEUE_UPDATE": members = #""jump":1"#
+        case "QUEUE_REMOVE": members = #""itemIds":[1],"currentItemId":3"#
+        default: members = #""itemIds":[1],"currentItemId":1"#
+        }
+        let request =
+            #"{"type":"\#(type)","requestId":7,"mediaSessionId":\#(sessionId),\#(members),"currentTime":10000000001}"#
+        #expect(Self.reason(device.media(request, transportId: transportId)) == "INVALID_PARAMS")
+        #expect(device.engine.mediaStatus(at: device.now)?.currentItemId == 2)
+        device.advance(by: .seconds(1))
+        let time = try #require(device.engine.mediaStatus(at: device.now)?.currentTime)
+        #expect(time <= WireNumber.maximumSeconds)
+    }
+
     /// A reproducible generator for the random sequences.
     struct SplitMix: RandomNumberGenerator {
         var state: UInt64

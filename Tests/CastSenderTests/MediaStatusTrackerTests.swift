@@ -31,6 +31,15 @@ import Testing
         #expect(tracker.approximateStreamPosition(now: t0.advanced(by: .seconds(5))) == 20)
     }
 
+    /// Found by fuzz-media-client: a paused status's position came back unclamped, so a
+    /// device's negative or past-the-end currentTime reached the seek bar.
+    @Test(arguments: [PlayerState.paused, .buffering, .idle], [-0.5, -1e10, 61, 1e10])
+    func aPositionThatIsNotMovingIsClampedToo(state: PlayerState, time: Double) {
+        var tracker = MediaStatusTracker()
+        _ = tracker.apply([status(state: state, time: time)], now: t0)
+        #expect(tracker.approximateStreamPosition(now: t0.advanced(by: .seconds(5))) == min(max(time, 0), 60))
+    }
+
     @Test func pendingSeekShowsItsTarget() {
         var tracker = MediaStatusTracker()
         _ = tracker.apply([status()], now: t0)

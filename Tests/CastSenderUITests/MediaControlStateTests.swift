@@ -150,6 +150,25 @@ import Testing
         #expect(Self.state(status, since: 100).adBreak?.clipTime == 15)
     }
 
+    /// An ad skippable only after 1e300 s (a hostile device's, past the SDK's checks) counts
+    /// down with a saturated number instead of trapping on the conversion to `Int`.
+    @Test(arguments: [1e300, 1.7976931348623157e308, 9.3e18])
+    func anEndlessSkipCountdownSaturates(whenSkippable: Double) {
+        let status = Self.status {
+            $0.supportedMediaCommands = MediaCommands.allBasicMedia.union(.skipAd)
+            $0.media?.breakClips = [AdBreakClip(id: "clip-1", duration: 15, title: "Ad 1")]
+            $0.breakStatus = AdBreakStatus(
+                breakId: "b1",
+                breakClipId: "clip-1",
+                currentBreakClipTime: -1e300,
+                whenSkippable: whenSkippable
+            )
+        }
+        let ad = Self.state(status, since: 0.5).adBreak
+        #expect(ad?.skip == .countdown(seconds: Int(Int32.max)))
+        #expect(ad?.skipLabel == "Skip ad in \(Int32.max)…")
+    }
+
     @Test func adClockStopsWhilePaused() {
         let status = Self.status(.paused) {
             $0.supportedMediaCommands = MediaCommands.allBasicMedia.union(.skipAd)

@@ -27,6 +27,10 @@ let sets = [
     try DNSSeeds.seeds(),
     HTTPSeeds.seeds(),
     PNGSeeds.seeds(),
+    ProgramSeeds.deviceEngine(),
+    ProgramSeeds.mediaClient(),
+    ProgramSeeds.widgets(),
+    ProgramSeeds.statusReport(),
 ]
 
 let files = FileManager.default

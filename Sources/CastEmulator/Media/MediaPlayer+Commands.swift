@@ -38,7 +38,8 @@ extension MediaPlayer {
         }
         guard items.count <= settings.maximumQueueItems, items.indices.contains(startIndex),
             items.allSatisfy({ $0.media != nil && $0.hasValidWireNumbers }),
-            data.currentTime.map({ WireNumber.seconds($0) != nil }) ?? true,
+            // The start time in force: LOAD's currentTime, or QUEUE_LOAD's (queueData.startTime).
+            WireNumber.isValidSeconds(startTime),
             data.playbackRate.map({ WireNumber.seconds($0) != nil }) ?? true
         else {
             return invalidRequest(.invalidParams, context)
@@ -287,6 +288,7 @@ extension MediaPlayer {
             return invalidPlayerState(context)
         }
         guard !request.items.isEmpty, request.items.allSatisfy({ $0.media != nil && $0.hasValidWireNumbers }),
+            WireNumber.isValidSeconds(request.currentTime),
             queue.items.count + request.items.count <= settings.maximumQueueItems,
             request.insertBefore.map({ queue.index(ofItem: $0) != nil }) ?? true,
             request.currentItemIndex.map({ request.items.indices.contains($0) }) ?? true,
@@ -307,6 +309,7 @@ extension MediaPlayer {
     /// `QUEUE_REMOVE`.
     mutating func queueRemove(_ request: QueueRemoveRequest, context: RequestContext) -> [MediaPlayerOutput] {
         guard let current = session, !current.isIdle, current.queue != nil else { return invalidPlayerState(context) }
+        guard WireNumber.isValidSeconds(request.currentTime) else { return invalidRequest(.invalidParams, context) }
         let result = session!.queue!.remove(request.itemIds)
         guard !result.removed.isEmpty else { return invalidRequest(.invalidParams, context) }
         var outputs = [queueChange(.remove, itemIds: result.removed)]
@@ -337,7 +340,8 @@ extension MediaPlayer {
         let ids = request.itemIds
         guard !ids.isEmpty, Set(ids).count == ids.count, ids.allSatisfy({ queue.index(ofItem: $0) != nil }),
             request.insertBefore.map({ queue.index(ofItem: $0) != nil && !ids.contains($0) }) ?? true,
-            request.currentItemId.map({ queue.index(ofItem: $0) != nil }) ?? true
+            request.currentItemId.map({ queue.index(ofItem: $0) != nil }) ?? true,
+            WireNumber.isValidSeconds(request.currentTime)
         else {
             return invalidRequest(.invalidParams, context)
         }
@@ -370,7 +374,8 @@ extension MediaPlayer {
             guard let index = queue.index(ofItem: itemId) else { return invalidRequest(.invalidParams, context) }
             baseIndex = index
         }
-        guard (request.items ?? []).allSatisfy(\.hasValidWireNumbers) else {
+        guard (request.items ?? []).allSatisfy(\.hasValidWireNumbers), WireNumber.isValidSeconds(request.currentTime)
+        else {
             return invalidRequest(.invalidParams, context)
         }
         var targetId: Int?

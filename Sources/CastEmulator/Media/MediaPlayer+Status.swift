@@ -27,6 +27,11 @@ extension MediaPlayer {
         }
         if let queue = session.queue {
             status.media = reportedMedia(of: queue.currentItem, in: session)
+            // An item shorter than the minimum playing time (10 ms) still plays that long;
+            // the position reported never passes the media's own duration.
+            if let duration = status.media?.duration, duration >= 0, let time = status.currentTime, time > duration {
+                status.currentTime = duration
+            }
             status.activeTrackIds = session.activeTrackIds
             status.currentItemId = queue.currentItemId
             if session.isLoading { status.loadingItemId = queue.currentItemId }

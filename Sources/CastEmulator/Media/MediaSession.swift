@@ -86,7 +86,9 @@ struct MediaSession: Sendable {
         if let ad {
             return (position, min(ad.clipTime + elapsed, ad.clipDuration))
         }
-        return (position + elapsed, nil)
+        // Saturates at the end of the wire range: a live stream loaded at 10^10 s would
+        // otherwise report positions that no sender (nor this device) accepts.
+        return (min(position + elapsed, WireNumber.maximumSeconds), nil)
     }
 
     /// Folds the time played since ``anchor`` into the position.

@@ -79,10 +79,11 @@ struct MediaQueueCache: Sendable {
     /// QUEUE_ITEMS: items for ids in the list.
     mutating func store(_ newItems: [QueueItem]) -> [Change] {
         var indexes: [Int] = []
+        let positions = firstIndexes()
         for item in newItems {
             guard let id = item.itemId else { continue }
             inFlight.remove(id)
-            guard let index = itemIDs.firstIndex(of: id) else { continue }
+            guard let index = positions[id] else { continue }
             items[id] = item
             touch(id)
             indexes.append(index)
@@ -97,21 +98,21 @@ struct MediaQueueCache: Sendable {
         let ids = change.itemIds ?? []
         switch change.changeType {
         case .insert:
-            var position = change.insertBefore.flatMap { itemIDs.firstIndex(of: $0) } ?? itemIDs.count
-            var inserted: [Int] = []
-            for id in ids where !itemIDs.contains(id) {
-                itemIDs.insert(id, at: position)
-                inserted.append(position)
-                position += 1
-            }
+            // Linear in the queue and the change: a device's 30,000-id change must not cost
+            // seconds of comparisons (each id was looked up and inserted one at a time).
+            let position = change.insertBefore.flatMap { firstIndexes()[$0] } ?? itemIDs.count
+            var present = Set(itemIDs)
+            let added = ids.filter { present.insert($0).inserted }
+            itemIDs.insert(contentsOf: added, at: position)
+            let inserted = Array(position..<(position + added.count))
             return (inserted.isEmpty ? [] : [.inserted(inserted)], false)
         case .remove:
-            let indexes = ids.compactMap { itemIDs.firstIndex(of: $0) }.sorted()
-            for id in ids {
-                itemIDs.removeAll { $0 == id }
-                items[id] = nil
-                recency.removeAll { $0 == id }
-            }
+            let positions = firstIndexes()
+            let indexes = ids.compactMap { positions[$0] }.sorted()
+            let removed = Set(ids)
+            itemIDs.removeAll { removed.contains($0) }
+            for id in removed { items[id] = nil }
+            recency.removeAll { removed.contains($0) }
             return (indexes.isEmpty ? [] : [.removed(indexes)], false)
         case .update:
             if let reordered = change.reorderItemIds, Set(reordered) == Set(itemIDs) {
@@ -119,11 +120,13 @@ struct MediaQueueCache: Sendable {
                 return ([.reloaded], false)
             }
             if change.reorderItemIds != nil { return ([], true) }
-            let indexes = ids.compactMap { itemIDs.firstIndex(of: $0) }.sorted()
+            let positions = firstIndexes()
+            let indexes = ids.compactMap { positions[$0] }.sorted()
             for id in ids { items[id] = nil }
             return (indexes.isEmpty ? [] : [.updated(indexes)], false)
         case .itemsChange:
-            let indexes = ids.compactMap { itemIDs.firstIndex(of: $0) }.sorted()
+            let positions = firstIndexes()
+            let indexes = ids.compactMap { positions[$0] }.sorted()
             for id in ids { items[id] = nil }
             return (indexes.isEmpty ? [] : [.updated(indexes)], false)
         default:
@@ -136,6 +139,14 @@ struct MediaQueueCache: Sendable {
         guard !itemIDs.isEmpty || !items.isEmpty else { return [] }
         self = MediaQueueCache(cacheSize: cacheSize, maximumFetchCount: maximumFetchCount)
         return [.reloaded]
+    }
+
+    /// The index of each id's first occurrence in ``itemIDs``, built once per message.
+    private func firstIndexes() -> [Int: Int] {
+        var positions: [Int: Int] = [:]
+        positions.reserveCapacity(itemIDs.count)
+        for (index, id) in itemIDs.enumerated() where positions[id] == nil { positions[id] = index }
+        return positions
     }
 
     private mutating func touch(_ id: Int) {

@@ -6,30 +6,90 @@ extension MediaStatus {
     /// fields that had to change, for a warning in the log. Everything the SDK and the
     /// widgets compute from a status starts from these values, so a hostile device's
     /// `1e300` never reaches a conversion that traps.
+    ///
+    /// Checked: `currentTime`, `playbackRate`, `volume.level`, the break status's times, the
+    /// live seekable range, and in the media (the status's, the extended status's and each
+    /// queue item's) the duration and the times of its breaks and break clips, plus each queue
+    /// item's start, playback and preload times.
     func clampingWireNumbers() -> (status: MediaStatus, clamped: [String]) {
+        var clamper = WireNumberClamper()
         var status = self
-        var clamped: [String] = []
-        func clamp(_ value: inout Double?, _ name: String, _ range: ClosedRange<Double>) {
-            guard let old = value else { return }
-            let new = old.isNaN ? range.lowerBound : min(max(old, range.lowerBound), range.upperBound)
-            if new != old || old.isNaN {
-                value = new
-                clamped.append(name)
+        clamper.time(&status.currentTime, "currentTime")
+        clamper.clamp(&status.playbackRate, "playbackRate", -1000...1000)
+        if status.volume != nil { clamper.clamp(&status.volume!.level, "volume.level", 0...1) }
+        if status.media != nil { clamper.media(&status.media!, "media") }
+        if status.extendedStatus?.media != nil { clamper.media(&status.extendedStatus!.media!, "extendedStatus.media") }
+        if status.breakStatus != nil {
+            clamper.time(&status.breakStatus!.currentBreakTime, "breakStatus.currentBreakTime")
+            clamper.time(&status.breakStatus!.currentBreakClipTime, "breakStatus.currentBreakClipTime")
+            clamper.time(&status.breakStatus!.whenSkippable, "breakStatus.whenSkippable")
+        }
+        if status.liveSeekableRange != nil {
+            clamper.time(&status.liveSeekableRange!.start, "liveSeekableRange.start")
+            clamper.time(&status.liveSeekableRange!.end, "liveSeekableRange.end")
+        }
+        if let items = status.items {
+            let before = clamper.changes
+            var checked = items
+            for index in checked.indices {
+                clamper.time(&checked[index].startTime, "items.startTime")
+                clamper.time(&checked[index].playbackDuration, "items.playbackDuration")
+                clamper.time(&checked[index].preloadTime, "items.preloadTime")
+                if checked[index].media != nil { clamper.media(&checked[index].media!, "items.media") }
             }
+            if clamper.changes != before { status.items = checked }
         }
-        let times = -WireNumber.maximumSeconds...WireNumber.maximumSeconds
-        clamp(&status.currentTime, "currentTime", times)
-        clamp(&status.playbackRate, "playbackRate", -1000...1000)
-        if status.volume != nil {
-            var level = status.volume!.level
-            clamp(&level, "volume.level", 0...1)
-            status.volume!.level = level
+        return (clamper.changed ? status : self, clamper.clamped)
+    }
+}
+
+/// Brings wire numbers into range and remembers which fields changed (each name once).
+private struct WireNumberClamper {
+    private(set) var clamped: [String] = []
+    /// How many values changed (a name repeats across queue items, breaks and clips).
+    private(set) var changes = 0
+    var changed: Bool { changes > 0 }
+
+    static let times = -WireNumber.maximumSeconds...WireNumber.maximumSeconds
+
+    /// NaN becomes the lower bound; anything else is clamped to `range`.
+    mutating func clamp(_ value: inout Double?, _ name: String, _ range: ClosedRange<Double>) {
+        guard let old = value else { return }
+        var new = old
+        clamp(&new, name, range)
+        if new != old || old.isNaN { value = new }
+    }
+
+    mutating func clamp(_ value: inout Double, _ name: String, _ range: ClosedRange<Double>) {
+        let old = value
+        let new = old.isNaN ? range.lowerBound : min(max(old, range.lowerBound), range.upperBound)
+        guard new != old || old.isNaN else { return }
+        value = new
+        changes += 1
+        if !clamped.contains(name) { clamped.append(name) }
+    }
+
+    mutating func time(_ value: inout Double?, _ name: String) { clamp(&value, name, Self.times) }
+
+    mutating func media(_ media: inout MediaInformation, _ name: String) {
+        let before = changes
+        var copy = media
+        time(&copy.duration, "\(name).duration")
+        if var breaks = copy.breaks {
+            for index in breaks.indices {
+                clamp(&breaks[index].position, "\(name).breaks.position", Self.times)
+                time(&breaks[index].duration, "\(name).breaks.duration")
+            }
+            copy.breaks = breaks
         }
-        if status.media != nil {
-            var duration = status.media!.duration
-            clamp(&duration, "media.duration", times)
-            if duration != status.media!.duration { status.media!.duration = duration }
+        if var clips = copy.breakClips {
+            for index in clips.indices {
+                time(&clips[index].duration, "\(name).breakClips.duration")
+                time(&clips[index].whenSkippable, "\(name).breakClips.whenSkippable")
+            }
+            copy.breakClips = clips
         }
-        return (status, clamped)
+        // Write back only on a change, so an unchanged status stays equal to what arrived.
+        if changes != before { media = copy }
     }
 }

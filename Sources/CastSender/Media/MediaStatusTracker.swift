@@ -104,7 +104,9 @@ struct MediaStatusTracker: Sendable {
         if let pendingSeek { return clamp(pendingSeek.target, status) }
         let position = status.currentTime ?? 0
         let rate = status.playbackRate ?? 1
-        guard status.playerState == .playing, rate != 0 else { return position }
+        // A paused (or stalled) position is clamped too: a device's negative or past-the-end
+        // currentTime never reaches the seek bar.
+        guard status.playerState == .playing, rate != 0 else { return clamp(position, status) }
         let elapsed = max(0, Self.seconds(receivedAt.duration(to: now)))
         return clamp(position + elapsed * rate, status)
     }

@@ -842,23 +842,17 @@ public final class CastSession: Sendable, CustomStringConvertible {
 
     private func apply(_ received: ReceiverStatus, notify: Bool) {
         let appID = environment.options.receiverApplicationID
-        var status = received
-        if var volume = status.volume {
-            let level = volume.level.map { $0.isNaN ? 0 : min(max($0, 0), 1) }
-            let step = volume.stepInterval.map { $0.isNaN ? 0.05 : min(max($0, 0), 1) }
-            if level != volume.level || step != volume.stepInterval || volume.level?.isNaN == true
-                || volume.stepInterval?.isNaN == true
-            {
-                environment.options.logger.log(
-                    .warning,
-                    .session,
-                    "receiver volume out of range, clamped",
-                    metadata: ["cast.volume-level": volume.level.map { "\($0)" } ?? "none"]
-                )
-                volume.level = level
-                volume.stepInterval = step
-                status.volume = volume
-            }
+        let (status, clamped) = received.clampingWireNumbers()
+        if !clamped.isEmpty {
+            environment.options.logger.log(
+                .warning,
+                .session,
+                "receiver volume out of range, clamped",
+                metadata: [
+                    "cast.volume-level": received.volume?.level.map { "\($0)" } ?? "none",
+                    "cast.fields": clamped.joined(separator: ","),
+                ]
+            )
         }
         let result = state.withLock { state -> (volume: DeviceVolume?, text: String??, stopped: Bool) in
             var volumeChange: DeviceVolume?

@@ -178,7 +178,12 @@ extension MediaControlState {
         let skip: AdBreakState.Skip
         if let whenSkippable, whenSkippable >= 0, allows(.skipAd, false) {
             let remaining = whenSkippable - clipTime
-            skip = remaining > 0 ? .countdown(seconds: Int(remaining.rounded(.up))) : .available
+            // Saturating: the status's times are range-checked, but a countdown is never
+            // worth a trapping conversion.
+            skip =
+                remaining > 0
+                ? .countdown(seconds: WireNumber.clampedInteger(remaining.rounded(.up), in: 1...Int(Int32.max)))
+                : .available
         } else {
             skip = .notSkippable
         }

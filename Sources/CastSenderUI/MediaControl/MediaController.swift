@@ -252,15 +252,7 @@ public final class MediaController: Sendable {
 
     fileprivate func refresh() {
         let client = self.client
-        var inputs = MediaControlInputs()
-        if let client {
-            inputs.isConnected = client.isConnected
-            inputs.status = client.mediaStatus
-            inputs.position = client.approximateStreamPosition
-            inputs.sinceStatus = client.timeSinceLastMediaStatusUpdate ?? 0
-            inputs.liveSeekableRange = client.approximateLiveSeekableRange.map { $0.start...$0.end }
-            inputs.queueItemIDs = client.mediaQueue.itemIDs
-        }
+        var inputs = client.map(MediaControlInputs.init(client:)) ?? MediaControlInputs()
         let changed = inner.withLock { inner -> Bool in
             if let client {
                 inner.lastKnownPlayerState = client.lastKnownPlayerState ?? inner.lastKnownPlayerState
@@ -312,4 +304,17 @@ private final class Bridge: SessionManagerListener, RemoteMediaClientListener, M
     func mediaQueueDidReloadItems(_ queue: MediaQueue) { controller?.refresh() }
     func mediaQueue(_ queue: MediaQueue, didInsertItemsAt indexes: [Int]) { controller?.refresh() }
     func mediaQueue(_ queue: MediaQueue, didRemoveItemsAt indexes: [Int]) { controller?.refresh() }
+}
+
+extension MediaControlInputs {
+    /// What the remote media client knows now: its (already range-checked) status, the
+    /// extrapolated position and live range, and the queue's item ids.
+    init(client: RemoteMediaClient) {
+        isConnected = client.isConnected
+        status = client.mediaStatus
+        position = client.approximateStreamPosition
+        sinceStatus = client.timeSinceLastMediaStatusUpdate ?? 0
+        liveSeekableRange = client.approximateLiveSeekableRange.map { $0.start...$0.end }
+        queueItemIDs = client.mediaQueue.itemIDs
+    }
 }

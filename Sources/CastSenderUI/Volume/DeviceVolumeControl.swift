@@ -66,16 +66,22 @@ public struct DeviceVolumeControl: Sendable {
 
 extension DeviceVolumeState {
     init(session: CastSession, volume: DeviceVolume) {
+        self.init(volume: volume, pendingLevel: session.pendingDeviceVolume, deviceName: session.device.friendlyName)
+    }
+
+    /// The state for the volume a device reported, with the newest change still in flight:
+    /// levels out of range or not finite never reach the control.
+    init(volume: DeviceVolume, pendingLevel: Double?, deviceName: String?) {
         let fixed = volume.controlType == .fixed
         let reported = volume.level.flatMap { $0.isFinite ? min(max($0, 0), 1) : nil } ?? 0
         let step = volume.stepInterval.flatMap { $0.isFinite && $0 > 0.001 ? min($0, 1) : nil } ?? 0.05
         self.init(
-            level: fixed ? reported : (session.pendingDeviceVolume ?? reported),
+            level: fixed ? reported : (pendingLevel ?? reported),
             isMuted: volume.muted ?? false,
             stepInterval: step,
             isFixedVolume: fixed,
             inputEnabled: !fixed,
-            deviceName: session.device.friendlyName
+            deviceName: deviceName
         )
     }
 }
