@@ -60,13 +60,7 @@ done
 command -v swift >/dev/null || die "swift is not on PATH"
 # The Swift backtracer otherwise spends minutes on each crash before libFuzzer sees it.
 export SWIFT_BACKTRACE=enable=no
-if [ -z "${CAST_TESTDATA_DIR:-}" ]; then
-    for candidate in "$root/../shared/testdata/openscreen-cast" "/work/shared/testdata/openscreen-cast"; do
-        if [ -d "$candidate" ]; then CAST_TESTDATA_DIR="$(cd "$candidate" && pwd)"; break; fi
-    done
-fi
-[ -d "${CAST_TESTDATA_DIR:-}" ] || die "device-auth test data not found (shared/testdata/openscreen-cast); set CAST_TESTDATA_DIR"
-export CAST_TESTDATA_DIR
+. "$root/scripts/testdata-env.sh"
 
 out="$root/.fuzz-out"
 mkdir -p "$out/package" "$out/logs"

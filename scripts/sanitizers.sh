@@ -30,20 +30,7 @@ if ! "$venv/bin/python" -c 'import pychromecast, zeroconf, catt' 2>/dev/null; th
         || die "pip install failed"
 fi
 export CAST_TEST_PYTHON="$venv/bin/python"
-if [ -z "${CAST_TESTDATA_DIR:-}" ]; then
-    for candidate in "$root/../shared/testdata/openscreen-cast" "/work/shared/testdata/openscreen-cast"; do
-        if [ -d "$candidate" ]; then CAST_TESTDATA_DIR="$(cd "$candidate" && pwd)"; break; fi
-    done
-fi
-[ -d "${CAST_TESTDATA_DIR:-}" ] || die "device-auth test data not found; set CAST_TESTDATA_DIR"
-export CAST_TESTDATA_DIR
-if [ -z "${CAST_REAL_DEVICES_DIR:-}" ]; then
-    for candidate in "$root/../shared/testdata/real-devices" "/work/shared/testdata/real-devices"; do
-        if [ -f "$candidate/messages.jsonl" ]; then CAST_REAL_DEVICES_DIR="$(cd "$candidate" && pwd)"; break; fi
-    done
-fi
-[ -f "${CAST_REAL_DEVICES_DIR:-}/messages.jsonl" ] || die "real-device payloads not found; set CAST_REAL_DEVICES_DIR"
-export CAST_REAL_DEVICES_DIR
+. "$root/scripts/testdata-env.sh"
 export SWIFT_BACKTRACE=enable=no
 # Sanitized code runs several times slower: tests multiply their deadlines and the timeouts of
 # their test servers by this factor (Tests/CastTestSupport/TestTiming.swift).

@@ -53,21 +53,7 @@ if ! "$venv/bin/python" -c 'import pychromecast, zeroconf, catt, nichromecast' 2
         || die "pip install failed"
 fi
 export CAST_TEST_PYTHON="$venv/bin/python"
-if [ -z "${CAST_TESTDATA_DIR:-}" ]; then
-    for candidate in "$root/../shared/testdata/openscreen-cast" "/work/shared/testdata/openscreen-cast"; do
-        if [ -d "$candidate" ]; then CAST_TESTDATA_DIR="$(cd "$candidate" && pwd)"; break; fi
-    done
-fi
-[ -d "${CAST_TESTDATA_DIR:-}" ] || die "device-auth test data not found beside the checkout (shared/testdata/openscreen-cast); set CAST_TESTDATA_DIR"
-export CAST_TESTDATA_DIR
-# Payloads captured from real Cast hardware, read by the real-payload and device-profile suites.
-if [ -z "${CAST_REAL_DEVICES_DIR:-}" ]; then
-    for candidate in "$root/../shared/testdata/real-devices" "/work/shared/testdata/real-devices"; do
-        if [ -f "$candidate/messages.jsonl" ]; then CAST_REAL_DEVICES_DIR="$(cd "$candidate" && pwd)"; break; fi
-    done
-fi
-[ -f "${CAST_REAL_DEVICES_DIR:-}/messages.jsonl" ] || die "real-device payloads not found beside the checkout (shared/testdata/real-devices); set CAST_REAL_DEVICES_DIR"
-export CAST_REAL_DEVICES_DIR
+. "$root/scripts/testdata-env.sh"
 
 # MARK: format
 say "swift format lint --strict"
