@@ -32,6 +32,13 @@ public final class GroupVolumeModel: Sendable {
         public var name: String
         /// The member's volume; input is enabled while the session is connected.
         public var volume: DeviceVolumeState
+
+        /// Creates a member.
+        public init(id: String, name: String, volume: DeviceVolumeState) {
+            self.id = id
+            self.name = name
+            self.volume = volume
+        }
     }
 
     /// What the model shows.
@@ -42,6 +49,13 @@ public final class GroupVolumeModel: Sendable {
         public var isGroup: Bool
         /// The members, in the order the group reports them.
         public var members: [Member]
+
+        /// Creates a state.
+        public init(groupName: String?, isGroup: Bool, members: [Member]) {
+            self.groupName = groupName
+            self.isGroup = isGroup
+            self.members = members
+        }
 
         /// No session: no members.
         public static let unavailable = State(groupName: nil, isGroup: false, members: [])

@@ -90,6 +90,8 @@ final class AppModel {
     let uiStore: CastUIStateStore
     let interstitial: LocalNetworkInterstitialModel
     let castButton: CastButtonModel
+    /// The members' volumes when the session is to a speaker group (the stop-casting dialog).
+    let groupVolume: GroupVolumeModel
     let introductoryOverlay: IntroductoryOverlayModel
     let mediaController: MediaController
     let container: CastContainerModel
@@ -131,6 +133,7 @@ final class AppModel {
         let interstitial = LocalNetworkInterstitialModel(context: context, store: uiStore)
         self.interstitial = interstitial
         self.castButton = CastButtonModel(context: context, interstitial: interstitial)
+        self.groupVolume = GroupVolumeModel(context: context)
         self.introductoryOverlay = IntroductoryOverlayModel(context: context, store: uiStore)
         // Steps 7 and 9: the container docks the mini controller and presents the expanded
         // one after a load (the context's `useDefaultExpandedMediaControls`).
@@ -174,6 +177,7 @@ final class AppModel {
         observe(introductoryOverlay.updates()) { model, state in model.overlayChanged(state) }
         observe(castButton.updates()) { _, _ in }
         observe(castButton.stopCastingDialogUpdates()) { _, _ in }
+        observe(groupVolume.updates()) { _, _ in }
         observe(container.updates()) { model, state in model.containerChanged(state) }
         observe(container.expandedController.updates()) { _, _ in }
         observe(container.miniController.updates()) { _, _ in }

@@ -348,6 +348,21 @@ extension AppModel {
         )
     }
 
+    /// One line per member of a speaker group (`  Kitchen ▮▮▮▮▯▯▯▯▯▯ 40%`), none for a
+    /// single device.
+    static func memberVolumeLines(_ state: GroupVolumeModel.State) -> [String] {
+        guard state.isGroup, !state.members.isEmpty else { return [] }
+        let width = min(16, state.members.map { TextLayout.width(of: TerminalText.sanitized($0.name)) }.max() ?? 0)
+        return ["Members:"]
+            + state.members.map { member in
+                let name = String(TerminalText.sanitized(member.name).prefix(width))
+                let padded = name + String(repeating: " ", count: max(0, width - TextLayout.width(of: name)))
+                let filled = Int((min(max(member.volume.level, 0), 1) * 10).rounded())
+                let bar = String(repeating: "▮", count: filled) + String(repeating: "▯", count: 10 - filled)
+                return "  \(padded) \(bar) \(member.volume.percent)%" + (member.volume.isMuted ? " (muted)" : "")
+            }
+    }
+
     /// The volume of the session's device (or the stream's on a fixed-volume device) as a
     /// bar and a percentage.
     func volumeLine(_ device: DeviceVolumeState?, stream: StreamVolumeState?) -> String {
@@ -376,6 +391,7 @@ extension AppModel {
         var lines = [String](repeating: "", count: artHeight)
         lines.append("Now playing: \(live?.nowPlaying ?? "nothing")")
         lines.append(volumeLine(live?.deviceVolume, stream: mediaController.state.streamVolume))
+        lines += Self.memberVolumeLines(groupVolume.state)
         dialog.message = lines.joined(separator: "\n")
         let rect = dialog.draw(
             into: &buffer,
