@@ -29,9 +29,16 @@ import Testing
         )
         #expect(
             AppModel.memberVolumeLines(state) == [
-                "Members:",
-                "  Kitchen ▮▮▮▮▯▯▯▯▯▯ 40%",
-                "  Hall    ▮▮▮▮▮▮▮▮▯▯ 80% (muted)",
+                "Members (1-2: choose, 0: the group; +/- m act on the group):",
+                " 1 Kitchen ▮▮▮▮▯▯▯▯▯▯ 40%",
+                " 2 Hall    ▮▮▮▮▮▮▮▮▯▯ 80% (muted)",
+            ]
+        )
+        #expect(
+            AppModel.memberVolumeLines(state, selected: "Hall") == [
+                "Members (1-2: choose, 0: the group; +/- m act on it):",
+                " 1 Kitchen ▮▮▮▮▯▯▯▯▯▯ 40%",
+                "▸2 Hall    ▮▮▮▮▮▮▮▮▯▯ 80% (muted)",
             ]
         )
     }

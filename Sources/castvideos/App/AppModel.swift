@@ -65,6 +65,9 @@ final class AppModel {
     var listState = ListState()
     var screens: [Screen] = [.list]
     var modal: Modal?
+    /// The speaker-group member the stop-casting dialog's volume keys act on (keys 1–9), or
+    /// `nil` for the group itself (key 0).
+    var selectedMember: String?
     var chooserState = ListState()
     var queueState = ListState()
     var settingsState = ListState(count: AppSettings.Field.allCases.count)
