@@ -21,7 +21,10 @@ import Testing
         let hall: VirtualDevice
         let queue = DispatchQueue(label: "group-volume-callbacks")
 
-        static func start() async throws -> Rig {
+        /// With `setupAddresses`, each speaker on its own loopback address with its setup
+        /// server on 8008 (where a device added by address is asked for its name and groups).
+        static func start(setupAddresses base: Int? = nil) async throws -> Rig {
+            var next = base
             func speaker(_ name: String, volume: Double) -> FleetConfiguration.Device {
                 let identity = DeviceIdentity(
                     friendlyName: name,
@@ -30,7 +33,11 @@ import Testing
                 )
                 var configuration = VirtualDeviceConfiguration(identity: identity, profile: .speaker)
                 configuration.volume = Volume(level: volume, muted: false)
-                var options = DeviceServerOptions.ephemeral(address: "127.0.0.1")
+                var options = DeviceServerOptions.ephemeral(address: next.map { "127.0.0.\($0)" } ?? "127.0.0.1")
+                if let address = next {
+                    options.httpPort = 8008
+                    next = address + 1
+                }
                 options.requestTimeout = TestTiming.scaled(.seconds(30))
                 return FleetConfiguration.Device(configuration: configuration, options: options)
             }
@@ -57,7 +64,7 @@ import Testing
                 friendlyName: identity.friendlyName,
                 modelName: identity.modelName,
                 capabilities: CastDeviceCapabilities(rawValue: identity.capabilities.rawValue),
-                addresses: [IPAddress("127.0.0.1")!],
+                addresses: [IPAddress(group.options.address)!],
                 port: UInt16(group.ports?.cast ?? 0)
             )
         }
@@ -133,5 +140,28 @@ import Testing
 
         await context.sessionManager.endSession(stopCasting: true)
         #expect(await rig.eventually { model.state == .unavailable })
+    }
+
+    @Test func chooserListsTheMembersOfTheConnectedGroup() async throws {
+        let rig = try await Rig.start(setupAddresses: Int.random(in: 50...240))
+        defer { Task { await rig.fleet.stop() } }
+        let context = rig.context()
+        let chooser = DeviceChooserModel(context: context, searchTimeout: .seconds(3600))
+        let group = try await context.discoveryManager.addDevice(
+            host: rig.group.options.address,
+            port: rig.group.ports?.cast ?? 0
+        )
+        #expect(group.isGroup)
+        #expect(await rig.eventually { chooser.state.devices.map(\.name) == ["Downstairs"] })
+        #expect(chooser.state.devices.first?.isGroup == true)
+        #expect(chooser.state.devices.first?.members == [], "no session: members not known")
+
+        try await chooser.select(group.id)
+        #expect(await rig.eventually { chooser.state.devices.first?.members == ["Kitchen", "Hall"] })
+        #expect(await rig.fleet.remove(member: "Kitchen", fromGroup: "Downstairs"))
+        #expect(await rig.eventually { chooser.state.devices.first?.members == ["Hall"] })
+
+        await context.sessionManager.endSession(stopCasting: true)
+        #expect(await rig.eventually { chooser.state.devices.first?.members == [] })
     }
 }
