@@ -148,7 +148,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CastVideosTests",
-            dependencies: ["castvideos", "CastCore", "CastTestSupport"]
+            dependencies: ["castvideos", "CastCore", "CastSenderUI", "CastTestSupport"]
         ),
         .testTarget(name: "CastBenchTests", dependencies: ["cast-bench"]),
         .testTarget(

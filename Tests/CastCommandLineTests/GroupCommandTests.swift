@@ -54,8 +54,12 @@ struct GroupCommandTests {
         var target: String { "\(group.options.address):\(group.ports?.cast ?? 0)" }
 
         func cast(_ arguments: String...) async throws -> CastProcess.Result {
+            try await cast(on: target, arguments)
+        }
+
+        func cast(on device: String, _ arguments: [String]) async throws -> CastProcess.Result {
             try await CastProcess.run(
-                ["-d", target] + arguments,
+                ["-d", device] + arguments,
                 environment: [
                     "CAST_STATE_DIR": state.path, "XDG_CONFIG_HOME": state.appendingPathComponent("config").path,
                     "HOME": state.path, "CAST_REQUEST_TIMEOUT": "20", "CAST_DISCOVERY_INTERFACES": "lo",
@@ -134,6 +138,55 @@ struct GroupCommandTests {
         result = try await fixture.cast("quit")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(fixture.hall.engineSnapshot?.runningApplication == nil)
+    }
+
+    @Test func statusOnAMemberFollowsTheGroupsMedia() async throws {
+        let fixture = try await Fixture.start()
+        defer { Task { await fixture.stop() } }
+        let member = "\(fixture.kitchen.options.address):\(fixture.kitchen.ports?.cast ?? 0)"
+
+        // Before the group plays, the member is idle.
+        var result = try await fixture.cast(on: member, ["status", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        var json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(json["following"] == nil)
+        #expect(json["media"] is NSNull)
+
+        result = try await fixture.cast(
+            "play",
+            "https://media.invalid/song.mp3",
+            "--content-type",
+            "audio/mpeg",
+            "--title",
+            "Group song"
+        )
+        #expect(result.status == 0, "\(result.stderr)")
+
+        result = try await fixture.cast(on: member, ["status", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let device = try #require(json["device"] as? [String: Any])
+        #expect(device["name"] as? String == "Kitchen")
+        let app = try #require(json["app"] as? [String: Any])
+        #expect(app["appId"] as? String == "531A4F84")
+        let following = try #require(json["following"] as? [String: Any])
+        #expect(following["name"] as? String == "Downstairs")
+        #expect(following["port"] as? Int == fixture.group.ports?.cast)
+        let media = try #require(json["media"] as? [String: Any])
+        #expect(media["playerState"] as? String == "PLAYING")
+        #expect(media["contentId"] as? String == "https://media.invalid/song.mp3")
+        #expect(media["title"] as? String == "Group song")
+        // The member's own volume, not the group's mean.
+        let volume = try #require(json["volume"] as? [String: Any])
+        let level = try #require((volume["level"] as? NSNumber)?.doubleValue)
+        #expect(abs(level - 0.4) < 1e-6)
+
+        result = try await fixture.cast(on: member, ["status"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("Group:   following Downstairs"), "\(result.stdout)")
+        #expect(result.stdout.contains("State:   PLAYING"), "\(result.stdout)")
+        // Asking the member launched nothing on it: it still follows the group.
+        #expect(fixture.kitchen.engineSnapshot?.runningApplication?.appId == "531A4F84")
     }
 
     @Test func badMemberRequestsFailWithTheirCodes() async throws {

@@ -27,16 +27,33 @@ public struct StatusCommand: CastCommand {
 
     public func run(in runtime: CommandRuntime) async throws {
         let session: CastSession
+        var following: (device: CastDevice, host: String, port: Int, status: ReceiverStatus, group: FollowedGroup)?
         do {
             session = try await runtime.session(launching: false)
         } catch let error as CommandLineError where error.code == .nothingPlaying {
             let (device, host, port) = try await runtime.resolveDevice()
-            show(StatusReport(idleDevice: device, host: host, port: port), runtime: runtime)
-            return
+            guard let followed = await Self.followedGroup(host: host, port: port, runtime: runtime) else {
+                show(StatusReport(idleDevice: device, host: host, port: port), runtime: runtime)
+                return
+            }
+            following = (device, host, port, followed.status, followed.group)
+            session = try await Self.groupSession(followed.group, runtime: runtime)
         }
         let client = session.remoteMediaClient
         try await client.requestStatus().result
-        show(StatusReport(session: session), runtime: runtime)
+        let member = following
+        let report: @Sendable () -> StatusReport = {
+            guard let member else { return StatusReport(session: session) }
+            return StatusReport(
+                member: member.device,
+                host: member.host,
+                port: member.port,
+                status: member.status,
+                group: member.group,
+                session: session
+            )
+        }
+        show(report(), runtime: runtime)
         guard watch, !Self.hasEnded(client.mediaStatus) else { return }
         let interrupt = InterruptSignal()
         let output = runtime.output
@@ -44,7 +61,7 @@ public struct StatusCommand: CastCommand {
         let updates = Task {
             while !Task.isCancelled {
                 try? await Task.sleep(for: .seconds(1))
-                let report = StatusReport(session: session)
+                let report = report()
                 if json {
                     output.json(report.json)
                 } else {
@@ -67,6 +84,36 @@ public struct StatusCommand: CastCommand {
             group.cancelAll()
         }
         if output.errorIsTerminal, !json { output.progress("\n") }
+    }
+
+    /// The group a member at `host:port` follows, when it runs the follower app and one of
+    /// its groups runs our receiver app in that session.
+    private static func followedGroup(
+        host: String,
+        port: Int,
+        runtime: CommandRuntime
+    ) async -> (status: ReceiverStatus, group: FollowedGroup)? {
+        let timeout = runtime.context.options.requestTimeout
+        guard let status = try? await ReceiverProbe.receiverStatus(host: host, port: port, timeout: timeout),
+            let sessionId = GroupFollowing.follower(in: status)?.sessionId,
+            let group = await GroupFollowing.group(following: sessionId, memberHost: host, timeout: timeout),
+            group.applicationIDs.contains(runtime.context.options.receiverApplicationID)
+        else { return nil }
+        return (status, group)
+    }
+
+    /// A session joining the group's running receiver app.
+    private static func groupSession(_ group: FollowedGroup, runtime: CommandRuntime) async throws -> CastSession {
+        do {
+            let device = try await runtime.context.discoveryManager.addDevice(host: group.host, port: group.port)
+            return try await runtime.context.sessionManager.startSession(
+                with: device,
+                host: group.host,
+                port: group.port
+            )
+        } catch {
+            throw CommandLineError(.requestFailed, "cannot join the group \(group.name) this device follows: \(error)")
+        }
     }
 
     /// Whether there is nothing left to follow: no media session, or an idle player with no

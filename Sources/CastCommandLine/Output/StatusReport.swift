@@ -12,6 +12,8 @@ struct StatusReport {
     var muted: Bool?
     var media: MediaStatus?
     var position: Double?
+    /// The group whose playback the device follows, when it is a member of a playing group.
+    var following: FollowedGroup?
 
     init(session: CastSession) {
         deviceName = session.device.friendlyName
@@ -22,6 +24,26 @@ struct StatusReport {
         muted = session.currentDeviceMuted
         media = session.remoteMediaClient.mediaStatus
         position = media == nil ? nil : session.remoteMediaClient.approximateStreamPosition
+    }
+
+    /// A group member following its group's playback: the member's own app and volume, the
+    /// group's media (`session` is the group's).
+    init(
+        member device: CastDevice,
+        host: String,
+        port: Int,
+        status: ReceiverStatus,
+        group: FollowedGroup,
+        session: CastSession
+    ) {
+        self.init(session: session)
+        deviceName = device.friendlyName
+        self.host = host
+        self.port = port
+        application = GroupFollowing.follower(in: status)
+        volume = status.volume?.level
+        muted = status.volume?.muted
+        following = group
     }
 
     init(idleDevice device: CastDevice, host: String, port: Int) {
@@ -47,6 +69,13 @@ struct StatusReport {
             object["app"] = NSNullValue.null
         }
         if let volume { object["volume"] = ["level": volume, "muted": muted ?? false] as [String: Any] }
+        if let following {
+            object["following"] =
+                [
+                    "name": following.name, "id": following.id ?? NSNullValue.null, "host": following.host,
+                    "port": following.port,
+                ] as [String: Any]
+        }
         guard let media else {
             object["media"] = NSNullValue.null
             return object
@@ -80,6 +109,11 @@ struct StatusReport {
             lines.append("App:     \(TerminalText.sanitized(application.displayName ?? application.appId))")
         } else {
             lines.append("App:     none (idle)")
+        }
+        if let following {
+            lines.append(
+                "Group:   following \(TerminalText.sanitized(following.name)) (\(DeviceTarget.address(host: following.host, port: following.port)))"
+            )
         }
         if let volume {
             lines.append(

@@ -29,6 +29,9 @@ public final class DeviceChooserModel: Sendable {
         /// Whether it is a speaker group (`CastDevice.isGroup`): casting to it plays on
         /// every member.
         public var isGroup = false
+        /// A group's members' names, when known: while a session is connected to the group,
+        /// as its `MULTIZONE_STATUS` last listed them (empty otherwise).
+        public var members: [String] = []
     }
 
     /// What the chooser shows.
@@ -58,6 +61,7 @@ public final class DeviceChooserModel: Sendable {
     private let machine: Locked<DeviceChooserStateMachine>
     private let discovery: DiscoveryControl
     private let startSession: @Sendable (CastDevice) async throws(CastError) -> Void
+    private let groupMembers: @Sendable (UUID) -> [String]
     private let clock: any CastClock
     private let searchTimeout: Duration
     private let guidance: NoDevicesGuidance
@@ -84,6 +88,12 @@ public final class DeviceChooserModel: Sendable {
             startSession: { device throws(CastError) in
                 _ = try await sessionManager.startSession(with: device, host: nil, port: nil)
             },
+            groupMembers: { id in
+                guard let session = sessionManager.currentSession, session.connectionState == .connected,
+                    session.device.id == id
+                else { return [] }
+                return session.multizoneStatus?.devices.map { $0.name ?? $0.deviceId } ?? []
+            },
             searchTimeout: searchTimeout,
             guidance: guidance,
             clock: clock,
@@ -94,6 +104,7 @@ public final class DeviceChooserModel: Sendable {
     init(
         discovery: DiscoveryControl,
         startSession: @escaping @Sendable (CastDevice) async throws(CastError) -> Void,
+        groupMembers: @escaping @Sendable (UUID) -> [String] = { _ in [] },
         searchTimeout: Duration,
         guidance: NoDevicesGuidance = .standard,
         clock: any CastClock,
@@ -102,6 +113,7 @@ public final class DeviceChooserModel: Sendable {
         self.logger = logger
         self.discovery = discovery
         self.startSession = startSession
+        self.groupMembers = groupMembers
         self.searchTimeout = searchTimeout
         self.guidance = guidance
         self.clock = clock
@@ -121,7 +133,7 @@ public final class DeviceChooserModel: Sendable {
 
     /// The current state.
     public var state: State {
-        machine.withLock { machine in
+        var state = machine.withLock { machine in
             State(
                 phase: machine.isSearching ? .searching : (machine.showsGuidance ? .noDevices(guidance) : .devices),
                 devices: machine.devices.map(Device.init(device:)),
@@ -130,6 +142,10 @@ public final class DeviceChooserModel: Sendable {
                 isDiscoveryActive: machine.discoveryActive
             )
         }
+        for index in state.devices.indices where state.devices[index].isGroup {
+            state.devices[index].members = groupMembers(state.devices[index].id)
+        }
+        return state
     }
 
     /// Every later state.

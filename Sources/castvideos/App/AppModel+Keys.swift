@@ -73,6 +73,7 @@ extension AppModel {
         case .presentDeviceChooser:
             openChooser()
         case .presentStopCastingDialog(let dialog):
+            selectedMember = nil
             modal = .stopCasting(
                 Dialog(
                     title: dialog.deviceName,
@@ -118,16 +119,27 @@ extension AppModel {
         case .chooser:
             handleChooser(event)
         case .stopCasting(var dialog):
-            // The dialog's volume control: the same keys as everywhere.
+            // The dialog's volume control: the same keys as everywhere, on the group or, on a
+            // speaker group, on the member chosen with 1–9 (0: the group again).
+            let members = groupVolume.state.isGroup ? groupVolume.state.members : []
+            if let id = selectedMember, !members.contains(where: { $0.id == id }) { selectedMember = nil }
+            if !members.isEmpty, let digit = event.key.character, digit.isASCII, let index = Int(String(digit)) {
+                if index == 0 {
+                    selectedMember = nil
+                } else if index <= members.count {
+                    selectedMember = members[index - 1].id
+                }
+                return
+            }
             switch event.key {
             case .character("+"), .character("="):
-                volumeKey(.up)
+                if let id = selectedMember { groupVolume.volumeUp(forMember: id) } else { volumeKey(.up) }
                 return
             case .character("-"), .character("_"):
-                volumeKey(.down)
+                if let id = selectedMember { groupVolume.volumeDown(forMember: id) } else { volumeKey(.down) }
                 return
             case .character("m"):
-                volumeKey(.mute)
+                if let id = selectedMember { groupVolume.toggleMuted(forMember: id) } else { volumeKey(.mute) }
                 return
             default:
                 break

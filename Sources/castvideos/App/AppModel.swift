@@ -65,6 +65,9 @@ final class AppModel {
     var listState = ListState()
     var screens: [Screen] = [.list]
     var modal: Modal?
+    /// The speaker-group member the stop-casting dialog's volume keys act on (keys 1–9), or
+    /// `nil` for the group itself (key 0).
+    var selectedMember: String?
     var chooserState = ListState()
     var queueState = ListState()
     var settingsState = ListState(count: AppSettings.Field.allCases.count)
@@ -90,6 +93,8 @@ final class AppModel {
     let uiStore: CastUIStateStore
     let interstitial: LocalNetworkInterstitialModel
     let castButton: CastButtonModel
+    /// The members' volumes when the session is to a speaker group (the stop-casting dialog).
+    let groupVolume: GroupVolumeModel
     let introductoryOverlay: IntroductoryOverlayModel
     let mediaController: MediaController
     let container: CastContainerModel
@@ -131,6 +136,7 @@ final class AppModel {
         let interstitial = LocalNetworkInterstitialModel(context: context, store: uiStore)
         self.interstitial = interstitial
         self.castButton = CastButtonModel(context: context, interstitial: interstitial)
+        self.groupVolume = GroupVolumeModel(context: context)
         self.introductoryOverlay = IntroductoryOverlayModel(context: context, store: uiStore)
         // Steps 7 and 9: the container docks the mini controller and presents the expanded
         // one after a load (the context's `useDefaultExpandedMediaControls`).
@@ -174,6 +180,7 @@ final class AppModel {
         observe(introductoryOverlay.updates()) { model, state in model.overlayChanged(state) }
         observe(castButton.updates()) { _, _ in }
         observe(castButton.stopCastingDialogUpdates()) { _, _ in }
+        observe(groupVolume.updates()) { _, _ in }
         observe(container.updates()) { model, state in model.containerChanged(state) }
         observe(container.expandedController.updates()) { _, _ in }
         observe(container.miniController.updates()) { _, _ in }

@@ -348,6 +348,26 @@ extension AppModel {
         )
     }
 
+    /// One line per member of a speaker group (`  1 Kitchen ▮▮▮▮▯▯▯▯▯▯ 40%`, `▸` on the
+    /// member the volume keys act on), none for a single device.
+    static func memberVolumeLines(_ state: GroupVolumeModel.State, selected: String? = nil) -> [String] {
+        guard state.isGroup, !state.members.isEmpty else { return [] }
+        let width = min(16, state.members.map { TextLayout.width(of: TerminalText.sanitized($0.name)) }.max() ?? 0)
+        let keys = state.members.count > 1 ? "1-\(min(9, state.members.count))" : "1"
+        let header = "Members (\(keys): choose, 0: the group; +/- m act on \(selected == nil ? "the group" : "it")):"
+        return [header]
+            + state.members.enumerated().map { index, member in
+                let name = String(TerminalText.sanitized(member.name).prefix(width))
+                let padded = name + String(repeating: " ", count: max(0, width - TextLayout.width(of: name)))
+                let filled = Int((min(max(member.volume.level, 0), 1) * 10).rounded())
+                let bar = String(repeating: "▮", count: filled) + String(repeating: "▯", count: 10 - filled)
+                let marker = member.id == selected ? "▸" : " "
+                let key = index < 9 ? "\(index + 1)" : " "
+                return "\(marker)\(key) \(padded) \(bar) \(member.volume.percent)%"
+                    + (member.volume.isMuted ? " (muted)" : "")
+            }
+    }
+
     /// The volume of the session's device (or the stream's on a fixed-volume device) as a
     /// bar and a percentage.
     func volumeLine(_ device: DeviceVolumeState?, stream: StreamVolumeState?) -> String {
@@ -376,6 +396,7 @@ extension AppModel {
         var lines = [String](repeating: "", count: artHeight)
         lines.append("Now playing: \(live?.nowPlaying ?? "nothing")")
         lines.append(volumeLine(live?.deviceVolume, stream: mediaController.state.streamVolume))
+        lines += Self.memberVolumeLines(groupVolume.state, selected: selectedMember)
         dialog.message = lines.joined(separator: "\n")
         let rect = dialog.draw(
             into: &buffer,
