@@ -19,7 +19,8 @@ import Testing
             )
             var configuration = VirtualDeviceConfiguration(identity: identity, profile: DeviceProfile(model: model))
             configuration.volume = Volume(level: volume, muted: false)
-            return FleetConfiguration.Device(configuration: configuration, options: .ephemeral(address: "127.0.0.1"))
+            configuration.livenessTimeout = TestTiming.patience
+            return FleetConfiguration.Device(configuration: configuration, options: .forTests())
         }
         var configuration = FleetConfiguration(devices: [
             speaker("Kitchen", "Google Nest Mini", volume: 0.4), speaker("Hall", "Google Nest Hub", volume: 0.8),

@@ -70,7 +70,10 @@ public final class SpeakerGroupHub: Sendable {
             profile: .speakerGroup,
             applications: [.defaultMediaReceiver]
         )
+        // The group runs on the leader: its media reading, heartbeat and liveness are the leader's.
         configuration.mediaMode = leader.configuration.mediaMode
+        configuration.pingInterval = leader.configuration.pingInterval
+        configuration.livenessTimeout = leader.configuration.livenessTimeout
         configuration.multizone.members = members.map(Self.multizoneDevice)
         var options = template ?? DeviceServerOptions(address: leader.options.address)
         options.address = leader.options.address
