@@ -4,11 +4,11 @@ import CastSync
 
 /// Per-member volume of a speaker group (the `GCKUIDeviceVolumeController` role for each
 /// member): the members of the group the current session is connected to, each with its
-/// level and mute, set one at a time through ``CastSession/setDeviceVolume(_:for:)`` and
-/// ``CastSession/setDeviceMuted(_:for:)``.
+/// level and mute, set one at a time through `CastSession.setDeviceVolume(_:for:)` and
+/// `CastSession.setDeviceMuted(_:for:)`.
 ///
-/// The members come from the session's ``CastSession/multizoneStatus`` and follow its
-/// ``CastSession/multizoneEvents()`` (a member added, updated, removed). A level set here
+/// The members come from the session's `CastSession.multizoneStatus` and follow its
+/// `CastSession.multizoneEvents()` (a member added, updated, removed). A level set here
 /// shows at once and stays until the group reports that member again (`DEVICE_UPDATED`).
 ///
 /// ```swift
