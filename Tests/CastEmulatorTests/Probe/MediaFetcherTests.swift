@@ -98,7 +98,7 @@ import Testing
         try await body("http://127.0.0.1:\(server.localAddress.port)")
     }
 
-    static let fetcher = MediaFetcher(timeout: .seconds(60))
+    static let fetcher = MediaFetcher(timeout: TestTiming.patience)
 
     @Test func readsAnMP4WithMoovAtTheEnd() async throws {
         try await Self.withServer { base in
@@ -179,7 +179,7 @@ import Testing
     @Test func probesANeverEndingStreamFromItsHeader() async throws {
         let server = try LiveStreamServer(clusters: nil, header: LiveStreamServer.liveHeader)
         defer { server.close() }
-        let result = try await MediaFetcher(timeout: .seconds(30)).probe(
+        let result = try await MediaFetcher(timeout: TestTiming.patience).probe(
             url: server.url,
             contentType: "video/x-matroska"
         )
@@ -193,7 +193,7 @@ import Testing
         let server = try LiveStreamServer(clusters: nil, header: LiveStreamServer.liveHeader)
         defer { server.close() }
         let wanted = Locked(true)
-        let fetcher = MediaFetcher(timeout: .seconds(30))
+        let fetcher = MediaFetcher(timeout: TestTiming.patience)
         async let end = fetcher.follow(server.url) { wanted.withLock { $0 } }
         // Stop once a good part of the stream went by.
         let deadline = ContinuousClock.now + .seconds(60)
@@ -208,7 +208,7 @@ import Testing
     @Test func followingAFiniteStreamReportsTheMediaReceived() async throws {
         let server = try LiveStreamServer(clusters: 25, header: LiveStreamServer.liveHeader)
         defer { server.close() }
-        let end = try #require(await MediaFetcher(timeout: .seconds(30)).follow(server.url) { true })
+        let end = try #require(await MediaFetcher(timeout: TestTiming.patience).follow(server.url) { true })
         #expect(end.mediaSeconds == 2.44)
         #expect(end.bytes == LiveStreamServer.liveHeader.count + server.bytesSent.withLock { $0 })
     }

@@ -1,6 +1,7 @@
 import CastCore
 import CastNet
 import CastSync
+import CastTestSupport
 import Foundation
 import Testing
 
@@ -20,6 +21,8 @@ import Testing
     ) async throws -> [JSONValue] {
         var configuration = VirtualDeviceConfiguration(identity: ServerTestDevices.identity, randomSeed: 7)
         configuration.mediaMode = .fetch
+        // The test sender sends no pings: a slowed run must not meet the liveness timeout.
+        configuration.livenessTimeout = TestTiming.patience
         let device = VirtualDevice(
             configuration: configuration,
             options: .forTests(),
