@@ -140,10 +140,10 @@ extension MediaPlayer {
     }
 
     /// Whether probe `id` still matters: the current item waits in `LOADING` for it, or it
-    /// reads a text track of the current session.
+    /// reads a text track of the current session, which has not ended (`STOP`, an error).
     func isProbePending(_ id: UInt64) -> Bool {
         guard let session else { return false }
-        if session.textProbes[id] != nil { return true }
+        if session.textProbes[id] != nil { return !session.isIdle }
         return session.probeId == id && session.isLoading
     }
 

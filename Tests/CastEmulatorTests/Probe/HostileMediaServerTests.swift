@@ -115,16 +115,20 @@ extension Array where Element == UInt8 {
 @Suite struct HostileMediaServerTests {
     static func device(
         deadline: Duration = .seconds(600),
-        requestTimeout: Duration = .seconds(600)
+        requestTimeout: Duration = .seconds(600),
+        fetchLimit: Int = 4,
+        log: RecordingLog? = nil
     ) async throws -> VirtualDevice {
         var configuration = VirtualDeviceConfiguration(identity: ServerTestDevices.identity, randomSeed: 7)
         configuration.mediaMode = .fetch
         var options = DeviceServerOptions.forTests()
         options.mediaProbeDeadline = deadline
         options.mediaRequestTimeout = requestTimeout
+        options.mediaFetchLimit = fetchLimit
         let device = VirtualDevice(
             configuration: configuration,
             options: options,
+            log: log,
             certificateKey: ServerTestDevices.sharedKey
         )
         try await device.start()
@@ -258,5 +262,43 @@ extension Array where Element == UInt8 {
         #expect(failed["detailedErrorCode"] == 103)
         try await server.await(\.closedByClient, reaches: 1)
         await device.stop()
+    }
+
+    /// Three active text tracks on a server that never answers, with room for two reads: two
+    /// requests arrive and the third read waits; a STOP cancels both running reads (their
+    /// connections close) and drops the waiting one, which never reaches the server.
+    @Test func readsBeyondTheLimitWaitAndSupersededOnesNeverStart() async throws {
+        let server = try HostileMediaServer(.silent)
+        defer { server.close() }
+        try await MediaFetcherTests.withServer { base in
+            let log = RecordingLog()
+            let device = try await Self.device(fetchLimit: 2, log: log)
+            let sender = try await TestSender(port: try #require(device.ports).cast)
+            defer { sender.close() }
+            let transport = try await Self.launch(sender)
+            let tracks = (1...3).map { id in
+                #"{"trackId":\#(id),"type":"TEXT","subtype":"SUBTITLES","trackContentId":"\#(server.url)?\#(id)","trackContentType":"text/vtt"}"#
+            }
+            let load =
+                #"{"type":"LOAD","requestId":9,"activeTrackIds":[1,2,3],"media":{"contentId":"\#(base)/start.mp4","#
+                + #""contentType":"video/mp4","tracks":[\#(tracks.joined(separator: ","))]}}"#
+            try await sender.send(namespace: .media, load, destination: transport)
+            let reply = try await Self.reply(9, from: sender, namespace: .media)
+            #expect(reply["status"]?[0]?["playerState"] == "PLAYING")
+            try await server.await(\.requests, reaches: 2)
+            let waiting = await log.waitFor(timeout: TestTiming.patience) {
+                $0.payload == "1 media reads waiting for one of 2 places"
+            }
+            #expect(waiting != nil)
+            try await sender.send(
+                namespace: .media,
+                #"{"type":"STOP","requestId":10,"mediaSessionId":1}"#,
+                destination: transport
+            )
+            _ = try await Self.reply(10, from: sender, namespace: .media)
+            try await server.await(\.closedByClient, reaches: 2)
+            await device.stop()
+            #expect(server.requests.withLock { $0 } == 2)
+        }
     }
 }
