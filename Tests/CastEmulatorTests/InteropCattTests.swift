@@ -19,7 +19,8 @@ extension EmulatorProcessSuites {
 
         /// The device reads what catt casts (served from loopback by the test): an MP4 with
         /// `moov` at its end shows its own duration in `catt info`, a live HLS playlist is
-        /// LIVE, and an unplayable file makes catt's cast fail with MEDIA_SRC_NOT_SUPPORTED.
+        /// LIVE, and an unplayable file makes `catt cast --block` fail (with MEDIA_SRC_NOT_SUPPORTED
+        /// when catt heard the LOAD_FAILED; see catt_media.py).
         @Test func realMediaReachesCattsStatus() async throws {
             try await MediaFetcherTests.withServer { base in
                 let device = try await Interop.startDevice(name: "Interop Media Den", mediaMode: .fetch)
