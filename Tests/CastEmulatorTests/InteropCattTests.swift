@@ -1,7 +1,8 @@
 import CastCore
-import CastEmulator
 import Foundation
 import Testing
+
+@testable import CastEmulator
 
 extension EmulatorProcessSuites {
     /// catt 0.13 against an in-process virtual device, by address (`catt -d <address>`).
@@ -14,6 +15,30 @@ extension EmulatorProcessSuites {
                 "status volume", "stop", "status after stop",
             ])
             await device.stop()
+        }
+
+        /// The device reads what catt casts (served from loopback by the test): an MP4 with
+        /// `moov` at its end shows its own duration in `catt info`, a live HLS playlist is
+        /// LIVE, and an unplayable file makes `catt cast --block` fail (with MEDIA_SRC_NOT_SUPPORTED
+        /// when catt heard the LOAD_FAILED; see catt_media.py).
+        @Test func realMediaReachesCattsStatus() async throws {
+            try await MediaFetcherTests.withServer { base in
+                let device = try await Interop.startDevice(name: "Interop Media Den", mediaMode: .fetch)
+                let seconds = try #require(MP4ProbeTests.expected.duration)
+                let report = try await Interop.runScript(
+                    "catt_media.py",
+                    arguments: [
+                        device.options.address, base + "/end.mp4", "\(seconds)", base + "/live.m3u8",
+                        base + "/noise-as-mp4",
+                    ],
+                    deadline: .seconds(300)
+                )
+                report.expectSteps([
+                    "mp4 cast", "mp4 duration from the file", "mp4 buffered", "live cast", "live stream type", "stop",
+                    "unplayable load failed",
+                ])
+                await device.stop()
+            }
         }
 
         /// catt finds a speaker group by name over mDNS (inside a private namespace) and casts

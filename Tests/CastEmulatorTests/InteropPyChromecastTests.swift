@@ -1,8 +1,9 @@
 import CastCore
-import CastEmulator
 import CastNet
 import Foundation
 import Testing
+
+@testable import CastEmulator
 
 extension EmulatorProcessSuites {
     /// PyChromecast 14 against an in-process virtual device, by address (no mDNS).
@@ -22,6 +23,30 @@ extension EmulatorProcessSuites {
                 "quit app",
             ])
             await device.stop()
+        }
+
+        /// The device reads what PyChromecast loads (served from loopback by the test): an MP4
+        /// with `moov` at its end shows its own duration, a live HLS playlist is LIVE, and a
+        /// dead link reaches PyChromecast's `load_media_failed` with MEDIA_NETWORK.
+        @Test func realMediaReachesPyChromecastsStatus() async throws {
+            try await MediaFetcherTests.withServer { base in
+                let device = try await Interop.startDevice(name: "Interop Media Room", mediaMode: .fetch)
+                let identity = device.configuration.identity
+                let seconds = try #require(MP4ProbeTests.expected.duration)
+                let report = try await Interop.runScript(
+                    "pychromecast_media.py",
+                    arguments: [
+                        device.options.address, try #require(identity.udn), identity.friendlyName, base + "/end.mp4",
+                        "\(seconds)", base + "/live.m3u8", base + "/nothing-here.mp4",
+                    ]
+                )
+                report.expectSteps([
+                    "connect", "launch", "live playing", "live stream type", "live has no duration", "mp4 playing",
+                    "mp4 duration from the file", "mp4 buffered", "dead link load failed", "dead link error code",
+                    "dead link idle error",
+                ])
+                await device.stop()
+            }
         }
 
         /// PyChromecast's MultizoneManager on a virtual group of two speakers: members added

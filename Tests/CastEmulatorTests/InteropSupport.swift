@@ -25,11 +25,13 @@ enum Interop {
     }
 
     /// Starts one real virtual device on a random `127.0.0.x` (50...250) with the real
-    /// ports 8009/8008/8443, trying other addresses while one is taken.
+    /// ports 8009/8008/8443, trying other addresses while one is taken; it plays media as
+    /// `mediaMode` says (simulated unless told).
     static func startDevice(
         name: String,
         model: String = "Chromecast",
         profile: DeviceProfile? = nil,
+        mediaMode: MediaMode = .simulate,
         advertiser: (any DeviceAdvertiser)? = nil
     ) async throws -> VirtualDevice {
         var lastError: (any Error)?
@@ -40,8 +42,10 @@ enum Interop {
                 deviceID: UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased(),
                 modelName: model
             )
+            var configuration = VirtualDeviceConfiguration(identity: identity, profile: profile)
+            configuration.mediaMode = mediaMode
             let device = VirtualDevice(
-                configuration: VirtualDeviceConfiguration(identity: identity, profile: profile),
+                configuration: configuration,
                 options: DeviceServerOptions(address: address),
                 advertiser: advertiser,
                 certificateKey: sharedKey

@@ -82,6 +82,12 @@ extension VirtualDeviceEngine {
         return actions + advanceTimeline()
     }
 
+    /// Whether the engine still waits for the outcome of probe `id`: `false` once a newer
+    /// `LOAD`, a `STOP` or the end of its item made it useless.
+    func isProbePending(_ id: UInt64) -> Bool {
+        application?.player?.isProbePending(id) ?? false
+    }
+
     /// Whether the device still reads the open-ended stream of probe `id`.
     func isFollowingStream(_ id: UInt64) -> Bool {
         application?.player?.isFollowingStream(id) ?? false

@@ -139,6 +139,14 @@ extension MediaPlayer {
         return [log, .broadcast(Self.encode(error), excluding: nil)] + statusUpdate(at: now, requester: nil)
     }
 
+    /// Whether probe `id` still matters: the current item waits in `LOADING` for it, or it
+    /// reads a text track of the current session, which has not ended (`STOP`, an error).
+    func isProbePending(_ id: UInt64) -> Bool {
+        guard let session else { return false }
+        if session.textProbes[id] != nil { return !session.isIdle }
+        return session.probeId == id && session.isLoading
+    }
+
     /// Whether the device still reads the open-ended stream of probe `id`: the item it
     /// belongs to is current and not idle.
     func isFollowingStream(_ id: UInt64) -> Bool {

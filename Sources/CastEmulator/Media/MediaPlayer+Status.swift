@@ -93,13 +93,17 @@ extension MediaPlayer {
 
     /// The media of an item as the status shows it: with the stream type and duration the
     /// player found (media loaded without a stream type plays as buffered), watched breaks
-    /// marked, and the text-track style in use.
+    /// marked, and the text-track style in use. No duration is shown while the media is read.
     private func reportedMedia(of item: QueueItem, in session: MediaSession) -> MediaInformation? {
         guard var media = item.media else { return nil }
         if media.streamType == nil || media.streamType == .unspecified {
             media.streamType = .buffered
         }
-        if media.duration == nil, let duration = ItemTimeline(item: item, settings: settings).duration {
+        // While the media is being read its duration is not known yet: the simulated one
+        // (`mediaDurationSeconds`) is only for media that is not read.
+        if media.duration == nil, session.probeId == nil,
+            let duration = ItemTimeline(item: item, settings: settings).duration
+        {
             media.duration = duration
         }
         if let breaks = media.breaks {

@@ -32,6 +32,18 @@ public struct DeviceServerOptions: Sendable, Equatable {
     /// Whether the device serves the setup HTTP and HTTPS endpoints. A speaker group has
     /// none of its own: it lives on a Cast port of its leader, whose setup server lists it.
     public var servesSetup = true
+    /// The most media reads (the probes of `LOAD`s and of text tracks) the device runs at
+    /// once; further ones wait their turn. A read that a newer `LOAD`, a `STOP` or the end of
+    /// its item made useless is cancelled at once and its connection closed, as a receiver
+    /// drops the requests of media it no longer plays. Defaults to 4; at least 1.
+    public var mediaFetchLimit = 4
+    /// The longest one media read may take altogether (every request it makes: redirects,
+    /// ranges, a playlist's variant); a slower one fails the `LOAD` with the network error of
+    /// its kind. Each request also has its own 10 s limit. Defaults to 30 s.
+    public var mediaProbeDeadline: Duration = .seconds(30)
+    /// The longest one request of a media read may take (connecting, sending, receiving).
+    /// Defaults to 10 s.
+    public var mediaRequestTimeout: Duration = .seconds(10)
 
     /// Creates options with the real ports 8009, 8008 and 8443 on `address`.
     public init(address: String = "127.0.0.2") {

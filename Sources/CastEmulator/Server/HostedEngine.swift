@@ -23,6 +23,7 @@ protocol HostedEngine: Sendable {
         at now: DeviceInstant
     ) -> [DeviceAction]
     func isFollowingStream(_ id: UInt64) -> Bool
+    func isProbePending(_ id: UInt64) -> Bool
     mutating func mediaStreamEnded(_ id: UInt64, mediaSeconds: Double?, at now: DeviceInstant) -> [DeviceAction]
 }
 
@@ -40,6 +41,7 @@ extension HostedEngine {
         at now: DeviceInstant
     ) -> [DeviceAction] { [] }
     func isFollowingStream(_ id: UInt64) -> Bool { false }
+    func isProbePending(_ id: UInt64) -> Bool { false }
     mutating func mediaStreamEnded(_ id: UInt64, mediaSeconds: Double?, at now: DeviceInstant) -> [DeviceAction] { [] }
 }
 

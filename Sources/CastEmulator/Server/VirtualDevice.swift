@@ -43,6 +43,10 @@ public final class VirtualDevice: Sendable {
         var certificate: Certificate?
         var status = DeviceAdvertisedStatus.idle
         var stopped = false
+        /// The media reads under way, by probe id (at most ``DeviceServerOptions/mediaFetchLimit``).
+        var runningProbes: [UInt64: Task<Void, Never>] = [:]
+        /// The media reads waiting for a free place, oldest first.
+        var waitingProbes: [MediaProbeRequest] = []
     }
 
     /// Who the device is, its apps and timing.
@@ -62,7 +66,7 @@ public final class VirtualDevice: Sendable {
     /// there is no such group (set by ``DeviceFleet``).
     private let groupControl = Locked<(@Sendable (String, Bool) -> Bool)?>(nil)
     /// Reads the media of `LOAD`s in ``MediaMode/fetch`` and ``MediaMode/auto``.
-    let mediaFetcher = MediaFetcher()
+    let mediaFetcher: MediaFetcher
 
     /// Creates a device; it listens once ``start()`` is called.
     /// - Parameters:
@@ -111,6 +115,7 @@ public final class VirtualDevice: Sendable {
         self.currentDate = currentDate
         self.configuration = configuration
         self.options = options
+        self.mediaFetcher = MediaFetcher(timeout: options.mediaRequestTimeout)
         self.clock = clock
         self.log = log
         self.advertiser = advertiser
@@ -247,6 +252,9 @@ public final class VirtualDevice: Sendable {
             state.tickTimer?.cancel()
             state.tickTimer = nil
             state.tickDeadline = nil
+            for task in state.runningProbes.values { task.cancel() }
+            state.runningProbes = [:]
+            state.waitingProbes = []
             let taken = (state.listener, state.setupServers, Array(state.connections.values))
             state.listener = nil
             state.setupServers = []
@@ -564,7 +572,6 @@ public final class VirtualDevice: Sendable {
     private func perform(_ step: (inout State) -> [DeviceAction]) {
         let now = clock.now
         var events: [(Int, String)] = []
-        var probes: [MediaProbeRequest] = []
         var multizoneEvents: [SpeakerGroupEvent] = []
         let changed = state.withLock { state -> DeviceAdvertisedStatus? in
             guard !state.stopped else { return nil }
@@ -594,44 +601,97 @@ public final class VirtualDevice: Sendable {
                 case .receiverStatusChanged, .appsChanged:
                     break
                 case .probeMedia(let request):
-                    probes.append(request)
+                    state.waitingProbes.append(request)
                 case .multizone(let event):
                     multizoneEvents.append(event)
                 }
             }
             rescheduleTick(&state)
+            events += scheduleProbes(&state)
             return updateStatus(&state)
         }
         for (id, event) in events { record(id, event: event) }
         if changed != nil { advertiser?.deviceDidUpdate(advertisement) }
-        for request in probes { startProbe(request) }
         if !multizoneEvents.isEmpty, let handler = multizoneHandler.withLock({ $0 }) {
             for event in multizoneEvents { handler(event) }
         }
     }
 
+    /// Cancels the media reads the engine no longer waits for (a newer `LOAD`, a `STOP`, the
+    /// item's end), which closes their connections, and starts waiting ones while fewer than
+    /// ``DeviceServerOptions/mediaFetchLimit`` run. Runs under the lock after every engine
+    /// step; returns the log events.
+    private func scheduleProbes(_ state: inout State) -> [(Int, String)] {
+        var events: [(Int, String)] = []
+        for (id, task) in state.runningProbes where !state.engine.isProbePending(id) {
+            task.cancel()
+            state.runningProbes[id] = nil
+            events.append((0, "media read \(id) superseded: cancelled"))
+        }
+        state.waitingProbes.removeAll { !state.engine.isProbePending($0.id) }
+        let limit = max(1, options.mediaFetchLimit)
+        while state.runningProbes.count < limit, !state.waitingProbes.isEmpty {
+            let request = state.waitingProbes.removeFirst()
+            state.runningProbes[request.id] = startProbe(request)
+        }
+        if !state.waitingProbes.isEmpty {
+            events.append((0, "\(state.waitingProbes.count) media reads waiting for one of \(limit) places"))
+        }
+        return events
+    }
+
     /// Reads the media of a `LOAD` in a task of its own, so that a slow media server never
     /// holds up the Cast channel, and feeds the outcome back to the engine. The fetcher's
-    /// per-request timeout and body limit bound the task.
-    private func startProbe(_ request: MediaProbeRequest) {
+    /// per-request timeout and body limit and the probe's overall deadline bound the task;
+    /// cancelling it closes its connection.
+    private func startProbe(_ request: MediaProbeRequest) -> Task<Void, Never> {
         let fetcher = mediaFetcher
-        Task { [weak self] in
-            let outcome: Result<MediaProbeResult, MediaLoadFailure>
-            do throws(MediaLoadFailure) {
-                if request.textTrackId != nil {
-                    outcome = .success(try await fetcher.probeTextTrack(url: request.url))
-                } else {
-                    outcome = .success(try await fetcher.probe(url: request.url, contentType: request.contentType))
-                }
-            } catch {
-                outcome = .failure(error)
-            }
-            guard let self else { return }
+        let clock = self.clock
+        let deadline = options.mediaProbeDeadline
+        return Task { [weak self] in
+            let outcome = await Self.probe(request, fetcher: fetcher, clock: clock, deadline: deadline)
+            guard !Task.isCancelled, let self else { return }
             let now = DeviceInstant(sinceEpoch: self.clock.now.offset)
-            self.perform { state in state.engine.mediaProbed(request.id, outcome: outcome, at: now) }
+            self.perform { state in
+                state.runningProbes[request.id] = nil
+                return state.engine.mediaProbed(request.id, outcome: outcome, at: now)
+            }
             if case .success(let result) = outcome, let url = result.followURL {
                 self.follow(url, probe: request.id)
             }
+        }
+    }
+
+    /// Runs one media read against `deadline`: the read is cancelled (its connection closed)
+    /// when the deadline passes first, and the outcome is the network failure of its kind.
+    static func probe(
+        _ request: MediaProbeRequest,
+        fetcher: MediaFetcher,
+        clock: any CastClock,
+        deadline: Duration
+    ) async -> Result<MediaProbeResult, MediaLoadFailure> {
+        let late: MediaLoadFailure =
+            request.textTrackId != nil
+            ? .textUnknown("no answer within \(deadline)")
+            : .mediaNetwork("no answer within \(deadline)")
+        return await withTaskGroup(of: Result<MediaProbeResult, MediaLoadFailure>?.self) { group in
+            group.addTask {
+                do throws(MediaLoadFailure) {
+                    if request.textTrackId != nil {
+                        return .success(try await fetcher.probeTextTrack(url: request.url))
+                    }
+                    return .success(try await fetcher.probe(url: request.url, contentType: request.contentType))
+                } catch {
+                    return .failure(error)
+                }
+            }
+            group.addTask {
+                try? await clock.sleep(for: deadline)
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first ?? .failure(late)
         }
     }
 

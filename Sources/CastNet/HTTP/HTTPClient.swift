@@ -38,8 +38,10 @@ public struct HTTPClient: Sendable {
         try await execute(.get, url: url, headers: headers)
     }
 
-    /// Sends a request and reads the whole response.
-    /// - Throws: ``TCPError``, ``TLSError`` or ``HTTPParseError``.
+    /// Sends a request and reads the whole response. Cancelling the calling task closes the
+    /// connection at once (a connection attempt still under way ends within ``timeout``).
+    /// - Throws: ``TCPError``, ``TLSError`` or ``HTTPParseError``; `CancellationError` when
+    ///   the task was cancelled.
     public func execute(
         _ method: HTTPMethod,
         url: String,
@@ -75,6 +77,38 @@ public struct HTTPClient: Sendable {
             connectionBox.withLock { $0 }?.close()
         }
         defer { timer.cancel() }
+        let cancelled = Locked(false)
+        return try await withTaskCancellationHandler {
+            try await exchange(
+                url: url,
+                host: host,
+                port: port,
+                secure: secure,
+                request: head + body,
+                method: method,
+                expired: expired,
+                cancelled: cancelled,
+                connectionBox: connectionBox
+            )
+        } onCancel: {
+            cancelled.withLock { $0 = true }
+            connectionBox.withLock { $0 }?.close()
+        }
+    }
+
+    /// Connects, sends `request` and reads the response; `connectionBox` receives the
+    /// connection so that the timeout and cancellation can close it.
+    private func exchange(
+        url: String,
+        host: String,
+        port: Int,
+        secure: Bool,
+        request: [UInt8],
+        method: HTTPMethod,
+        expired: Locked<Bool>,
+        cancelled: Locked<Bool>,
+        connectionBox: Locked<TCPConnection?>
+    ) async throws -> HTTPClientResponse {
         do {
             var tlsConfiguration = tls
             if secure && tlsConfiguration.serverName == nil && (try? SocketAddress(ipAddress: host, port: 0)) == nil {
@@ -90,8 +124,9 @@ public struct HTTPClient: Sendable {
             )
             connectionBox.withLock { $0 = connection }
             defer { connection.close() }
+            if cancelled.withLock({ $0 }) { throw CancellationError() }
             if expired.withLock({ $0 }) { throw TCPError(code: .timedOut, operation: "HTTP request", address: url) }
-            try await connection.send(head + body)
+            try await connection.send(request)
             var parser = HTTPResponseParser(
                 requestMethod: method,
                 maximumBodySize: maximumBodySize,
@@ -99,6 +134,7 @@ public struct HTTPClient: Sendable {
             )
             while true {
                 guard let bytes = try await connection.receive() else {
+                    if cancelled.withLock({ $0 }) { throw CancellationError() }
                     if expired.withLock({ $0 }) {
                         throw TCPError(code: .timedOut, operation: "HTTP request", address: url)
                     }
@@ -113,6 +149,7 @@ public struct HTTPClient: Sendable {
                 }
             }
         } catch {
+            if cancelled.withLock({ $0 }) { throw CancellationError() }
             if expired.withLock({ $0 }) { throw TCPError(code: .timedOut, operation: "HTTP request", address: url) }
             throw error
         }

@@ -29,6 +29,7 @@ import Testing
         routes.add(.get, "/end.mp4") { _ in .ok(.file(path: moovAtEnd), contentType: "video/mp4") }
         routes.add(.get, "/start.mp4") { _ in .ok(.file(path: fastStart), contentType: "video/mp4") }
         routes.add(.get, "/noise.bin") { _ in .ok(.file(path: noise), contentType: "application/octet-stream") }
+        routes.add(.get, "/noise-as-mp4") { _ in .ok(.file(path: noise), contentType: "video/mp4") }
         routes.add(.get, "/moved.mp4") { _ in
             var response = HTTPResponse.status(HTTPStatus(code: 302))
             response.headers.add(name: "Location", value: "/end.mp4")
