@@ -1,4 +1,5 @@
 import CastNet
+import CastSync
 import Foundation
 import Testing
 
@@ -46,15 +47,16 @@ import Glibc
         let before = ProcessFigures.current()
         // Its own two loops, so the other suites running in parallel keep theirs.
         let group = EventLoopGroup(loopCount: 2)
+        let accepted = Locked<[CastConnection]>([])
         let listener = try CastListener(
             address: .loopbackIPv4(),
             tls: TestIdentity.server.serverConfiguration,
             backlog: 2048,
             group: group
         ) { connection in
+            accepted.withLock { $0.append(connection) }
             connection.setFrameHandler { frame in try? connection.send(frame) }
         }
-        defer { listener.close() }
         let address = listener.localAddress
         let clock = ContinuousClock()
         let start = clock.now
@@ -94,7 +96,14 @@ import Glibc
         #expect(open.descriptors >= 2 * count)
         #expect(open.threads < 64)
 
+        // Both ends and the listener closed before the test returns: nothing of TLS is left
+        // running on the loops while the process exits (OpenSSL's exit handler frees its state).
         for client in clients { client.close() }
         for client in clients { _ = await client.closed() }
+        await listener.closeAndWait()
+        for connection in accepted.withLock({ $0 }) {
+            connection.close()
+            _ = await connection.closed()
+        }
     }
 }
