@@ -17,8 +17,21 @@ struct GroupCommandTests {
         let hall: VirtualDevice
         let state: URL
 
+        /// Tries a few random pairs of loopback addresses: the leader's setup server needs port
+        /// 8008 there, which another suite's device may hold on the same address.
         static func start() async throws -> Fixture {
-            let base = Int.random(in: 50...240)
+            var attempt = 0
+            while true {
+                attempt += 1
+                do {
+                    return try await start(base: Int.random(in: 50...240))
+                } catch let error as TCPError where error.code == .addressInUse && attempt < 8 {
+                    continue
+                }
+            }
+        }
+
+        static func start(base: Int) async throws -> Fixture {
             func speaker(_ name: String, _ address: String, volume: Double) -> FleetConfiguration.Device {
                 let identity = DeviceIdentity(
                     friendlyName: name,
