@@ -11,23 +11,37 @@ let strictSettings: [SwiftSetting] = [
 
 // MARK: - Package
 
+/// The inner modules are products only for the fuzzers' package (Fuzz/, which reaches this one
+/// by path and sets SWIFT_CAST_INTERNAL_PRODUCTS): apps use CastSender, CastSenderUI and
+/// CastEmulator.
+let internalProducts: [Product] =
+    Context.environment["SWIFT_CAST_INTERNAL_PRODUCTS"] == nil
+    ? []
+    : [
+        .library(name: "CastTime", targets: ["CastTime"]),
+        .library(name: "CastCrypto", targets: ["CastCrypto"]),
+        .library(name: "CastNet", targets: ["CastNet"]),
+        .library(name: "CastAuth", targets: ["CastAuth"]),
+        .library(name: "CastCommandLine", targets: ["CastCommandLine"]),
+    ]
+
 let package = Package(
     name: "swift-cast",
     products: [
-        .library(name: "CastCore", targets: ["CastCore"]),
-        .library(name: "CastNet", targets: ["CastNet"]),
-        .library(name: "CastAuth", targets: ["CastAuth"]),
+        // What apps build on; their public surface is listed in api/ and checked by
+        // scripts/api.sh. CastSender re-exports the parts of CastCore, CastAuth and CastCrypto
+        // its API uses.
         .library(name: "CastSender", targets: ["CastSender"]),
         .library(name: "CastSenderUI", targets: ["CastSenderUI"]),
         .library(name: "CastEmulator", targets: ["CastEmulator"]),
+        .library(name: "CastCore", targets: ["CastCore"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
-        .library(name: "CastCommandLine", targets: ["CastCommandLine"]),
         .executable(name: "cast", targets: ["cast"]),
         .executable(name: "cast-bench", targets: ["cast-bench"]),
         .executable(name: "cast-emulator", targets: ["cast-emulator"]),
         .executable(name: "castvideos", targets: ["castvideos"]),
         .executable(name: "mdns-tool", targets: ["mdns-tool"]),
-    ],
+    ] + internalProducts,
     targets: [
         // MARK: System
         .systemLibrary(
@@ -40,34 +54,40 @@ let package = Package(
         // MARK: Locking
         .target(name: "CastSync"),
 
+        // MARK: Time
+        .target(name: "CastTime", dependencies: ["CastSync"]),
+
         // MARK: Protocol
         .target(name: "CastCore"),
+
+        // MARK: Crypto
+        .target(name: "CastCrypto", dependencies: ["COpenSSL"]),
 
         // MARK: I/O
         .target(
             name: "CastNet",
-            dependencies: ["CastCore", "CastSync", "COpenSSL", "CCastSystem"]
+            dependencies: ["CastCore", "CastCrypto", "CastSync", "COpenSSL", "CCastSystem", "CastTime"]
         ),
 
         // MARK: Device authentication
-        .target(name: "CastAuth", dependencies: ["CastCore", "CastNet"]),
+        .target(name: "CastAuth", dependencies: ["CastCore", "CastCrypto"]),
 
         // MARK: SDK
         .target(
             name: "CastSender",
-            dependencies: ["CastCore", "CastNet", "CastAuth", "CastSync"]
+            dependencies: ["CastCore", "CastNet", "CastAuth", "CastSync", "CastCrypto", "CastTime"]
         ),
 
         // MARK: Widgets
         .target(
             name: "CastSenderUI",
-            dependencies: ["CastSender", "CastCore", "CastNet", "CastSync"]
+            dependencies: ["CastSender", "CastCore", "CastNet", "CastSync", "CastCrypto", "CastTime"]
         ),
 
         // MARK: Virtual device
         .target(
             name: "CastEmulator",
-            dependencies: ["CastCore", "CastNet", "CastAuth", "CastSync"]
+            dependencies: ["CastCore", "CastNet", "CastAuth", "CastSync", "CastCrypto", "CastTime"]
         ),
 
         // MARK: Terminal
@@ -76,18 +96,18 @@ let package = Package(
         // MARK: Command line
         .target(
             name: "CastCommandLine",
-            dependencies: ["CastSender", "CastAuth", "CastCore", "CastNet", "CastSync", "TerminalUI"]
+            dependencies: ["CastSender", "CastAuth", "CastCore", "CastNet", "CastSync", "TerminalUI", "CastCrypto"]
         ),
 
         // MARK: Executables
         .executableTarget(name: "cast", dependencies: ["CastCommandLine"]),
         .executableTarget(
             name: "cast-emulator",
-            dependencies: ["CastEmulator", "CastAuth", "CastCore", "CastNet"]
+            dependencies: ["CastEmulator", "CastAuth", "CastCore", "CastNet", "CastCrypto"]
         ),
         .executableTarget(
             name: "cast-bench",
-            dependencies: ["CastCore", "CastNet", "CastSender", "CastEmulator", "CastSync"]
+            dependencies: ["CastCore", "CastNet", "CastSender", "CastEmulator", "CastSync", "CastCrypto", "CastAuth"]
         ),
 
         .executableTarget(
@@ -98,6 +118,7 @@ let package = Package(
             name: "castvideos",
             dependencies: [
                 "CastSender", "CastSenderUI", "CastAuth", "CastCore", "CastEmulator", "CastSync", "TerminalUI",
+                "CastNet",
             ]
         ),
         .executableTarget(name: "terminalui-demo", dependencies: ["TerminalUI"]),
@@ -122,33 +143,36 @@ let package = Package(
         ),
         .testTarget(
             name: "CastNetTests",
-            dependencies: ["CastNet", "CastCore", "CastSync", "mdns-tool", "CastTestSupport"]
+            dependencies: ["CastNet", "CastCore", "CastSync", "mdns-tool", "CastTestSupport", "CastCrypto", "CastTime"]
         ),
         .testTarget(
             name: "CastAuthTests",
-            dependencies: ["CastAuth", "CastNet", "CastCore", "CastTestSupport"]
+            dependencies: ["CastAuth", "CastNet", "CastCore", "CastTestSupport", "CastCrypto"]
         ),
         .testTarget(
             name: "CastSenderTests",
             dependencies: [
                 "CastSender", "CastEmulator", "CastAuth", "CastNet", "CastCore", "CastSync", "CastTestSupport",
-                "CastSenderTestSupport",
+                "CastSenderTestSupport", "CastCrypto", "CastTime",
             ]
         ),
         .testTarget(
             name: "CastSenderUITests",
             dependencies: [
                 "CastSenderUI", "CastSender", "CastEmulator", "CastNet", "CastCore", "CastSync", "CastTestSupport",
-                "CastSenderTestSupport",
+                "CastSenderTestSupport", "CastCrypto", "CastTime",
             ]
         ),
         .testTarget(
             name: "CastEmulatorTests",
-            dependencies: ["CastEmulator", "CastNet", "CastCore", "CastAuth", "CastSync", "CastTestSupport"]
+            dependencies: [
+                "CastEmulator", "CastNet", "CastCore", "CastAuth", "CastSync", "CastTestSupport", "CastCrypto",
+                "CastTime",
+            ]
         ),
         .testTarget(
             name: "CastVideosTests",
-            dependencies: ["castvideos", "CastCore", "CastSenderUI", "CastTestSupport"]
+            dependencies: ["castvideos", "CastAuth", "CastCore", "CastSenderUI", "CastTestSupport"]
         ),
         .testTarget(name: "CastBenchTests", dependencies: ["cast-bench"]),
         .testTarget(
@@ -159,7 +183,7 @@ let package = Package(
             name: "CastCommandLineTests",
             dependencies: [
                 "CastCommandLine", "CastEmulator", "CastSender", "CastAuth", "CastNet", "CastCore", "CastSync", "cast",
-                "cast-emulator", "CastTestSupport",
+                "cast-emulator", "CastTestSupport", "CastCrypto", "CastTime",
             ]
         ),
     ],

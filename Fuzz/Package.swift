@@ -20,6 +20,8 @@ let strictSettings: [SwiftSetting] = [
 let rootPath = Context.environment["SWIFT_CAST_PACKAGE_PATH"] ?? ".."
 
 let castCore = Target.Dependency.product(name: "CastCore", package: "swift-cast")
+let castTime = Target.Dependency.product(name: "CastTime", package: "swift-cast")
+let castCrypto = Target.Dependency.product(name: "CastCrypto", package: "swift-cast")
 let castNet = Target.Dependency.product(name: "CastNet", package: "swift-cast")
 let castAuth = Target.Dependency.product(name: "CastAuth", package: "swift-cast")
 let castSenderUI = Target.Dependency.product(name: "CastSenderUI", package: "swift-cast")
@@ -35,16 +37,16 @@ let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
     ("fuzz-frame", [castCore]),
     ("fuzz-cast-message", [castCore, "FuzzCastSupport"]),
     ("fuzz-device-auth-message", [castCore, "FuzzCastSupport"]),
-    ("fuzz-crl-bundle", [castCore, castNet, castAuth, "FuzzCastSupport"]),
-    ("fuzz-device-auth", [castCore, castNet, castAuth, "FuzzCastSupport"]),
+    ("fuzz-crl-bundle", [castCore, castCrypto, castAuth, "FuzzCastSupport"]),
+    ("fuzz-device-auth", [castCore, castCrypto, castAuth, "FuzzCastSupport"]),
     ("fuzz-json", [castCore]),
-    ("fuzz-dns", [castCore, castNet]),
+    ("fuzz-dns", [castCore, castNet, castTime]),
     ("fuzz-http", [castNet]),
     ("fuzz-png", [castSenderUI]),
-    ("fuzz-device-engine", [castCore, castEmulator]),
-    ("fuzz-media-client", [castCore, castNet, castSender]),
-    ("fuzz-widgets", [castCore, castNet, castSender, castSenderUI, terminalUI]),
-    ("fuzz-status-report", [castCore, castNet, castSender, castCommandLine]),
+    ("fuzz-device-engine", [castCore, castEmulator, castTime]),
+    ("fuzz-media-client", [castCore, castNet, castSender, castTime]),
+    ("fuzz-widgets", [castCore, castNet, castSender, castSenderUI, terminalUI, castTime]),
+    ("fuzz-status-report", [castCore, castNet, castSender, castCommandLine, castTime]),
 ]
 
 // MARK: - Package
@@ -62,14 +64,14 @@ let package = Package(
         .target(name: "FuzzSupport", swiftSettings: strictSettings),
         .target(
             name: "FuzzCastSupport",
-            dependencies: ["FuzzSupport", castCore, castNet, castAuth],
+            dependencies: ["FuzzSupport", castCore, castCrypto, castAuth],
             swiftSettings: strictSettings
         ),
 
         // MARK: Seed corpus generator (a plain executable, built without sanitizers)
         .executableTarget(
             name: "fuzz-seeds",
-            dependencies: ["FuzzSupport", "FuzzCastSupport", castCore, castNet, castAuth, castEmulator],
+            dependencies: ["FuzzSupport", "FuzzCastSupport", castCore, castCrypto, castNet, castAuth, castEmulator],
             swiftSettings: strictSettings
         ),
     ]

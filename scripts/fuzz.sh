@@ -68,6 +68,8 @@ mkdir -p "$out/package" "$out/logs"
 # swift-cast, whatever the checkout's directory is called (see Fuzz/Package.swift).
 ln -sfn "$root" "$out/package/swift-cast"
 export SWIFT_CAST_PACKAGE_PATH="$out/package/swift-cast"
+# The inner modules (CastNet, CastAuth, CastCommandLine) are products only when this is set.
+export SWIFT_CAST_INTERNAL_PRODUCTS=1
 
 # MARK: seeds
 if [ "$seeds" = 1 ]; then

@@ -18,7 +18,7 @@ pkg-config --exists openssl || {
     apt-get update -qq && apt-get install -y -qq libssl-dev >/dev/null || die "libssl-dev is missing and could not be installed"
 }
 # tool:Debian package
-for pair in openssl:openssl curl:curl tmux:tmux ip:iproute2 unshare:util-linux setpriv:util-linux ffmpeg:ffmpeg; do
+for pair in openssl:openssl curl:curl tmux:tmux ip:iproute2 unshare:util-linux setpriv:util-linux ffmpeg:ffmpeg chromium:chromium; do
     tool="${pair%%:*}" package="${pair##*:}"
     command -v "$tool" >/dev/null || {
         say "installing $package (for $tool)"
@@ -59,6 +59,13 @@ export CAST_TEST_PYTHON="$venv/bin/python"
 say "swift format lint --strict"
 swift format lint --strict -r Package.swift Sources Tests
 
+# MARK: layering
+# Every import and target dependency against the allowed-imports table of docs/architecture.md,
+# then the check's own test: forbidden imports planted in a copy of the tree must fail it.
+say "module dependencies (docs/architecture.md)"
+scripts/check-dependencies.sh
+scripts/tests/check-dependencies-test.sh
+
 # MARK: build and test
 say "swift build"
 swift build -Xswiftc -warnings-as-errors
@@ -73,6 +80,16 @@ swift build --build-tests -Xswiftc -warnings-as-errors
 say "docc (CastSender, CastSenderUI, CastEmulator)"
 scripts/docs.sh
 
+# A change of the products' public surface must come with its listing (api/).
+say "public API against api/"
+scripts/api.sh
+
+# At most 16 tests run at once. Unbounded, all ~1,200 start together on two cores and each
+# waits tens of seconds for the CPU, so every deadline in the suite (heartbeats, handshakes,
+# request timeouts) has to outlast that storm; sixteen keep both cores busy, and the suite
+# takes no longer.
+export SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=16
+
 # Runs `swift test` with a deadline, so a hang fails the script instead of stalling it.
 run_tests() {
     local label="$1"; shift
@@ -81,6 +98,12 @@ run_tests() {
 }
 run_tests "all suites but $heavy" --skip "$heavy"
 run_tests "$heavy" --filter "$heavy"
+
+# MARK: browser
+# A device's TV screen in headless Chromium, inside a loopback-only namespace; screenshots of
+# each state go to .build/artifacts/screen/.
+say "screen in a browser (scripts/screen-browser-test.sh)"
+scripts/screen-browser-test.sh || die "the screen browser test failed"
 
 # MARK: fuzzing
 # Every libFuzzer target (9 decoders, 4 state machines) for a short run: 20 s each, about

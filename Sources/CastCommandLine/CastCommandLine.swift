@@ -2,12 +2,12 @@ import CastSender
 import Foundation
 
 /// The `cast` program: parses, validates and runs one command.
-public enum CastCommandLine {
+package enum CastCommandLine {
     /// The program's version.
-    public static let version = "0.1.0"
+    package static let version = "0.1.0"
 
     /// The top-level help.
-    public static var helpText: String {
+    package static var helpText: String {
         var lines = [
             "cast — cast media to Google Cast devices and control them from a terminal.",
             "",
@@ -46,7 +46,7 @@ public enum CastCommandLine {
     }
 
     /// Runs `arguments` (without the program name) and returns the exit code.
-    public static func run(
+    package static func run(
         _ arguments: [String],
         environment: [String: String] = ProcessInfo.processInfo.environment,
         output: OutputSink? = nil

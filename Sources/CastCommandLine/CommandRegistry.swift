@@ -1,7 +1,7 @@
 /// Every `cast` command, in the order help lists them.
-public enum CommandRegistry {
+package enum CommandRegistry {
     /// The commands.
-    public static let all: [any CastCommand.Type] = [
+    package static let all: [any CastCommand.Type] = [
         DevicesCommand.self, PlayCommand.self, PauseCommand.self, ResumeCommand.self, StopCommand.self,
         SeekCommand.self, VolumeCommand.self, MuteCommand.self, GroupCommand.self, UnmuteCommand.self, RateCommand.self,
         NextCommand.self, PreviousCommand.self, SkipAdCommand.self, QueueAddCommand.self, QueueListCommand.self,

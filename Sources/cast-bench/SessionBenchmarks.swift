@@ -56,7 +56,7 @@ private func measureSessions(castPort: Int) async throws -> [BenchmarkRow] {
         var playing = session.remoteMediaClient.mediaStatus?.playerState == .playing
         if !playing {
             for await event in session.remoteMediaClient.events() {
-                if case .didUpdateMediaStatus(let status) = event, status?.playerState == .playing {
+                if event.kind == .didUpdateMediaStatus, event.mediaStatus?.playerState == .playing {
                     playing = true
                     break
                 }

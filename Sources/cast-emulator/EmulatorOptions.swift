@@ -25,6 +25,8 @@ struct EmulatorOptions: Equatable {
     var statusInterval: Duration?
     /// Whether the devices read the media they are asked to play; `nil` until `--media`.
     var media: MediaMode?
+    /// Whether the devices show their screen at `http://ADDRESS:8008/`; `nil` until `--screen`.
+    var screen: Bool?
     var authChainDirectory: String?
     var authRootOut: String?
     /// `--group NAME=DEV1,DEV2`, in order.
@@ -87,6 +89,11 @@ struct EmulatorOptions: Equatable {
                               LOAD_FAILED for media that cannot be read). auto: the same, but
                               media whose host cannot be resolved or reached plays simulated.
                               simulate: never read media (also "media" in CONFIG FILE).
+          --screen on|off     Show each device's TV screen at http://ADDRESS:8008/ (a page a
+                              browser opens: idle backdrop, app, media, progress, captions, ads,
+                              volume; it plays the media in step with the device). Default: on
+                              for loopback addresses, off elsewhere (also "screen" per device in
+                              CONFIG FILE).
           --auth-chain DIR    Sign device-authentication answers with the chain in DIR: root.pem,
                               intermediate.pem, device.pem, device-key.pem and optionally
                               device-audio.pem (audio-only policy, used by speakers). Default: a
@@ -109,7 +116,7 @@ struct EmulatorOptions: Equatable {
                         "address": "127.0.0.2", "castPort": 8009, "httpPort": 8008,
                         "httpsPort": 8443, "locale": "en-US", "timezone": "UTC", "volume": 1.0,
                         "idleScreen": true, "bufferingMs": 200, "media": "fetch", "mediaDurationSeconds": 600,
-                        "statusIntervalSeconds": 1, "control": true, "apps": [...]}],
+                        "statusIntervalSeconds": 1, "control": true, "screen": true, "apps": [...]}],
            "groups": [{"name": "Kitchen group", "members": ["Kitchen", "Hall"], "leader": "Kitchen",
                        "id": "<32 hex digits>", "castPort": 32101}]}
           Only devices[].name is required. Every device runs the Default Media Receiver
@@ -118,7 +125,8 @@ struct EmulatorOptions: Equatable {
           "mdns" is true (loopback only) or a list of interfaces; --mdns overrides it.
 
         On start, one line per device goes to standard error:
-          device "NAME" id=ID address=A cast=8009 http=8008 https=8443
+          device "NAME" id=ID address=A cast=8009 http=8008 https=8443 screen=http://A:8008/
+        (screen= only when the device shows its screen),
         with --mdns, "mdns: advertising on IFACE, ...", then "ready". SIGINT or SIGTERM stops
         every device (sending mDNS goodbyes) and exits with status 0.
         """
@@ -193,6 +201,13 @@ struct EmulatorOptions: Equatable {
                     throw UsageError(description: "--media: \"\(text)\" is not fetch, auto or simulate")
                 }
                 options.media = mode
+            case "--screen":
+                let text = try value(for: argument)
+                switch text {
+                case "on": options.screen = true
+                case "off": options.screen = false
+                default: throw UsageError(description: "--screen: \"\(text)\" is not on or off")
+                }
             case "--status-interval":
                 let text = try value(for: argument)
                 guard let seconds = Double(text), seconds.isFinite, (0.1...3600).contains(seconds) else {
@@ -250,6 +265,7 @@ struct EmulatorOptions: Equatable {
             if let httpPort { fleet.devices[index].options.httpPort = httpPort }
             if let httpsPort { fleet.devices[index].options.httpsPort = httpsPort }
             if let statusInterval { fleet.devices[index].configuration.statusInterval = statusInterval }
+            if let screen { fleet.devices[index].options.screen = screen }
             if configFile == nil || media != nil { fleet.devices[index].configuration.mediaMode = media ?? .fetch }
         }
         if let mdns { fleet.mdnsInterfaces = mdns }

@@ -1,3 +1,4 @@
+import CastCrypto
 import CastEmulator
 import CastNet
 import Foundation
@@ -91,6 +92,7 @@ let exitCode: Int32 = await {
         report(
             "device \"\(identity.friendlyName)\" id=\(identity.deviceID) address=\(device.options.address)"
                 + " cast=\(ports?.cast ?? 0) http=\(ports?.http ?? 0) https=\(ports?.https ?? 0)"
+                + (device.screenURL.map { " screen=\($0)" } ?? "")
         )
     }
     if let interfaces = await fleet.mdnsInterfaceNames {

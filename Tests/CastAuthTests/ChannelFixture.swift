@@ -1,5 +1,6 @@
 import CastAuth
 import CastCore
+import CastCrypto
 import CastNet
 import CastTestSupport
 import Foundation

@@ -1,8 +1,10 @@
 import CastAuth
 import CastCore
+import CastCrypto
 import CastNet
 import CastSync
 import CastTestSupport
+import CastTime
 import Foundation
 import Testing
 
@@ -196,7 +198,7 @@ struct DeviceFixture {
         // A slow (sanitized) run may take a while between connecting and sending.
         var options = DeviceServerOptions.ephemeral(address: address)
         options.httpPort = setupPort
-        options.requestTimeout = TestTiming.scaled(options.requestTimeout)
+        options.requestTimeout = TestTiming.patience
         options.frameTimeout = options.frameTimeout.map(TestTiming.scaled)
         let engineConfiguration = configuration
         let device = VirtualDevice(

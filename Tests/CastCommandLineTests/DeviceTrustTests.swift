@@ -187,10 +187,10 @@ final class EmulatorChild: @unchecked Sendable {
             try process.run()
             let child = EmulatorChild(process: process, address: address, stderrURL: stderrURL)
             let deadline = ContinuousClock.now + TestTiming.scaled(.seconds(60))
-            while process.isRunning, !child.stderr.contains("ready"), ContinuousClock.now < deadline {
+            while process.isRunning, !containsLine("ready", in: child.stderr), ContinuousClock.now < deadline {
                 try? await Task.sleep(for: .milliseconds(20))
             }
-            if child.stderr.contains("ready") { return child }
+            if containsLine("ready", in: child.stderr) { return child }
             let text = child.stderr
             child.kill()
             guard text.contains("in use") else { throw TestFailure("cast-emulator did not start:\n\(text)") }

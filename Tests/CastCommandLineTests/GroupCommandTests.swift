@@ -40,7 +40,11 @@ struct GroupCommandTests {
                 )
                 var configuration = VirtualDeviceConfiguration(identity: identity, profile: .speaker)
                 configuration.volume = Volume(level: volume, muted: false)
+                // A loaded run can starve a sender's heartbeat past the 20 s liveness timeout.
+                configuration.livenessTimeout = TestTiming.patience
                 var options = DeviceServerOptions.ephemeral(address: address)
+                // A loaded run can hold a request up for many seconds: the patience, not 10 s.
+                options.requestTimeout = TestTiming.patience
                 // The leader's setup server on 8008 names the group for `-d HOST:PORT`.
                 options.httpPort = 8008
                 options.requestTimeout = TestTiming.scaled(options.requestTimeout)

@@ -1,4 +1,5 @@
 import CastCore
+import CastTime
 
 @testable import CastEmulator
 

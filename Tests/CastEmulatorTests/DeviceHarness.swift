@@ -1,11 +1,12 @@
 import CastCore
 import CastEmulator
+import CastTime
 import Testing
 
 /// Drives a ``VirtualDeviceEngine`` with a manual clock and decodes what it sends.
 struct DeviceHarness {
     var engine: VirtualDeviceEngine
-    var now: DeviceInstant = .epoch
+    var now: DeviceInstant = .zero
     /// Whether ``advance(by:)`` answers the device's PINGs, as live senders do.
     var answersPings = true
 
@@ -17,7 +18,7 @@ struct DeviceHarness {
             randomSeed: Self.defaultSeed
         )
         configure(&configuration)
-        engine = VirtualDeviceEngine(configuration: configuration, at: .epoch)
+        engine = VirtualDeviceEngine(configuration: configuration, at: .zero)
     }
 
     // MARK: Events

@@ -3,6 +3,7 @@ import CastEmulator
 import CastNet
 import CastSync
 import CastTestSupport
+import CastTime
 import Foundation
 import Testing
 

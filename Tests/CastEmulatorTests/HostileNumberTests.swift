@@ -1,5 +1,6 @@
 import CastCore
 import CastEmulator
+import CastTime
 import Testing
 
 /// Numbers a hostile sender puts in media requests: the device answers `INVALID_PARAMS`, as a

@@ -26,6 +26,9 @@ import Testing
                     randomSeed: 17
                 )
                 configuration.bufferingDelay = .zero
+                // The test senders answer no PING: a loaded run must not outlast the liveness
+                // timeout while a test waits.
+                configuration.livenessTimeout = TestTiming.patience
                 let device = VirtualDevice(
                     configuration: configuration,
                     options: .forTests(address: address),

@@ -1,4 +1,5 @@
 import CastCore
+import CastTime
 import Testing
 
 @testable import CastEmulator
@@ -23,8 +24,8 @@ import Testing
 
     @Test func devicesWithoutASeedDiffer() {
         let configuration = VirtualDeviceConfiguration(identity: DeviceIdentity(friendlyName: "TV", deviceID: "0"))
-        let first = VirtualDeviceEngine(configuration: configuration, at: .epoch)
-        let second = VirtualDeviceEngine(configuration: configuration, at: .epoch)
+        let first = VirtualDeviceEngine(configuration: configuration, at: .zero)
+        let second = VirtualDeviceEngine(configuration: configuration, at: .zero)
         #expect(first.runningApplication?.sessionId != second.runningApplication?.sessionId)
     }
 }

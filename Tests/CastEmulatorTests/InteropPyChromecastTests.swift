@@ -1,5 +1,6 @@
 import CastCore
 import CastNet
+import CastTestSupport
 import Foundation
 import Testing
 
@@ -87,6 +88,8 @@ extension EmulatorProcessSuites {
                         modelName: "Google Nest Mini"
                     )
                     var options = DeviceServerOptions(address: address)
+                    // A loaded run can hold a request up for many seconds: the patience, not 10 s.
+                    options.requestTimeout = TestTiming.patience
                     options.controlEndpointEnabled = true
                     return FleetConfiguration.Device(
                         configuration: VirtualDeviceConfiguration(identity: identity, profile: .speaker),

@@ -1,4 +1,5 @@
 import CastCore
+import CastCrypto
 import CastEmulator
 import CastNet
 import CastSync
@@ -180,15 +181,16 @@ final class ChildProcess: Sendable {
         return process.terminationStatus
     }
 
-    /// Waits until standard error contains `text`, for at most `timeout`.
-    func waitForError(containing text: String, timeout: Duration) async -> Bool {
+    /// Waits until standard error holds the line `line` (a whole line, not a substring), for at
+    /// most `timeout`.
+    func waitForErrorLine(_ line: String, timeout: Duration) async -> Bool {
         let end = ContinuousClock.now + timeout
         while ContinuousClock.now < end {
-            if standardError.contains(text) { return true }
+            if containsLine(line, in: standardError) { return true }
             if !process.isRunning { break }
             try? await Task.sleep(for: .milliseconds(25))
         }
-        return standardError.contains(text)
+        return containsLine(line, in: standardError)
     }
 
     /// Kills the process with SIGKILL, reaps it and collects the rest of its output.

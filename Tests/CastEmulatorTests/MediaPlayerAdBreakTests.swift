@@ -1,5 +1,6 @@
 import CastCore
 import CastEmulator
+import CastTime
 import Testing
 
 /// Ad breaks: pre-, mid- and post-rolls, skipping, and watched breaks.

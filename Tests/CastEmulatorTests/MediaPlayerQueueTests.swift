@@ -1,5 +1,6 @@
 import CastCore
 import CastEmulator
+import CastTime
 import Testing
 
 /// Queues: loading, advancing, preloading, repeat modes and edits.

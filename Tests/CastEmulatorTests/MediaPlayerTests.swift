@@ -1,5 +1,6 @@
 import CastCore
 import CastEmulator
+import CastTime
 import Testing
 
 /// The media player through the engine: load, playback clock, commands and errors.

@@ -102,7 +102,7 @@ import Testing
         let identity = DeviceIdentity(friendlyName: "Bad Input", deviceID: "00112233445566778899aabbccddeeff")
         var configuration = VirtualDeviceConfiguration(identity: identity)
         // The test senders answer no PING: a slow run must not outlast the liveness timeout.
-        configuration.livenessTimeout = configuration.livenessTimeout.map(TestTiming.scaled)
+        configuration.livenessTimeout = TestTiming.patience
         let device = VirtualDevice(
             configuration: configuration,
             options: .forTests(),

@@ -35,7 +35,7 @@ extension EmulatorProcessSuites {
                     executable,
                     ["--devices", "\(count)", "--address", firstAddress ?? addresses[0], "--media", "simulate"] + extra
                 )
-                if await child.waitForError(containing: "ready", timeout: .seconds(60)) {
+                if await child.waitForErrorLine("ready", timeout: .seconds(60)) {
                     return (child, addresses)
                 }
                 child.kill()
@@ -217,7 +217,7 @@ extension EmulatorProcessSuites {
             defer { try? FileManager.default.removeItem(at: file) }
             let child = try ChildProcess(Self.executable, ["--config", file.path, "--media", "simulate"])
             defer { child.kill() }
-            let ready = await child.waitForError(containing: "ready", timeout: .seconds(60))
+            let ready = await child.waitForErrorLine("ready", timeout: .seconds(60))
             try #require(ready, "cast-emulator did not start:\n\(child.standardError)")
             let curl = try #require(RepositoryPaths.executableOnPath("curl"))
             let speaker = try await ChildProcess.run(

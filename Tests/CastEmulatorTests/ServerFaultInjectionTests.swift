@@ -1,6 +1,7 @@
 import CastCore
 import CastNet
 import CastTestSupport
+import CastTime
 import Foundation
 import Testing
 
@@ -14,7 +15,7 @@ import Testing
         var configuration = VirtualDeviceConfiguration(identity: identity)
         configuration.bufferingDelay = .zero
         // The test sender answers no PING: a slow run must not outlast the liveness timeout.
-        configuration.livenessTimeout = configuration.livenessTimeout.map(TestTiming.scaled)
+        configuration.livenessTimeout = TestTiming.patience
         let device = VirtualDevice(
             configuration: configuration,
             options: .forTests(),

@@ -1,3 +1,4 @@
+import CastTestSupport
 import Foundation
 import Testing
 
@@ -57,7 +58,7 @@ import Testing
         #expect(raw.count > 65_535 * 2)
     }
 
-    @Test func pythonZlibReadsTheIcon() throws {
+    @Test func pythonZlibReadsTheIcon() async throws {
         let png = DeviceIcon.png()
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("icon-\(UUID().uuidString).png")
         try Data(png).write(to: file)
@@ -76,16 +77,9 @@ import Testing
             assert len(raw) == h * (1 + 4 * w)
             print(w, h, len(raw))
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, file.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        process.waitUntilExit()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(process.terminationStatus == 0, "python said: \(output)")
+        // Awaited, not waited on: a blocked thread would be one of the shared pool's few.
+        let (status, output) = try await runProgram("/usr/bin/env", ["python3", "-c", script, file.path])
+        #expect(status == 0, "python said: \(output)")
         #expect(output.hasPrefix("48 48 "))
     }
 

@@ -1,6 +1,7 @@
 import CastCore
 import CastNet
 import CastTestSupport
+import CastTime
 import Foundation
 import Testing
 

@@ -1,7 +1,9 @@
 import CastCore
+import CastCrypto
 import CastNet
 import CastSync
 import CastTestSupport
+import CastTime
 import Foundation
 import Testing
 

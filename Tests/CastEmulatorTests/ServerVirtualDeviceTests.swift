@@ -1,6 +1,8 @@
 import CastCore
+import CastCrypto
 import CastNet
 import CastTestSupport
+import CastTime
 import Foundation
 import Testing
 

@@ -1,5 +1,6 @@
 import CastCore
 import CastTestSupport
+import CastTime
 import Foundation
 import Testing
 

@@ -1,7 +1,9 @@
 import CastAuth
 import CastCore
+import CastCrypto
 import CastEmulator
 import CastNet
+import CastTime
 import Testing
 
 /// Device authentication, custom apps, Cast Connect, restarts and bad input.

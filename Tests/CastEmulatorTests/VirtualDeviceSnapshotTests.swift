@@ -1,5 +1,6 @@
 import CastCore
 import CastEmulator
+import CastTime
 import Foundation
 import Testing
 

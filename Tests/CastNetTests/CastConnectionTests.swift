@@ -1,5 +1,6 @@
 import CastCore
 import CastNet
+import CastTestSupport
 import Testing
 
 /// The framed Cast connection over real loopback TLS.
@@ -210,13 +211,13 @@ import Testing
     }
 
     @Test func connectingToNothingIsATypedTransportError() async throws {
-        let probe = try TCPListener(address: .loopbackIPv4())
-        let address = probe.localAddress
-        await probe.closeAndWait()
+        let refusing = try RefusingPort()
+        let address = SocketAddress.loopbackIPv4(port: refusing.port)
         await #expect {
             try await CastConnection.connect(to: address)
         } throws: { error in
             (error as? TCPError)?.code == .connectionRefused
         }
+        withExtendedLifetime(refusing) {}
     }
 }

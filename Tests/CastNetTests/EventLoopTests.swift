@@ -1,5 +1,6 @@
 import CastSync
 import CastTestSupport
+import CastTime
 import Foundation
 import Testing
 

@@ -1,5 +1,7 @@
+import CastCrypto
 import CastNet
 import CastTestSupport
+import CastTime
 import Foundation
 import Testing
 

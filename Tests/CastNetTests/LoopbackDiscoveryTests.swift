@@ -1,5 +1,6 @@
 import CastCore
 import CastTestSupport
+import CastTime
 import Foundation
 import Testing
 
@@ -89,13 +90,13 @@ import Testing
 
     @Test func browserFindsResponderOverLoopbackMulticast() async throws {
         let lo = try Self.loopback()
-        let responder = try MDNSResponder(interfaces: [lo], usesIPv6: false, clock: MDNSSystemClock())
+        let responder = try MDNSResponder(interfaces: [lo], usesIPv6: false, clock: SystemCastClock())
         let device = Self.device("Swift Den", id: "0123456789abcdef0123456789abcdef", address: 2)
         let registration = responder.register(MDNSService(castDevice: device, applicationIDs: ["CC1AD845"]))
         let browser = MDNSBrowser(
             configuration: .init(applicationID: "CC1AD845"),
             interfaces: [lo],
-            clock: MDNSSystemClock()
+            clock: SystemCastClock()
         )
         try browser.start()
         defer {
@@ -122,7 +123,7 @@ import Testing
 
     @Test func responderAnswersLegacyUnicastQuery() async throws {
         let lo = try Self.loopback()
-        let responder = try MDNSResponder(interfaces: [lo], usesIPv6: false, clock: MDNSSystemClock())
+        let responder = try MDNSResponder(interfaces: [lo], usesIPv6: false, clock: SystemCastClock())
         defer { responder.shutdown() }
         let registration = responder.register(
             MDNSService(castDevice: Self.device("Legacy Room", id: "1123456789abcdef0123456789abcdef", address: 3))
@@ -159,7 +160,7 @@ import Testing
 
     @Test func browserFindsZeroconfServiceAndSeesItsGoodbye() async throws {
         let lo = try Self.loopback()
-        let browser = MDNSBrowser(configuration: .init(), interfaces: [lo], clock: MDNSSystemClock())
+        let browser = MDNSBrowser(configuration: .init(), interfaces: [lo], clock: SystemCastClock())
         try browser.start()
         defer { browser.stop() }
         let peer = try TestProcess(
@@ -216,12 +217,12 @@ import Testing
         let browsing = MDNSBrowser(
             configuration: .init(applicationID: "CC1AD845"),
             interfaces: [lo],
-            clock: MDNSSystemClock()
+            clock: SystemCastClock()
         )
         let requiring = MDNSBrowser(
             configuration: .init(applicationID: "CC1AD845", requiresApplicationSubtype: true),
             interfaces: [lo],
-            clock: MDNSSystemClock()
+            clock: SystemCastClock()
         )
         try browsing.start()
         defer { browsing.stop() }
@@ -230,7 +231,7 @@ import Testing
         let tag = Int.random(in: 10_000...99_999)
         // Ours advertises the app subtype; python-zeroconf's service has none, as some
         // devices and most third-party receivers advertise.
-        let responder = try MDNSResponder(interfaces: [lo], usesIPv6: false, clock: MDNSSystemClock())
+        let responder = try MDNSResponder(interfaces: [lo], usesIPv6: false, clock: SystemCastClock())
         defer { responder.shutdown() }
         let withSubtype = Self.device("Subtype Den \(tag)", id: "cafe0000cafe0000cafe0000000\(tag)", address: 8)
         _ = responder.register(MDNSService(castDevice: withSubtype, applicationIDs: ["CC1AD845"]))
@@ -270,7 +271,7 @@ import Testing
 
     @Test func zeroconfBrowserFindsResponderDevices() async throws {
         let lo = try Self.loopback()
-        let responder = try MDNSResponder(interfaces: [lo], usesIPv6: false, clock: MDNSSystemClock())
+        let responder = try MDNSResponder(interfaces: [lo], usesIPv6: false, clock: SystemCastClock())
         defer { responder.shutdown() }
         let devices = [
             Self.device("Swift Living Room", id: "aaaaaaaabbbbccccddddeeeeeeeeeeee", address: 5),

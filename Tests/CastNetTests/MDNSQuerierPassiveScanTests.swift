@@ -1,4 +1,5 @@
 import CastCore
+import CastTime
 import Foundation
 import Testing
 
@@ -6,10 +7,10 @@ import Testing
 
 /// The passive pace of browse queries (`DiscoveryManager.passiveScan`).
 @Suite struct MDNSQuerierPassiveScanTests {
-    static let t0 = MDNSInstant(offset: .seconds(1000))
+    static let t0 = CastInstant(offset: .seconds(1000))
 
     /// The instants at which browse (PTR) queries go out until `end`.
-    func browseTimes(_ querier: inout MDNSQuerierStateMachine, until end: MDNSInstant) -> [Duration] {
+    func browseTimes(_ querier: inout MDNSQuerierStateMachine, until end: CastInstant) -> [Duration] {
         var times: [Duration] = []
         while let deadline = querier.nextDeadline, deadline <= end {
             for action in querier.tick(now: deadline) {

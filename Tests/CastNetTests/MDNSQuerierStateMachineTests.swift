@@ -1,4 +1,5 @@
 import CastCore
+import CastTime
 import Foundation
 import Testing
 
@@ -49,7 +50,7 @@ extension Array where Element == MDNSQuerierStateMachine.Action {
 }
 
 @Suite struct MDNSQuerierStateMachineTests {
-    static let t0 = MDNSInstant(offset: .seconds(1000))
+    static let t0 = CastInstant(offset: .seconds(1000))
 
     func startedQuerier(_ configuration: MDNSQuerierStateMachine.Configuration = .init()) -> MDNSQuerierStateMachine {
         var querier = MDNSQuerierStateMachine(configuration: configuration, random: MDNSRandom(seed: 7))
@@ -60,9 +61,9 @@ extension Array where Element == MDNSQuerierStateMachine.Action {
     /// Advances to each deadline up to `end`, collecting what happens and when.
     func run(
         _ querier: inout MDNSQuerierStateMachine,
-        until end: MDNSInstant
-    ) -> [(MDNSInstant, MDNSQuerierStateMachine.Action)] {
-        var log: [(MDNSInstant, MDNSQuerierStateMachine.Action)] = []
+        until end: CastInstant
+    ) -> [(CastInstant, MDNSQuerierStateMachine.Action)] {
+        var log: [(CastInstant, MDNSQuerierStateMachine.Action)] = []
         while let deadline = querier.nextDeadline, deadline <= end {
             log += querier.tick(now: deadline).map { (deadline, $0) }
         }
@@ -72,7 +73,7 @@ extension Array where Element == MDNSQuerierStateMachine.Action {
     @Test func browseQueriesBackOffToOneHour() {
         var querier = startedQuerier()
         let log = run(&querier, until: Self.t0 + .seconds(5 * 3600))
-        let times = log.compactMap { time, action -> MDNSInstant? in
+        let times = log.compactMap { time, action -> CastInstant? in
             guard case .send(let message) = action,
                 message.questions.contains(DNSQuestion(name: querier.browseName, type: .ptr))
             else { return nil }

@@ -1,4 +1,5 @@
 import CastCore
+import CastTime
 import Foundation
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 
 /// One responder serving hundreds of services, as a fleet of virtual devices does.
 @Suite struct MDNSResponderScaleTests {
-    static let t0 = MDNSInstant(offset: .seconds(100))
+    static let t0 = CastInstant(offset: .seconds(100))
     static let self5353 = UDPEndpoint(address: .v4(IPv4Address(127, 0, 0, 1)), port: 5353)
 
     static func service(_ index: Int) -> MDNSService {
@@ -23,7 +24,7 @@ import Testing
     /// loopback interface does; returns what it did.
     static func run(
         _ responder: inout MDNSResponderStateMachine,
-        until end: MDNSInstant
+        until end: CastInstant
     ) async -> [MDNSResponderStateMachine.Action] {
         var log: [MDNSResponderStateMachine.Action] = []
         while let deadline = responder.nextDeadline, deadline <= end {

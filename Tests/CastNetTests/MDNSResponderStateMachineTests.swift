@@ -1,11 +1,12 @@
 import CastCore
+import CastTime
 import Foundation
 import Testing
 
 @testable import CastNet
 
 @Suite struct MDNSResponderStateMachineTests {
-    static let t0 = MDNSInstant(offset: .seconds(500))
+    static let t0 = CastInstant(offset: .seconds(500))
     static let peer = UDPEndpoint(address: .v4(IPv4Address(127, 0, 0, 9)), port: 5353)
     static let deviceID = UUID(uuidString: "F38E268B-2FC3-268A-56B9-FA12E75BBB4A")!
 
@@ -23,8 +24,8 @@ import Testing
 
     typealias Action = MDNSResponderStateMachine.Action
 
-    func run(_ responder: inout MDNSResponderStateMachine, until end: MDNSInstant) -> [(MDNSInstant, Action)] {
-        var log: [(MDNSInstant, Action)] = []
+    func run(_ responder: inout MDNSResponderStateMachine, until end: CastInstant) -> [(CastInstant, Action)] {
+        var log: [(CastInstant, Action)] = []
         while let deadline = responder.nextDeadline, deadline <= end {
             log += responder.tick(now: deadline).map { (deadline, $0) }
         }
@@ -315,13 +316,13 @@ import Testing
 
 /// Responders (and a querier) exchanging messages without sockets, on one manual clock.
 struct SimulatedNetwork {
-    var now: MDNSInstant
+    var now: CastInstant
     var responders: [MDNSResponderStateMachine] = []
     var ids: [[MDNSResponderStateMachine.ServiceID]] = []
     var querier: MDNSQuerierStateMachine?
     var renames: [(Int, String, String)] = []
 
-    init(start: MDNSInstant) {
+    init(start: CastInstant) {
         now = start
     }
 

@@ -1,5 +1,6 @@
 import CastNet
 import CastSync
+import CastTime
 import Testing
 
 @Suite struct ManualCastClockTests {

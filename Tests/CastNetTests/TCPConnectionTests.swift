@@ -1,4 +1,6 @@
 import CastNet
+import CastTestSupport
+import CastTime
 import Testing
 
 #if canImport(Glibc)
@@ -63,28 +65,14 @@ import Glibc
     }
 
     @Test func refusedConnectionIsTyped() async throws {
-        // A socket bound to a port but not listening holds the port for the whole test (no
-        // other socket can take it: it is bound without SO_REUSEADDR), and the kernel refuses
-        // every connection to it.
-        let holder = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        try #require(holder >= 0)
-        defer { close(holder) }
-        var local = sockaddr_in()
-        local.sin_family = sa_family_t(AF_INET)
-        local.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &local) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
-                bind(holder, address, length) == 0 && getsockname(holder, address, &length) == 0
-            }
-        }
-        try #require(bound, "cannot bind a socket to 127.0.0.1: errno \(errno)")
-        let address = SocketAddress.loopbackIPv4(port: Int(UInt16(bigEndian: local.sin_port)))
+        let refusing = try RefusingPort()
+        let address = SocketAddress.loopbackIPv4(port: refusing.port)
         await #expect {
             try await TCPConnection.connect(to: address)
         } throws: { error in
             (error as? TCPError)?.code == .connectionRefused
         }
+        withExtendedLifetime(refusing) {}
     }
 
     @Test func addressInUseIsTyped() throws {

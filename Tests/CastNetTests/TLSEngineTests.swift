@@ -1,3 +1,4 @@
+import CastCrypto
 import Testing
 
 @testable import CastNet

@@ -38,8 +38,11 @@ import Testing
         #expect(request.error?.code == .cancelled)
         #expect(session.pendingRequestCount == 0, "the tracker entry is removed")
 
-        // The device catches up and answers the PAUSE: the reply settles nothing.
-        let pause = try #require(harness.device.received.last { $0.payloadUTF8?.contains("\"PAUSE\"") == true })
+        // The device catches up and answers the PAUSE: the reply settles nothing. (The frame
+        // may still be on its way to the device when the request is already cancelled.)
+        let isPause = { (message: CastMessage) in message.payloadUTF8?.contains("\"PAUSE\"") == true }
+        #expect(await harness.eventually { harness.device.received.contains(where: isPause) })
+        let pause = try #require(harness.device.received.last(where: isPause))
         harness.device.answerLate(pause)
         #expect(await harness.eventually { client.mediaStatus?.playerState == .paused })
         #expect(request.outcome == .aborted(.cancelled))

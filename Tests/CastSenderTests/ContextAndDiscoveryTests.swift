@@ -1,6 +1,7 @@
 import CastNet
 import CastSenderTestSupport
 import CastSync
+import CastTime
 import Foundation
 import Testing
 

@@ -2,6 +2,7 @@ import CastCore
 import CastNet
 import CastSenderTestSupport
 import CastSync
+import CastTime
 import Foundation
 import Testing
 

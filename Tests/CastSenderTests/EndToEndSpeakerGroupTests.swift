@@ -45,7 +45,11 @@ import Testing
                 var configuration = VirtualDeviceConfiguration(identity: identity, profile: DeviceProfile(model: model))
                 configuration.volume = Volume(level: volume, muted: false)
                 configuration.bufferingDelay = .zero
+                // A loaded run can starve a sender's heartbeat past the 20 s liveness timeout.
+                configuration.livenessTimeout = TestTiming.patience
                 var options = DeviceServerOptions.ephemeral(address: "127.0.0.1")
+                // A loaded run can hold a request up for many seconds: the patience, not 10 s.
+                options.requestTimeout = TestTiming.patience
                 options.requestTimeout = TestTiming.scaled(.seconds(30))
                 return FleetConfiguration.Device(configuration: configuration, options: options)
             }
@@ -85,7 +89,7 @@ import Testing
             return options
         }
 
-        func eventually(timeout: Duration = .seconds(10), _ condition: () -> Bool) async -> Bool {
+        func eventually(timeout: Duration = .seconds(60), _ condition: () -> Bool) async -> Bool {
             let end = ContinuousClock.now + TestTiming.scaled(timeout)
             while ContinuousClock.now < end {
                 if condition() { return true }

@@ -1,8 +1,10 @@
 import CastCore
+import CastCrypto
 import CastNet
 import CastSenderTestSupport
 import CastSync
 import CastTestSupport
+import CastTime
 import Dispatch
 import Foundation
 import Testing
@@ -47,6 +49,7 @@ struct EndToEndRig {
 
     static func start(
         currentDate: @escaping @Sendable () -> Date = { Date() },
+        engine wrap: (@Sendable (VirtualDeviceEngine) -> any HostedEngine)? = nil,
         configure: (inout VirtualDeviceConfiguration) -> Void = { _ in }
     ) async throws -> EndToEndRig {
         var configuration = VirtualDeviceConfiguration(
@@ -67,10 +70,16 @@ struct EndToEndRig {
         let device = VirtualDevice(
             configuration: configuration,
             options: options,
+            clock: SystemCastClock(),
             log: log,
+            advertiser: nil,
             certificateKey: tlsKey,
             currentDate: currentDate
-        )
+        ) { [configuration] now -> any HostedEngine in
+            // A misbehaving device: the virtual device's own engine behind `wrap`.
+            let engine = VirtualDeviceEngine(configuration: configuration, at: now)
+            return wrap?(engine) ?? engine
+        }
         let ports = try await device.start()
         return EndToEndRig(device: device, log: log, ports: ports)
     }

@@ -495,7 +495,11 @@ import Testing
             identity: DeviceIdentity(friendlyName: "E2E Device", deviceID: "00112233445566778899aabbccddeeff")
         )
         configuration.bufferingDelay = .zero
+        // A loaded run can starve a sender's heartbeat past the 20 s liveness timeout.
+        configuration.livenessTimeout = TestTiming.patience
         var options = DeviceServerOptions.ephemeral(address: "127.0.0.1")
+        // A loaded run can hold a request up for many seconds: the patience, not 10 s.
+        options.requestTimeout = TestTiming.patience
         options.frameTimeout = frameTimeout
         options.requestTimeout = TestTiming.scaled(options.requestTimeout)
         let log = DeviceFrameLog()

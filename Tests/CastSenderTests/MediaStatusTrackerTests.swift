@@ -1,4 +1,5 @@
 import CastNet
+import CastTime
 import Testing
 
 @testable import CastSender

@@ -1,6 +1,7 @@
 import CastNet
 import CastSenderTestSupport
 import CastSync
+import CastTime
 import Dispatch
 import Foundation
 import Testing

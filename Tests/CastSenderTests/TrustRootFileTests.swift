@@ -1,4 +1,5 @@
 import CastAuth
+import CastCrypto
 import CastNet
 import Foundation
 import Testing

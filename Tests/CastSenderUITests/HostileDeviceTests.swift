@@ -1,6 +1,7 @@
 import CastCore
 import CastNet
 import CastTestSupport
+import CastTime
 import Foundation
 import TerminalUI
 import Testing
@@ -45,8 +46,12 @@ import Testing
             identity: DeviceIdentity(friendlyName: "Hostile TV", deviceID: "f0e1d2c3b4a5968778695a4b3c2d1e0f")
         )
         configuration.bufferingDelay = .zero
+        // A loaded run can starve a sender's heartbeat past the 20 s liveness timeout.
+        configuration.livenessTimeout = TestTiming.patience
         let engineConfiguration = configuration
         var options = DeviceServerOptions.ephemeral(address: "127.0.0.1")
+        // A loaded run can hold a request up for many seconds: the patience, not 10 s.
+        options.requestTimeout = TestTiming.patience
         options.requestTimeout = TestTiming.scaled(.seconds(30))
         options.frameTimeout = options.frameTimeout.map(TestTiming.scaled)
         let device = VirtualDevice(

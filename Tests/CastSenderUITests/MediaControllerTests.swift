@@ -2,6 +2,7 @@ import CastCore
 import CastNet
 import CastSender
 import CastSenderTestSupport
+import CastTime
 import Testing
 
 @testable import CastSenderUI

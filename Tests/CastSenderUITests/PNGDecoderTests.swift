@@ -171,12 +171,12 @@ import Testing
         """#
 
     /// Every case written by the Python encoder, by name; encoded once for the suite.
-    static let encoded: Result<[String: [UInt8]], any Error> = Result { try writeCases() }
+    static let encoded = Task { try await writeCases() }
 
-    static func encodedCases() throws -> [String: [UInt8]] { try encoded.get() }
+    static func encodedCases() async throws -> [String: [UInt8]] { try await encoded.value }
 
     /// Writes every case with the Python encoder and returns the files' bytes by name.
-    static func writeCases() throws -> [String: [UInt8]] {
+    static func writeCases() async throws -> [String: [UInt8]] {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("png-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -194,7 +194,11 @@ import Testing
             RepositoryPaths.executableOnPath("python3"),
             "python3 is needed to encode the test images"
         )
-        let result = try runProgram(python, [script.path, casesFile.path, directory.path], deadline: .seconds(60))
+        let result = try await runProgram(
+            python,
+            [script.path, casesFile.path, directory.path],
+            deadline: .seconds(60)
+        )
         try #require(result.status == 0, "the encoder failed: \(result.output)")
         var files: [String: [UInt8]] = [:]
         for c in cases {
@@ -203,8 +207,8 @@ import Testing
         return files
     }
 
-    @Test func imagesFromAThirdPartyEncoderDecodeExactly() throws {
-        let files = try Self.encodedCases()
+    @Test func imagesFromAThirdPartyEncoderDecodeExactly() async throws {
+        let files = try await Self.encodedCases()
         let decoder = PNGDecoder()
         for c in Self.cases {
             let bytes = try #require(files[c.name])
@@ -352,8 +356,8 @@ import Testing
         Self.expectError(Self.withImageData(bomb), .tooLarge, mentions: "exceeds")
     }
 
-    @Test func mutatedImagesNeverCrash() throws {
-        let files = try Self.encodedCases()
+    @Test func mutatedImagesNeverCrash() async throws {
+        let files = try await Self.encodedCases()
         var random = SplitMix64(seed: 0x5EED)
         let seeds = files.values.sorted { $0.count < $1.count }.prefix(6)
         var decoded = 0

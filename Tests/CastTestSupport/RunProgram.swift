@@ -25,7 +25,7 @@ package func runProgram(
     _ arguments: [String],
     environment: [String: String] = ProcessInfo.processInfo.environment,
     deadline: Duration = .seconds(10)
-) throws(ProgramRunError) -> (status: Int32, output: String) {
+) async throws(ProgramRunError) -> (status: Int32, output: String) {
     let outputPath = FileManager.default.temporaryDirectory
         .appendingPathComponent("test-program-\(getpid())-\(UUID().uuidString).out").path
     defer { unlink(outputPath) }
@@ -77,7 +77,9 @@ package func runProgram(
                 description: "\(path) \(arguments.joined(separator: " ")) did not finish within \(deadline)"
             )
         }
-        usleep(5_000)
+        // Sleeping, not blocking: a blocked thread is one of the cooperative pool's few, and
+        // every other test waits for it.
+        try? await Task.sleep(for: .milliseconds(5))
     }
     let exitStatus: Int32 = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
     let data = FileManager.default.contents(atPath: outputPath) ?? Data()

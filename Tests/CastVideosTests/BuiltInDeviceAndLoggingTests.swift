@@ -9,10 +9,18 @@ import Testing
 /// The built-in device across runs of the app, and the app's log filter.
 @Suite(.serialized)
 struct BuiltInDeviceAndLoggingTests {
+    /// Addresses no other suite uses: the app's own ones (127.0.0.77–79) fall in the range
+    /// other suites pick devices from, and one may take the port between the two runs.
+    static let addresses = ["127.1.0.77", "127.1.0.78"]
+
     @Test func theBuiltInDeviceKeepsItsAddressPortAndRunningAppAcrossRuns() async throws {
         let directory = try TmuxDriver.makeDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let first = try await BuiltInVirtualDevice.start(logPath: nil, stateDirectory: directory)
+        let first = try await BuiltInVirtualDevice.start(
+            logPath: nil,
+            stateDirectory: directory,
+            addresses: Self.addresses
+        )
         // A receiver app with media, as a session leaves it when the app quits.
         let snapshot = VirtualDeviceSnapshot(
             appId: DiscoveryCriteria.defaultMediaReceiverApplicationID,
@@ -29,7 +37,11 @@ struct BuiltInDeviceAndLoggingTests {
         #expect(saved.snapshot?.sessionId == "S-kept")
         await first.stop()
 
-        let second = try await BuiltInVirtualDevice.start(logPath: nil, stateDirectory: directory)
+        let second = try await BuiltInVirtualDevice.start(
+            logPath: nil,
+            stateDirectory: directory,
+            addresses: Self.addresses
+        )
         #expect(second.address == first.address)
         #expect(second.castPort == first.castPort, "the same port, so a saved session finds it")
         #expect(second.device.engineSnapshot?.runningApplication?.sessionId == "S-kept")
@@ -45,7 +57,11 @@ struct BuiltInDeviceAndLoggingTests {
         let directory = try TmuxDriver.makeDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         try Data("{not json".utf8).write(to: directory.appendingPathComponent(BuiltInVirtualDevice.stateFileName))
-        let device = try await BuiltInVirtualDevice.start(logPath: nil, stateDirectory: directory)
+        let device = try await BuiltInVirtualDevice.start(
+            logPath: nil,
+            stateDirectory: directory,
+            addresses: Self.addresses
+        )
         #expect(device.castPort > 0)
         #expect(device.device.engineSnapshot?.runningApplication?.sessionId != "S-kept")
         await device.stop()

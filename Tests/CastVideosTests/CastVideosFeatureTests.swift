@@ -11,19 +11,19 @@ struct CastVideosFeatureTests {
     static func connectAndPlayFirst(_ driver: TmuxDriver, title: String = "Harbour Lights") async throws {
         try await driver.waitFor(text: title)
         try await driver.waitFor(text: "Touch to cast media")
-        try driver.send("Enter")
+        try await driver.send("Enter")
         try await driver.waitFor("the overlay to close") { !$0.contains("Touch to cast media") }
-        try driver.send("c")
+        try await driver.send("c")
         try await driver.waitFor(text: "Allow local network access")
-        try driver.send("Enter")
+        try await driver.send("Enter")
         try await driver.waitFor(text: "Living Room TV (virtual)")
-        try driver.send("Enter")
-        try await driver.waitFor(text: "[▣ Casting on Living Room TV (virtual)]", timeout: .seconds(20))
-        try driver.send("Enter")
+        try await driver.send("Enter")
+        try await driver.waitFor(text: "[▣ Casting on Living Room TV (virtual)]")
+        try await driver.send("Enter")
         try await driver.waitFor(text: "Local player")
-        try driver.send("Enter")
+        try await driver.send("Enter")
         try await driver.waitFor(text: "[ Play Now ]")
-        try driver.send("Enter")
+        try await driver.send("Enter")
         try await driver.waitFor("the expanded controller playing \(title)") {
             $0.contains("Now casting") && $0.contains(title) && $0.contains("▶ Playing")
         }
@@ -38,43 +38,43 @@ struct CastVideosFeatureTests {
 
     @Test(.timeLimit(.minutes(3)))
     func volumeKeysTracksAndRepeatOnTheVirtualDevice() async throws {
-        let driver = try CastVideosAppTests.launch()
+        let driver = try await CastVideosAppTests.launch()
         defer { driver.stop() }
         try await driver.waitFor(text: "Harbour Lights")
         #expect(try await driver.waitFor(text: "+/- m volume") != nil, "the footer shows the volume keys")
 
         // Not casting: the keys are the local player's.
         try await driver.waitFor(text: "Touch to cast media")
-        try driver.send("Enter")
+        try await driver.send("Enter")
         try await driver.waitFor("the overlay to close") { !$0.contains("Touch to cast media") }
-        try driver.sendLiteral("-")
+        try await driver.sendLiteral("-")
         try await driver.waitFor(text: "Local volume 75%")
-        try driver.send("?")
+        try await driver.send("?")
         try await driver.waitFor(text: "volume up, down, mute")
         try await driver.waitFor(text: "suspend to the shell")
-        try driver.send("Escape")
+        try await driver.send("Escape")
 
         // Casting: the keys go to the context, which sets the device volume by its step.
-        try driver.send("c")
+        try await driver.send("c")
         try await driver.waitFor(text: "Allow local network access")
-        try driver.send("Enter")
+        try await driver.send("Enter")
         try await driver.waitFor(text: "Living Room TV (virtual)")
-        try driver.send("Enter")
-        try await driver.waitFor(text: "[▣ Casting on Living Room TV (virtual)]", timeout: .seconds(20))
-        try driver.send("Enter")
+        try await driver.send("Enter")
+        try await driver.waitFor(text: "[▣ Casting on Living Room TV (virtual)]")
+        try await driver.send("Enter")
         try await driver.waitFor(text: "Local player")
-        try driver.send("Enter")
+        try await driver.send("Enter")
         try await driver.waitFor(text: "[ Play Now ]")
-        try driver.send("Enter")
+        try await driver.send("Enter")
         try await driver.waitFor(text: "Now casting")
         try await driver.waitFor(text: "Volume ▮▮▮▮▮▮▮▮▮▮ 100%")
-        try driver.sendLiteral("-")
+        try await driver.sendLiteral("-")
         try await driver.waitFor(text: "Device volume 95%")
-        try driver.sendLiteral("-")
+        try await driver.sendLiteral("-")
         try await driver.waitFor(text: "Volume ▮▮▮▮▮▮▮▮▮▯ 90%")
-        try driver.sendLiteral("+")
+        try await driver.sendLiteral("+")
         try await driver.waitFor(text: "95%")
-        try driver.send("m")
+        try await driver.send("m")
         try await driver.waitFor(text: "(muted)")
         try await CastVideosAppTests.waitForDeviceLog(driver, "SET_VOLUME to 0.9 on the receiver namespace") {
             $0.contains(#""direction":"in""#) && $0.contains("SET_VOLUME") && $0.contains(#"\"level\":0.9"#)
@@ -86,55 +86,55 @@ struct CastVideosFeatureTests {
         #expect(Self.inbound(driver, "SET_VOLUME").count == 4)
 
         // The stop-casting dialog shows the same volume and takes the same keys.
-        try driver.send("c")
+        try await driver.send("c")
         try await driver.waitFor(text: "Stop casting")
         try await driver.waitFor(text: "95% (muted)")
-        try driver.send("m")
+        try await driver.send("m")
         try await driver.waitFor("the dialog unmuted") {
             $0.contains("Stop casting") && $0.contains("Volume ▮") && !$0.contains("(muted)")
         }
-        try driver.send("Escape")
+        try await driver.send("Escape")
 
         // The track selector: subtitles on, then a larger style.
-        try driver.send("t")
+        try await driver.send("t")
         try await driver.waitFor(text: "Subtitles: English")
         try await driver.waitFor(text: "Subtitle style: Large")
-        try driver.send("Down", "Enter")
+        try await driver.send("Down", "Enter")
         try await CastVideosAppTests.waitForDeviceLog(driver, "EDIT_TRACKS_INFO turning on track 1") {
             $0.contains("EDIT_TRACKS_INFO") && $0.contains(#"\"activeTrackIds\":[1]"#)
         }
-        try driver.send("Down", "Down", "Down", "Enter")
+        try await driver.send("Down", "Down", "Down", "Enter")
         try await CastVideosAppTests.waitForDeviceLog(driver, "EDIT_TRACKS_INFO with the large style") {
             $0.contains("EDIT_TRACKS_INFO") && $0.contains("textTrackStyle") && $0.contains(#"\"fontScale\":1.5"#)
         }
-        try driver.send("Escape")
+        try await driver.send("Escape")
         try await driver.waitFor(text: "subtitles: English")
 
         // Repeat needs a queue: alone, the item cannot repeat; with a second item it can.
-        try driver.send("l")
+        try await driver.send("l")
         try await driver.waitFor(text: "Repeat needs a queue of two or more items")
-        try driver.send("Escape")
+        try await driver.send("Escape")
         try await driver.waitFor(text: "Local player")
-        try driver.send("Escape")
+        try await driver.send("Escape")
         try await driver.waitFor(text: "space pause · e expand")
-        try driver.send("Down", "Enter")
+        try await driver.send("Down", "Enter")
         try await driver.waitFor(text: "Stop-motion astronauts")
-        try driver.send("Enter")
+        try await driver.send("Enter")
         try await driver.waitFor(text: "[ Add to Queue ]")
-        try driver.send("Right", "Right", "Enter")
+        try await driver.send("Right", "Right", "Enter")
         try await driver.waitFor(text: "Added to queue: Paper Orbit")
-        try driver.send("e")
+        try await driver.send("e")
         try await driver.waitFor(text: "Now casting")
-        try driver.send("l")
+        try await driver.send("l")
         try await driver.waitFor(text: "repeat: all")
         try await CastVideosAppTests.waitForDeviceLog(driver, "QUEUE_UPDATE to REPEAT_ALL") {
             $0.contains("QUEUE_UPDATE") && $0.contains("REPEAT_ALL")
         }
-        try driver.send("n")
+        try await driver.send("n")
         try await driver.waitFor("the next item on the expanded controller") {
             $0.contains("Now casting") && $0.contains("Paper Orbit") && $0.contains("Stop-motion")
         }
-        try driver.send("l")
+        try await driver.send("l")
         try await driver.waitFor(text: "repeat: one")
         try await CastVideosAppTests.waitForDeviceLog(driver, "QUEUE_UPDATE to REPEAT_SINGLE") {
             $0.contains("QUEUE_UPDATE") && $0.contains("REPEAT_SINGLE")
@@ -149,7 +149,7 @@ struct CastVideosFeatureTests {
             "--virtual-device-log", directory.appendingPathComponent("device.log").path,
             "--log", directory.appendingPathComponent("sdk.log").path,
         ]
-        let driver = try TmuxDriver(arguments: arguments, directory: directory, inShell: true)
+        let driver = try await TmuxDriver(arguments: arguments, directory: directory, inShell: true)
         defer { driver.stop() }
         try await Self.connectAndPlayFirst(driver)
         let connectsBefore = CastVideosAppTests.deviceLog(driver).filter {
@@ -163,7 +163,7 @@ struct CastVideosFeatureTests {
         let closesBefore = closes()
 
         // Ctrl-Z: the session is suspended (its connection closed), the shell is back.
-        try driver.send("C-z")
+        try await driver.send("C-z")
         try await driver.waitFor("the shell with the app stopped") {
             $0.contains("Stopped") && !$0.contains("Now casting")
         }
@@ -171,8 +171,8 @@ struct CastVideosFeatureTests {
         #expect(sdkLog().contains("app in background; suspending the session"))
 
         // fg: the terminal comes back and the same receiver session resumes.
-        try driver.sendLiteral("fg")
-        try driver.send("Enter")
+        try await driver.sendLiteral("fg")
+        try await driver.send("Enter")
         try await driver.waitFor(text: "Welcome back")
         try await driver.waitFor(text: "Now casting")
         try await driver.waitFor(text: "[▣ Casting on Living Room TV (virtual)]")
@@ -192,10 +192,10 @@ struct CastVideosFeatureTests {
         #expect(sdkLog().contains("app in foreground; resuming the session"))
 
         // Quitting gives the shell back: it runs the next command typed.
-        try driver.send("q")
+        try await driver.send("q")
         try await driver.waitFor("the app gone") { !$0.contains("Now casting") }
-        try driver.sendLiteral("echo shell-is-back-$((40 + 2))")
-        try driver.send("Enter")
+        try await driver.sendLiteral("echo shell-is-back-$((40 + 2))")
+        try await driver.send("Enter")
         try await driver.waitFor(text: "shell-is-back-42")
     }
 
@@ -233,7 +233,7 @@ struct CastVideosFeatureTests {
             done
             """
         let cache = directory.appendingPathComponent("cache")
-        let driver = try TmuxDriver(
+        let driver = try await TmuxDriver(
             arguments: [
                 "--catalog", catalog.path,
                 "--config-dir", directory.appendingPathComponent("config").path,
@@ -248,7 +248,7 @@ struct CastVideosFeatureTests {
 
         // The expanded controller draws the poster in half blocks: red left, blue right.
         try await driver.waitFor("the artwork drawn in half blocks") { $0.contains("▀▀▀") }
-        let styled = try driver.captureWithStyles()
+        let styled = try await driver.captureWithStyles()
         #expect(styled.contains("38;2;255;0;0"), "red pixels on top")
         #expect(styled.contains("48;2;255;0;0"), "red pixels below")
         #expect(styled.contains("38;2;0;0;255"), "blue pixels")
@@ -258,19 +258,19 @@ struct CastVideosFeatureTests {
         #expect(cached.contains { $0.hasSuffix(".img") }, "the image went through the disk cache")
 
         // The mini controller shows the thumbnail too.
-        try driver.send("Escape")
+        try await driver.send("Escape")
         try await driver.waitFor(text: "Local player")
-        try driver.send("Escape")
+        try await driver.send("Escape")
         try await driver.waitFor("the mini controller with its thumbnail") {
             $0.contains("space pause · e expand") && $0.contains("▀▀▀▀")
         }
 
         // An image that cannot be fetched: the title stands in for it.
-        try driver.send("Down", "Enter")
+        try await driver.send("Down", "Enter")
         try await driver.waitFor(text: "A missing image")
-        try driver.send("Enter")
+        try await driver.send("Enter")
         try await driver.waitFor(text: "[ Play Now ]")
-        try driver.send("Enter")
+        try await driver.send("Enter")
         try await driver.waitFor("the expanded controller with the title in the artwork box") { screen in
             let artworkRows = screen.split(separator: "\n").filter { $0.contains("│") && $0.contains("No Picture") }
             return screen.contains("Now casting") && !artworkRows.isEmpty && !screen.contains("▀▀▀")

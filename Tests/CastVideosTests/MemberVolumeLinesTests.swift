@@ -1,4 +1,5 @@
 import CastSenderUI
+import Foundation
 import Testing
 
 @testable import castvideos
@@ -63,5 +64,28 @@ import Testing
         #expect(lines.count == 2)
         #expect(!lines[1].contains("\u{1B}"))
         #expect(lines[1].hasSuffix("▮▮▮▮▮▮▮▮▮▮ 100%"))
+    }
+
+    @Test func theChooserNamesAGroupsMembersAndAMembersGroupsSanitized() {
+        func device(group: Bool, members: [String] = [], groups: [String] = []) -> DeviceChooserModel.Device {
+            DeviceChooserModel.Device(
+                id: UUID(),
+                name: "x",
+                isBusy: false,
+                isGroup: group,
+                members: members,
+                groups: groups
+            )
+        }
+        #expect(AppModel.groupNote(for: device(group: true)) == " (speaker group)")
+        #expect(
+            AppModel.groupNote(for: device(group: true, members: ["Kitchen", "Hall"]))
+                == " (speaker group: Kitchen, Hall)"
+        )
+        #expect(AppModel.groupNote(for: device(group: false, groups: ["Downstairs"])) == " (in Downstairs)")
+        #expect(AppModel.groupNote(for: device(group: false)) == "")
+        let hostile = AppModel.groupNote(for: device(group: true, members: ["Evil\u{1B}]0;owned\u{07}", "Hall"]))
+        #expect(!hostile.contains("\u{1B}") && !hostile.contains("\u{07}"))
+        #expect(hostile.hasSuffix(", Hall)"))
     }
 }

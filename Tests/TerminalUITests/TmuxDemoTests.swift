@@ -18,8 +18,8 @@ import Testing
         let environment: [String: String]
 
         @discardableResult
-        func run(_ arguments: [String]) throws -> String {
-            let result = try runProgram(
+        func run(_ arguments: [String]) async throws -> String {
+            let result = try await runProgram(
                 executable,
                 ["-S", socket, "-f", "/dev/null"] + arguments,
                 environment: environment
@@ -30,20 +30,20 @@ import Testing
             return result.output
         }
 
-        func capture() throws -> String {
-            try run(["capture-pane", "-p", "-t", "demo"])
+        func capture() async throws -> String {
+            try await run(["capture-pane", "-p", "-t", "demo"])
         }
 
         /// Polls the screen until `condition` holds; the screen has no other signal to wait on.
         func waitForScreen(
             _ what: String,
-            timeout: Double = TestTiming.scaled(30),
+            timeout: Double = TestTiming.scaled(60),
             _ condition: (String) -> Bool
         ) async throws -> String {
             let end = Date().addingTimeInterval(timeout)
             var screen = ""
             while Date() < end {
-                screen = try capture()
+                screen = try await capture()
                 if condition(screen) { return screen }
                 // Sleeping, not blocking: the test shares the cooperative pool with the others.
                 try await Task.sleep(for: .milliseconds(50))
@@ -52,7 +52,14 @@ import Testing
         }
 
         func shutDown() {
-            _ = try? runProgram(executable, ["-S", socket, "kill-server"], environment: environment)
+            // Synchronous (it runs from a defer), and quick: the server only has to be told.
+            let killServer = Process()
+            killServer.executableURL = URL(fileURLWithPath: executable)
+            killServer.arguments = ["-S", socket, "kill-server"]
+            killServer.environment = environment
+            killServer.standardOutput = FileHandle.nullDevice
+            killServer.standardError = FileHandle.nullDevice
+            if (try? killServer.run()) != nil { killServer.waitUntilExit() }
             unlink(socket)
         }
     }
@@ -99,7 +106,7 @@ import Testing
             environment: environment
         )
         defer { tmux.shutDown() }
-        try tmux.run([
+        try await tmux.run([
             "new-session", "-d", "-s", "demo", "-x", "80", "-y", "24",
             "sh \(directory.appendingPathComponent("run.sh").path) \(directory.path) \(demo)",
         ])
@@ -111,38 +118,38 @@ import Testing
         #expect(first.contains("│› Item 1 "))
         #expect(first.contains("01:23 / 10:00"))
         #expect(first.contains("80x24"))
-        let paneTTY = try tmux.run(["display-message", "-p", "-t", "demo", "#{pane_tty}"])
+        let paneTTY = try await tmux.run(["display-message", "-p", "-t", "demo", "#{pane_tty}"])
             .trimmingCharacters(in: .whitespacesAndNewlines)
         let stty = try #require(RepositoryPaths.executableOnPath("stty"))
-        let during = try runProgram(stty, ["-a", "-F", paneTTY], environment: environment).output
+        let during = try await runProgram(stty, ["-a", "-F", paneTTY], environment: environment).output
         let rawFlags = during.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == ";" }).map(String.init)
         #expect(rawFlags.contains("-icanon") && rawFlags.contains("-echo") && rawFlags.contains("-isig"), "\(during)")
 
-        try tmux.run(["send-keys", "-t", "demo", "Down", "Down", "+"])
+        try await tmux.run(["send-keys", "-t", "demo", "Down", "Down", "+"])
         let moved = try await tmux.waitForScreen("the demo reacting to keys") { $0.contains("keys: 3") }
         #expect(moved.contains("│› Item 3 "))
         #expect(moved.contains("│  Item 1 "))
         #expect(moved.contains("Last key: +"))
         #expect(moved.contains("01:53 / 10:00"))
 
-        try tmux.run(["send-keys", "-t", "demo", "d"])
+        try await tmux.run(["send-keys", "-t", "demo", "d"])
         let dialog = try await tmux.waitForScreen("the dialog") { $0.contains("Confirm") }
         #expect(dialog.contains("[ Yes ]  [ No ]"))
-        try tmux.run(["send-keys", "-t", "demo", "Escape"])
+        try await tmux.run(["send-keys", "-t", "demo", "Escape"])
         _ = try await tmux.waitForScreen("the dialog closing") { $0.contains("Cancelled") && !$0.contains("[ Yes ]") }
 
-        try tmux.run(["resize-window", "-t", "demo", "-x", "60", "-y", "20"])
+        try await tmux.run(["resize-window", "-t", "demo", "-x", "60", "-y", "20"])
         _ = try await tmux.waitForScreen("the demo redrawn at the new size") { $0.contains("60x20") }
 
         switch ending {
         case .controlC:
-            try tmux.run(["send-keys", "-t", "demo", "C-c"])
+            try await tmux.run(["send-keys", "-t", "demo", "C-c"])
         case .sigterm:
             let pidText = try String(contentsOf: directory.appendingPathComponent("pid"), encoding: .utf8)
             let pid = try #require(Int32(pidText.trimmingCharacters(in: .whitespacesAndNewlines)))
             #expect(kill(pid, SIGTERM) == 0)
         case .crash:
-            try tmux.run(["send-keys", "-t", "demo", "x"])
+            try await tmux.run(["send-keys", "-t", "demo", "x"])
         }
         let after = try await tmux.waitForScreen("the shell after the demo") { $0.contains("DEMO-EXITED") }
         #expect(!after.contains("Items"), "the alternate screen was left")

@@ -1,6 +1,6 @@
 import CastAuth
-import CastCore
-import CastNet
+@testable import CastCore
+import CastCrypto
 import Foundation
 import FuzzSupport
 

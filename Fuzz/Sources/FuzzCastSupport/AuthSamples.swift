@@ -1,6 +1,6 @@
 import CastAuth
-import CastCore
-import CastNet
+@testable import CastCore
+import CastCrypto
 import Foundation
 
 /// CRL bundles and device-auth replies signed with the test keys, for seeds and self-tests.

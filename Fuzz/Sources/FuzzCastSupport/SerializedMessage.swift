@@ -1,4 +1,4 @@
-import CastCore
+@testable import CastCore
 import FuzzSupport
 
 /// A protobuf message type of CastCore, seen through its public serialization API.

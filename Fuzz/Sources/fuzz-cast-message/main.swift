@@ -4,7 +4,7 @@
 // (value or error, offset and field); a decoded message re-encodes to bytes that decode to an
 // equal message and re-encode identically; a decoded message frames and unframes unchanged.
 
-import CastCore
+@testable import CastCore
 import FuzzCastSupport
 import FuzzSupport
 

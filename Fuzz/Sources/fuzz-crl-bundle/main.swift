@@ -9,8 +9,8 @@
 // public-key hash of a certificate in it.
 
 import CastAuth
-import CastCore
-import CastNet
+@testable import CastCore
+import CastCrypto
 import Foundation
 import FuzzCastSupport
 import FuzzSupport

@@ -5,7 +5,7 @@
 // agree and decoded values round-trip; the messages embedded in a DeviceAuthMessage round-trip
 // on their own; a response's CRL bundle decodes the same through the response and directly.
 
-import CastCore
+@testable import CastCore
 import FuzzCastSupport
 import FuzzSupport
 

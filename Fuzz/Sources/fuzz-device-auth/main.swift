@@ -10,8 +10,8 @@
 // gives the same result as verifying it directly.
 
 import CastAuth
-import CastCore
-import CastNet
+@testable import CastCore
+import CastCrypto
 import Foundation
 import FuzzCastSupport
 import FuzzSupport

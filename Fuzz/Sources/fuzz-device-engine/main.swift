@@ -10,7 +10,8 @@
 // clock's deadlines always move forward; after the program the device still answers a
 // GET_STATUS on the receiver and the media namespace.
 
-import CastCore
+@testable import CastCore
+import CastTime
 import FuzzSupport
 
 @testable import CastEmulator
@@ -33,7 +34,7 @@ private func trace(_ text: @autoclosure () -> String) {
 /// One sender's view of the device: the engine, the clock, the transport of the app.
 private struct Session {
     var engine: VirtualDeviceEngine
-    var now = DeviceInstant.epoch
+    var now = DeviceInstant.zero
     var transportId = "receiver-0"
     var probes: [MediaProbeRequest] = []
     var requestId = 100
@@ -50,7 +51,7 @@ private struct Session {
         // steps cheap (a PING every 5 s made an hour cost 720 exchanges).
         configuration.pingInterval = .seconds(3600)
         configuration.livenessTimeout = nil
-        engine = VirtualDeviceEngine(configuration: configuration, at: .epoch)
+        engine = VirtualDeviceEngine(configuration: configuration, at: .zero)
     }
 
     mutating func nextRequestId() -> Int {

@@ -8,6 +8,7 @@
 // The codec is `package` API of CastNet, out of reach of another package except through a
 // testable import: scripts/fuzz.sh builds the fuzzers with -enable-testing.
 
+import CastTime
 import FuzzSupport
 
 @testable import CastNet
@@ -43,8 +44,8 @@ public func fuzzDNS(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
 
         var querier = MDNSQuerierStateMachine()
         querier.start(now: .zero)
-        _ = querier.receive(message, now: MDNSInstant(offset: .seconds(1)))
-        _ = querier.tick(now: MDNSInstant(offset: .seconds(3_600)))
+        _ = querier.receive(message, now: CastInstant(offset: .seconds(1)))
+        _ = querier.tick(now: CastInstant(offset: .seconds(3_600)))
         let known = querier.knownDevices.count
         FuzzProperty.require(querier.stop().count >= known, "stopping did not report every known device removed")
     }

@@ -6,7 +6,7 @@
 // next frame agree with what is left; an error is sticky; a decoder with a lower limit yields
 // the same frames up to the first frame above its limit, where it fails.
 
-import CastCore
+@testable import CastCore
 import FuzzSupport
 
 /// What a decoder made of a stream.

@@ -6,7 +6,7 @@
 // that parses to an equal value and re-encodes identically; a decoded message of a known type
 // encodes, and its encoding decodes to an equal message of the same namespace.
 
-import CastCore
+@testable import CastCore
 import FuzzSupport
 
 /// The per-namespace message enums, seen through what the target needs.

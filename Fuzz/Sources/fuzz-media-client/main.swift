@@ -11,8 +11,9 @@
 // is not negative and stays within a positive duration; the clamped receiver volume is in
 // 0...1; the queue's ids and indexes agree.
 
-import CastCore
+@testable import CastCore
 import CastNet
+import CastTime
 import Dispatch
 import FuzzSupport
 

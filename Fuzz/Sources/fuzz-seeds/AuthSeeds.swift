@@ -1,5 +1,6 @@
 import CastAuth
-import CastCore
+@testable import CastCore
+import CastCrypto
 import CastNet
 import FuzzCastSupport
 

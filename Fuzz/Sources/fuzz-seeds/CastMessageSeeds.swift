@@ -1,4 +1,4 @@
-import CastCore
+@testable import CastCore
 
 /// Typical messages of every platform namespace, encoded with CastCore's own encoder.
 enum CastMessageSeeds {

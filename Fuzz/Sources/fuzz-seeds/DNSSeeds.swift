@@ -1,4 +1,4 @@
-import CastCore
+@testable import CastCore
 
 @testable import CastNet
 

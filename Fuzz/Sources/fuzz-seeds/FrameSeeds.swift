@@ -1,4 +1,4 @@
-import CastCore
+@testable import CastCore
 
 /// Byte streams of framed messages.
 enum FrameSeeds {

@@ -1,4 +1,4 @@
-import CastCore
+@testable import CastCore
 
 /// Payloads of every platform namespace, written as senders and receivers send them.
 enum JSONSeeds {

@@ -9,8 +9,9 @@
 // escape sequence reaches the terminal); the volume prints as 0% to 100%; the JSON output is
 // one line of JSON, and for the checked values it is the report object (not `null`).
 
-import CastCore
+@testable import CastCore
 import CastNet
+import CastTime
 import Dispatch
 import Foundation
 import FuzzSupport

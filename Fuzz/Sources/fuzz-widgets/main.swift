@@ -11,8 +11,9 @@
 // 0...100; an ad's countdown is not negative; the controllers show the media state they are
 // given.
 
-import CastCore
+@testable import CastCore
 import CastNet
+import CastTime
 import Dispatch
 import FuzzSupport
 import TerminalUI

@@ -1,4 +1,4 @@
-import CastNet
+import CastCrypto
 import Foundation
 
 /// Checks that a device certificate chains to a trusted Cast root and may act as one.

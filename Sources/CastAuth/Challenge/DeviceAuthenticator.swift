@@ -1,5 +1,5 @@
 import CastCore
-import CastNet
+import CastCrypto
 import Foundation
 
 /// The sender side of Cast device authentication, free of I/O.

@@ -1,4 +1,4 @@
-import CastNet
+import CastCrypto
 
 /// Why a Cast device could not be authenticated.
 ///

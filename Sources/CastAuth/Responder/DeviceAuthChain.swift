@@ -1,4 +1,4 @@
-import CastNet
+import CastCrypto
 import Foundation
 
 /// A device-authentication certificate chain of the kind a Cast device holds: a root, an

@@ -1,5 +1,5 @@
 import CastCore
-import CastNet
+import CastCrypto
 
 /// The device side of Cast device authentication: answers a sender's challenge.
 ///

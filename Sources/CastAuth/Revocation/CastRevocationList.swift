@@ -1,5 +1,5 @@
 import CastCore
-import CastNet
+import CastCrypto
 import Foundation
 
 /// A Cast certificate revocation list whose signature, signer and validity have been checked.

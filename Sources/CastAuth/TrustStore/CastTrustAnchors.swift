@@ -1,4 +1,4 @@
-import CastNet
+import CastCrypto
 
 /// Google's production Cast trust anchors, built in.
 public enum CastTrustAnchors {

@@ -3,8 +3,8 @@ import CastSender
 import TerminalUI
 
 /// `cast devices [--timeout S] [--json]`.
-public struct DevicesCommand: CastCommand {
-    public static let spec = CommandSpec(
+package struct DevicesCommand: CastCommand {
+    package static let spec = CommandSpec(
         path: ["devices"],
         summary: "List the Cast devices found on the network.",
         discussion:
@@ -16,17 +16,17 @@ public struct DevicesCommand: CastCommand {
         examples: ["cast devices", "cast devices --timeout 10 --json", "cast devices --interface eth0"]
     )
     /// How long to listen.
-    public var timeout: Double
+    package var timeout: Double
     /// JSON output.
-    public var json: Bool
+    package var json: Bool
 
-    public init(parsing arguments: ParsedArguments) throws(CommandLineError) {
+    package init(parsing arguments: ParsedArguments) throws(CommandLineError) {
         _ = try arguments.positionals(0...0, for: Self.spec, names: "")
         timeout = try arguments.double("timeout", for: Self.spec) ?? 3
         json = arguments.has("json")
     }
 
-    public func validate() throws(CommandLineError) {
+    package func validate() throws(CommandLineError) {
         guard timeout > 0, timeout <= 600 else {
             throw CommandLineError(
                 .invalidValue,
@@ -36,7 +36,7 @@ public struct DevicesCommand: CastCommand {
         }
     }
 
-    public func run(in runtime: CommandRuntime) async throws {
+    package func run(in runtime: CommandRuntime) async throws {
         var devices = try await runtime.discover(timeout: .milliseconds(Int(timeout * 1000)))
         if case .address(let host, let port) = runtime.target,
             let device = try? await runtime.context.discoveryManager.addDevice(host: host, port: port),

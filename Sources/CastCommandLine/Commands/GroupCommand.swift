@@ -3,8 +3,8 @@ import CastSender
 import TerminalUI
 
 /// `cast group [--json]`: the members of a speaker group and their volumes.
-public struct GroupCommand: CastCommand {
-    public static let spec = CommandSpec(
+package struct GroupCommand: CastCommand {
+    package static let spec = CommandSpec(
         path: ["group"],
         summary: "List the members of a speaker group with their volumes.",
         discussion:
@@ -14,14 +14,14 @@ public struct GroupCommand: CastCommand {
         examples: ["cast -d Downstairs group", "cast -d Downstairs group --json"]
     )
     /// JSON output.
-    public var json: Bool
+    package var json: Bool
 
-    public init(parsing arguments: ParsedArguments) throws(CommandLineError) {
+    package init(parsing arguments: ParsedArguments) throws(CommandLineError) {
         _ = try arguments.positionals(0...0, for: Self.spec, names: "")
         json = arguments.has("json")
     }
 
-    public func run(in runtime: CommandRuntime) async throws {
+    package func run(in runtime: CommandRuntime) async throws {
         let (device, host, port) = try await runtime.resolveDevice()
         let status = try await MultizoneProbe.status(
             host: host,

@@ -3,8 +3,8 @@ import Foundation
 import TerminalUI
 
 /// `cast info`.
-public struct InfoCommand: CastCommand {
-    public static let spec = CommandSpec(
+package struct InfoCommand: CastCommand {
+    package static let spec = CommandSpec(
         path: ["info"],
         summary: "Show the device's setup information (/setup/eureka_info).",
         options: [
@@ -14,11 +14,11 @@ public struct InfoCommand: CastCommand {
         examples: ["cast info", "cast -d 192.168.1.30 info --json"]
     )
     /// The setup port.
-    public var setupPort: Int
+    package var setupPort: Int
     /// JSON output.
-    public var json: Bool
+    package var json: Bool
 
-    public init(parsing arguments: ParsedArguments) throws(CommandLineError) {
+    package init(parsing arguments: ParsedArguments) throws(CommandLineError) {
         _ = try arguments.positionals(0...0, for: Self.spec, names: "")
         json = arguments.has("json")
         if let text = arguments.value("setup-port") {
@@ -35,7 +35,7 @@ public struct InfoCommand: CastCommand {
         }
     }
 
-    public func run(in runtime: CommandRuntime) async throws {
+    package func run(in runtime: CommandRuntime) async throws {
         let (_, host, _) = try await runtime.resolveDevice()
         let authority = host.contains(":") ? "[\(host)]:\(setupPort)" : "\(host):\(setupPort)"
         let url =

@@ -4,8 +4,8 @@ import CastSender
 import Foundation
 
 /// `cast play URL|FILE [--title T] [--subtitle URL|FILE] [--content-type M] [--start S] [--queue URL…]`.
-public struct PlayCommand: CastCommand {
-    public static let spec = CommandSpec(
+package struct PlayCommand: CastCommand {
+    package static let spec = CommandSpec(
         path: ["play"],
         summary: "Play a URL or a local file on the device.",
         arguments: "URL|FILE",
@@ -32,21 +32,21 @@ public struct PlayCommand: CastCommand {
     )
 
     /// What to play: a URL or a file path.
-    public var source: String
+    package var source: String
     /// The title.
-    public var title: String?
+    package var title: String?
     /// The subtitle URL or file.
-    public var subtitle: String?
+    package var subtitle: String?
     /// The MIME type.
-    public var contentType: String?
+    package var contentType: String?
     /// The start position in seconds.
-    public var start: Double?
+    package var start: Double?
     /// More items.
-    public var queue: [String]
+    package var queue: [String]
     /// Return once playing instead of following playback (local files stop being served).
-    public var detach: Bool
+    package var detach: Bool
 
-    public init(parsing arguments: ParsedArguments) throws(CommandLineError) {
+    package init(parsing arguments: ParsedArguments) throws(CommandLineError) {
         source = try arguments.positionals(1...1, for: Self.spec, names: "URL or FILE")[0]
         title = arguments.value("title")
         subtitle = arguments.value("subtitle")
@@ -65,7 +65,7 @@ public struct PlayCommand: CastCommand {
         }
     }
 
-    public func validate() throws(CommandLineError) {
+    package func validate() throws(CommandLineError) {
         for entry in [source] + queue + (subtitle.map { [$0] } ?? []) where !MediaURL.isRemote(entry) {
             if entry.contains("://") {
                 throw CommandLineError(
@@ -84,7 +84,7 @@ public struct PlayCommand: CastCommand {
         }
     }
 
-    public func run(in runtime: CommandRuntime) async throws {
+    package func run(in runtime: CommandRuntime) async throws {
         for entry in [source] + queue + (subtitle.map { [$0] } ?? []) where !MediaURL.isRemote(entry) {
             guard FileManager.default.isReadableFile(atPath: entry) else {
                 throw CommandLineError(.fileNotFound, "cannot read file '\(entry)'")

@@ -3,8 +3,8 @@ import CastSender
 import TerminalUI
 
 /// `cast queue add URL`.
-public struct QueueAddCommand: CastCommand {
-    public static let spec = CommandSpec(
+package struct QueueAddCommand: CastCommand {
+    package static let spec = CommandSpec(
         path: ["queue", "add"],
         summary: "Add a URL to the end of the queue.",
         arguments: "URL",
@@ -15,9 +15,9 @@ public struct QueueAddCommand: CastCommand {
         examples: ["cast queue add https://example.com/next.mp4", "cast queue add URL --title 'Episode 2'"]
     )
     /// The item.
-    public var item: QueueItem
+    package var item: QueueItem
 
-    public init(parsing arguments: ParsedArguments) throws(CommandLineError) {
+    package init(parsing arguments: ParsedArguments) throws(CommandLineError) {
         let url = try arguments.positionals(1...1, for: Self.spec, names: "URL")[0]
         guard MediaURL.isRemote(url) else {
             throw CommandLineError(
@@ -29,28 +29,28 @@ public struct QueueAddCommand: CastCommand {
         item = MediaURL.queueItem(url, title: arguments.value("title"), contentType: arguments.value("content-type"))
     }
 
-    public func run(in runtime: CommandRuntime) async throws {
+    package func run(in runtime: CommandRuntime) async throws {
         try await runtime.activeMedia().client.queueInsertItem(item).result
     }
 }
 
 /// `cast queue list`.
-public struct QueueListCommand: CastCommand {
-    public static let spec = CommandSpec(
+package struct QueueListCommand: CastCommand {
+    package static let spec = CommandSpec(
         path: ["queue", "list"],
         summary: "List the queue's items and their IDs.",
         options: [.flag("json", help: "Print JSON (see docs/cli.md).")],
         examples: ["cast queue list", "cast queue list --json"]
     )
     /// JSON output.
-    public var json: Bool
+    package var json: Bool
 
-    public init(parsing arguments: ParsedArguments) throws(CommandLineError) {
+    package init(parsing arguments: ParsedArguments) throws(CommandLineError) {
         _ = try arguments.positionals(0...0, for: Self.spec, names: "")
         json = arguments.has("json")
     }
 
-    public func run(in runtime: CommandRuntime) async throws {
+    package func run(in runtime: CommandRuntime) async throws {
         let (client, status) = try await runtime.activeMedia()
         let items = try await Self.fetchItems(client, status: status)
         let current = client.mediaStatus?.currentItemId ?? status.currentItemId
@@ -82,13 +82,14 @@ public struct QueueListCommand: CastCommand {
             var ids: [Int]?
             var items: [QueueItem]?
             for await event in events {
-                switch event {
-                case .didReceiveQueueItemIDs(let received):
+                switch event.kind {
+                case .didReceiveQueueItemIDs:
+                    let received = event.itemIDs
                     ids = received
                     if received.isEmpty { return [] }
                     _ = client.queueFetchItems(forIDs: received)
-                case .didReceiveQueueItems(let received):
-                    items = (items ?? []) + received
+                case .didReceiveQueueItems:
+                    items = (items ?? []) + event.queueItems
                     if let ids, Set(ids).isSubset(of: Set((items ?? []).compactMap(\.itemId))) {
                         return ids.compactMap { id in items?.first { $0.itemId == id } }
                     }
@@ -109,17 +110,17 @@ public struct QueueListCommand: CastCommand {
 }
 
 /// `cast queue remove ID`.
-public struct QueueRemoveCommand: CastCommand {
-    public static let spec = CommandSpec(
+package struct QueueRemoveCommand: CastCommand {
+    package static let spec = CommandSpec(
         path: ["queue", "remove"],
         summary: "Remove an item from the queue by ID (see 'cast queue list').",
         arguments: "ID",
         examples: ["cast queue remove 3"]
     )
     /// The item ID.
-    public var itemID: Int
+    package var itemID: Int
 
-    public init(parsing arguments: ParsedArguments) throws(CommandLineError) {
+    package init(parsing arguments: ParsedArguments) throws(CommandLineError) {
         let text = try arguments.positionals(1...1, for: Self.spec, names: "ID")[0]
         guard let id = Int(text), id > 0 else {
             throw CommandLineError(
@@ -131,7 +132,7 @@ public struct QueueRemoveCommand: CastCommand {
         itemID = id
     }
 
-    public func run(in runtime: CommandRuntime) async throws {
+    package func run(in runtime: CommandRuntime) async throws {
         try await runtime.activeMedia().client.queueRemoveItems(withIDs: [itemID]).result
     }
 }

@@ -3,8 +3,8 @@ import CastSender
 import Synchronization
 
 /// `cast send NAMESPACE MESSAGE [--wait S]`.
-public struct SendCommand: CastCommand {
-    public static let spec = CommandSpec(
+package struct SendCommand: CastCommand {
+    package static let spec = CommandSpec(
         path: ["send"],
         summary: "Send a message on a custom channel of the running receiver app.",
         arguments: "NAMESPACE MESSAGE",
@@ -16,20 +16,20 @@ public struct SendCommand: CastCommand {
         ]
     )
     /// The namespace.
-    public var namespace: String
+    package var namespace: String
     /// The message text.
-    public var message: String
+    package var message: String
     /// How long to print replies.
-    public var wait: Double
+    package var wait: Double
 
-    public init(parsing arguments: ParsedArguments) throws(CommandLineError) {
+    package init(parsing arguments: ParsedArguments) throws(CommandLineError) {
         let values = try arguments.positionals(2...2, for: Self.spec, names: "NAMESPACE and MESSAGE")
         namespace = values[0]
         message = values[1]
         wait = try arguments.double("wait", for: Self.spec) ?? 0
     }
 
-    public func validate() throws(CommandLineError) {
+    package func validate() throws(CommandLineError) {
         guard namespace.hasPrefix("urn:x-cast:"), namespace.count > "urn:x-cast:".count else {
             throw CommandLineError(
                 .invalidValue,
@@ -46,7 +46,7 @@ public struct SendCommand: CastCommand {
         }
     }
 
-    public func run(in runtime: CommandRuntime) async throws {
+    package func run(in runtime: CommandRuntime) async throws {
         let session = try await runtime.session(launching: false)
         let channel = try GenericChannel(namespace: namespace)
         let printer = ReplyPrinter(output: runtime.output)

@@ -2,8 +2,8 @@ import CastCore
 import CastSender
 
 /// `cast status [--watch] [--json]`.
-public struct StatusCommand: CastCommand {
-    public static let spec = CommandSpec(
+package struct StatusCommand: CastCommand {
+    package static let spec = CommandSpec(
         path: ["status"],
         summary: "Show what the device is playing.",
         discussion:
@@ -15,24 +15,25 @@ public struct StatusCommand: CastCommand {
         examples: ["cast status", "cast status --json", "cast status --watch"]
     )
     /// Keep watching.
-    public var watch: Bool
+    package var watch: Bool
     /// JSON output.
-    public var json: Bool
+    package var json: Bool
 
-    public init(parsing arguments: ParsedArguments) throws(CommandLineError) {
+    package init(parsing arguments: ParsedArguments) throws(CommandLineError) {
         _ = try arguments.positionals(0...0, for: Self.spec, names: "")
         watch = arguments.has("watch")
         json = arguments.has("json")
     }
 
-    public func run(in runtime: CommandRuntime) async throws {
+    package func run(in runtime: CommandRuntime) async throws {
         let session: CastSession
         var following: (device: CastDevice, host: String, port: Int, status: ReceiverStatus, group: FollowedGroup)?
         do {
             session = try await runtime.session(launching: false)
         } catch let error as CommandLineError where error.code == .nothingPlaying {
             let (device, host, port) = try await runtime.resolveDevice()
-            guard let followed = await Self.followedGroup(host: host, port: port, runtime: runtime) else {
+            guard let followed = await Self.followedGroup(device: device, host: host, port: port, runtime: runtime)
+            else {
                 show(StatusReport(idleDevice: device, host: host, port: port), runtime: runtime)
                 return
             }
@@ -89,14 +90,21 @@ public struct StatusCommand: CastCommand {
     /// The group a member at `host:port` follows, when it runs the follower app and one of
     /// its groups runs our receiver app in that session.
     private static func followedGroup(
+        device: CastDevice,
         host: String,
         port: Int,
         runtime: CommandRuntime
     ) async -> (status: ReceiverStatus, group: FollowedGroup)? {
         let timeout = runtime.context.options.requestTimeout
-        guard let status = try? await ReceiverProbe.receiverStatus(host: host, port: port, timeout: timeout),
+        let sessions = runtime.context.sessionManager
+        guard let status = try? await sessions.receiverStatus(of: device, host: host, port: port, timeout: timeout),
             let sessionId = GroupFollowing.follower(in: status)?.sessionId,
-            let group = await GroupFollowing.group(following: sessionId, memberHost: host, timeout: timeout),
+            let group = await GroupFollowing.group(
+                following: sessionId,
+                memberHost: host,
+                sessionManager: sessions,
+                timeout: timeout
+            ),
             group.applicationIDs.contains(runtime.context.options.receiverApplicationID)
         else { return nil }
         return (status, group)

@@ -2,22 +2,22 @@ import CastCore
 import CastSender
 
 /// `cast tracks`: lists the media's tracks.
-public struct TracksCommand: CastCommand {
-    public static let spec = CommandSpec(
+package struct TracksCommand: CastCommand {
+    package static let spec = CommandSpec(
         path: ["tracks"],
         summary: "List the media's tracks (subtitles, audio); 'tracks on ID' / 'tracks off' choose.",
         options: [.flag("json", help: "Print JSON (see docs/cli.md).")],
         examples: ["cast tracks", "cast tracks on 1", "cast tracks off"]
     )
     /// JSON output.
-    public var json: Bool
+    package var json: Bool
 
-    public init(parsing arguments: ParsedArguments) throws(CommandLineError) {
+    package init(parsing arguments: ParsedArguments) throws(CommandLineError) {
         _ = try arguments.positionals(0...0, for: Self.spec, names: "")
         json = arguments.has("json")
     }
 
-    public func run(in runtime: CommandRuntime) async throws {
+    package func run(in runtime: CommandRuntime) async throws {
         let (_, status) = try await runtime.activeMedia()
         let tracks = status.media?.tracks ?? []
         let active = Set(status.activeTrackIds ?? [])
@@ -45,17 +45,17 @@ public struct TracksCommand: CastCommand {
 }
 
 /// `cast tracks on ID`.
-public struct TracksOnCommand: CastCommand {
-    public static let spec = CommandSpec(
+package struct TracksOnCommand: CastCommand {
+    package static let spec = CommandSpec(
         path: ["tracks", "on"],
         summary: "Turn a track on (by ID from 'cast tracks').",
         arguments: "ID",
         examples: ["cast tracks on 1"]
     )
     /// The track.
-    public var trackID: Int
+    package var trackID: Int
 
-    public init(parsing arguments: ParsedArguments) throws(CommandLineError) {
+    package init(parsing arguments: ParsedArguments) throws(CommandLineError) {
         let text = try arguments.positionals(1...1, for: Self.spec, names: "ID")[0]
         guard let id = Int(text), id >= 0 else {
             throw CommandLineError(
@@ -67,7 +67,7 @@ public struct TracksOnCommand: CastCommand {
         trackID = id
     }
 
-    public func run(in runtime: CommandRuntime) async throws {
+    package func run(in runtime: CommandRuntime) async throws {
         let (client, status) = try await runtime.activeMedia()
         guard let track = status.media?.tracks?.first(where: { $0.trackId == trackID }) else {
             throw CommandLineError(.requestFailed, "the media has no track \(trackID)")
@@ -81,18 +81,18 @@ public struct TracksOnCommand: CastCommand {
 }
 
 /// `cast tracks off`.
-public struct TracksOffCommand: CastCommand {
-    public static let spec = CommandSpec(
+package struct TracksOffCommand: CastCommand {
+    package static let spec = CommandSpec(
         path: ["tracks", "off"],
         summary: "Turn text tracks (subtitles) off.",
         examples: ["cast tracks off"]
     )
 
-    public init(parsing arguments: ParsedArguments) throws(CommandLineError) {
+    package init(parsing arguments: ParsedArguments) throws(CommandLineError) {
         _ = try arguments.positionals(0...0, for: Self.spec, names: "")
     }
 
-    public func run(in runtime: CommandRuntime) async throws {
+    package func run(in runtime: CommandRuntime) async throws {
         let (client, status) = try await runtime.activeMedia()
         let keep = (status.activeTrackIds ?? []).filter { id in
             status.media?.tracks?.first { $0.trackId == id }?.type != .text

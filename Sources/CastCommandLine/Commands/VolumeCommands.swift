@@ -1,8 +1,8 @@
 import CastSender
 
 /// `cast volume LEVEL [--stream]`.
-public struct VolumeCommand: CastCommand {
-    public static let spec = CommandSpec(
+package struct VolumeCommand: CastCommand {
+    package static let spec = CommandSpec(
         path: ["volume"],
         summary: "Set the device volume (or the stream's with --stream).",
         arguments: "LEVEL",
@@ -17,13 +17,13 @@ public struct VolumeCommand: CastCommand {
         ]
     )
     /// The level.
-    public var level: VolumeLevel
+    package var level: VolumeLevel
     /// Whether the stream volume is meant.
-    public var stream: Bool
+    package var stream: Bool
     /// The speaker-group member meant, if any.
-    public var member: String?
+    package var member: String?
 
-    public init(parsing arguments: ParsedArguments) throws(CommandLineError) {
+    package init(parsing arguments: ParsedArguments) throws(CommandLineError) {
         let text = try arguments.positionals(1...1, for: Self.spec, names: "LEVEL")[0]
         guard let level = VolumeLevel(text) else {
             throw CommandLineError(
@@ -37,7 +37,7 @@ public struct VolumeCommand: CastCommand {
         member = arguments.value("member")
     }
 
-    public func validate() throws(CommandLineError) {
+    package func validate() throws(CommandLineError) {
         try Self.validateMember(member, stream: stream, command: Self.spec.name)
     }
 
@@ -56,7 +56,7 @@ public struct VolumeCommand: CastCommand {
         }
     }
 
-    public func run(in runtime: CommandRuntime) async throws {
+    package func run(in runtime: CommandRuntime) async throws {
         if let member {
             let found = try await GroupCommand.member(named: member, in: runtime, command: Self.spec.name)
             _ = try await MultizoneProbe.setVolume(
@@ -89,8 +89,8 @@ public struct VolumeCommand: CastCommand {
 }
 
 /// `cast mute` and `cast unmute`.
-public struct MuteCommand: CastCommand {
-    public static let spec = CommandSpec(
+package struct MuteCommand: CastCommand {
+    package static let spec = CommandSpec(
         path: ["mute"],
         summary: "Mute the device (or the stream with --stream).",
         options: [
@@ -100,23 +100,23 @@ public struct MuteCommand: CastCommand {
         examples: ["cast mute", "cast mute --stream", "cast -d Downstairs mute --member Kitchen"]
     )
     /// Whether the stream is meant.
-    public var stream: Bool
+    package var stream: Bool
     /// The speaker-group member meant, if any.
-    public var member: String?
+    package var member: String?
     /// `true` for mute, `false` for unmute.
-    public var muted = true
+    package var muted = true
 
-    public init(parsing arguments: ParsedArguments) throws(CommandLineError) {
+    package init(parsing arguments: ParsedArguments) throws(CommandLineError) {
         _ = try arguments.positionals(0...0, for: Self.spec, names: "")
         stream = arguments.has("stream")
         member = arguments.value("member")
     }
 
-    public func validate() throws(CommandLineError) {
+    package func validate() throws(CommandLineError) {
         try VolumeCommand.validateMember(member, stream: stream, command: muted ? "mute" : "unmute")
     }
 
-    public func run(in runtime: CommandRuntime) async throws {
+    package func run(in runtime: CommandRuntime) async throws {
         let command = muted ? "mute" : "unmute"
         if let member {
             let found = try await GroupCommand.member(named: member, in: runtime, command: command)
@@ -139,8 +139,8 @@ public struct MuteCommand: CastCommand {
 }
 
 /// `cast unmute`.
-public struct UnmuteCommand: CastCommand {
-    public static let spec = CommandSpec(
+package struct UnmuteCommand: CastCommand {
+    package static let spec = CommandSpec(
         path: ["unmute"],
         summary: "Unmute the device (or the stream with --stream).",
         options: [
@@ -151,7 +151,7 @@ public struct UnmuteCommand: CastCommand {
     )
     private var mute: MuteCommand
 
-    public init(parsing arguments: ParsedArguments) throws(CommandLineError) {
+    package init(parsing arguments: ParsedArguments) throws(CommandLineError) {
         _ = try arguments.positionals(0...0, for: Self.spec, names: "")
         var parsed = ParsedArguments()
         parsed.flags = arguments.flags
@@ -160,10 +160,10 @@ public struct UnmuteCommand: CastCommand {
         mute.muted = false
     }
 
-    public func validate() throws(CommandLineError) {
+    package func validate() throws(CommandLineError) {
         try mute.validate()
     }
-    public func run(in runtime: CommandRuntime) async throws {
+    package func run(in runtime: CommandRuntime) async throws {
         try await mute.run(in: runtime)
     }
 }

@@ -3,16 +3,16 @@ import TerminalUI
 
 /// Where a command writes: standard output for results, standard error for errors and
 /// progress, with colour only on a terminal and never when `NO_COLOR` is set.
-public struct OutputSink: Sendable {
+package struct OutputSink: Sendable {
     private let writeOut: @Sendable (String) -> Void
     private let writeErr: @Sendable (String) -> Void
     /// Whether standard error is a terminal (progress lines redraw in place).
-    public let errorIsTerminal: Bool
+    package let errorIsTerminal: Bool
     /// Whether colour escapes may be written.
-    public let usesColor: Bool
+    package let usesColor: Bool
 
     /// Creates a sink over two writers.
-    public init(
+    package init(
         errorIsTerminal: Bool,
         usesColor: Bool,
         out: @escaping @Sendable (String) -> Void,
@@ -25,7 +25,7 @@ public struct OutputSink: Sendable {
     }
 
     /// The process's standard output and error.
-    public static func standard(environment: [String: String]) -> OutputSink {
+    package static func standard(environment: [String: String]) -> OutputSink {
         let terminal = isatty(STDERR_FILENO) == 1
         let color = terminal && ColorCapability.detect(environment: environment) != .none
         return OutputSink(
@@ -37,21 +37,21 @@ public struct OutputSink: Sendable {
     }
 
     /// Writes a line to standard output.
-    public func line(_ text: String) { writeOut(text + "\n") }
+    package func line(_ text: String) { writeOut(text + "\n") }
 
     /// Writes a line to standard error.
-    public func error(_ text: String) { writeErr(text + "\n") }
+    package func error(_ text: String) { writeErr(text + "\n") }
 
     /// Writes raw text to standard error (a progress line ending in `\r`).
-    public func progress(_ text: String) { writeErr(text) }
+    package func progress(_ text: String) { writeErr(text) }
 
     /// Writes a JSON value to standard output on one line, keys sorted.
-    public func json(_ value: Any) {
+    package func json(_ value: Any) {
         line(Self.encode(value))
     }
 
     /// A JSON value as one line of text, keys sorted.
-    public static func encode(_ value: Any) -> String {
+    package static func encode(_ value: Any) -> String {
         guard JSONSerialization.isValidJSONObject(value),
             let data = try? JSONSerialization.data(
                 withJSONObject: value,
@@ -62,8 +62,8 @@ public struct OutputSink: Sendable {
     }
 
     /// `text` in bold when colour is on.
-    public func bold(_ text: String) -> String { usesColor ? "\u{1B}[1m\(text)\u{1B}[0m" : text }
+    package func bold(_ text: String) -> String { usesColor ? "\u{1B}[1m\(text)\u{1B}[0m" : text }
 
     /// `text` in red when colour is on.
-    public func red(_ text: String) -> String { usesColor ? "\u{1B}[31m\(text)\u{1B}[0m" : text }
+    package func red(_ text: String) -> String { usesColor ? "\u{1B}[31m\(text)\u{1B}[0m" : text }
 }

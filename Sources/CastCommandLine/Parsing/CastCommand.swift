@@ -1,5 +1,5 @@
 /// One `cast` command: parsed into a typed value, validated, then run.
-public protocol CastCommand: Sendable {
+package protocol CastCommand: Sendable {
     /// The command's name, options and help.
     static var spec: CommandSpec { get }
     /// Builds the command from its parsed arguments.
@@ -12,7 +12,7 @@ public protocol CastCommand: Sendable {
 }
 
 extension CastCommand {
-    public func validate() throws(CommandLineError) {}
+    package func validate() throws(CommandLineError) {}
 }
 
 extension ParsedArguments {

@@ -1,28 +1,28 @@
 /// The result of parsing a whole command line.
-public struct Invocation: Sendable {
+package struct Invocation: Sendable {
     /// The command, or `nil` when only `--help` or `--version` was given.
-    public var command: (any CastCommand.Type)?
+    package var command: (any CastCommand.Type)?
     /// The command's arguments, global options included.
-    public var arguments: ParsedArguments
+    package var arguments: ParsedArguments
     /// `--help` / `-h` was given.
-    public var wantsHelp: Bool { arguments.has("help") }
+    package var wantsHelp: Bool { arguments.has("help") }
     /// `--version` was given.
-    public var wantsVersion: Bool { arguments.has("version") }
+    package var wantsVersion: Bool { arguments.has("version") }
 }
 
 /// Splits a command line into a command and its typed arguments.
-public struct CommandLineParser: Sendable {
+package struct CommandLineParser: Sendable {
     /// The commands to choose from.
-    public var commands: [any CastCommand.Type]
+    package var commands: [any CastCommand.Type]
 
     /// Creates a parser over `commands`.
-    public init(commands: [any CastCommand.Type] = CommandRegistry.all) {
+    package init(commands: [any CastCommand.Type] = CommandRegistry.all) {
         self.commands = commands
     }
 
     /// Parses `arguments` (without the program name).
     /// - Throws: ``CommandLineError`` with a usage code.
-    public func parse(_ arguments: [String]) throws(CommandLineError) -> Invocation {
+    package func parse(_ arguments: [String]) throws(CommandLineError) -> Invocation {
         var parsed = ParsedArguments()
         var index = 0
         var command: (any CastCommand.Type)?

@@ -1,21 +1,22 @@
 /// An option a command accepts.
-public struct OptionSpec: Sendable, Hashable {
+package struct OptionSpec: Sendable, Hashable {
     /// The long name without dashes, such as `title`.
-    public var name: String
+    package var name: String
     /// A one-letter alias without the dash, such as `t`.
-    public var short: Character?
+    package var short: Character?
     /// The value's placeholder (`T`), or `nil` for a flag.
-    public var valueName: String?
+    package var valueName: String?
     /// One line of help.
-    public var help: String
+    package var help: String
 
     /// An option taking a value.
-    public static func value(_ name: String, _ valueName: String, short: Character? = nil, help: String) -> OptionSpec {
+    package static func value(_ name: String, _ valueName: String, short: Character? = nil, help: String) -> OptionSpec
+    {
         OptionSpec(name: name, short: short, valueName: valueName, help: help)
     }
 
     /// A flag.
-    public static func flag(_ name: String, short: Character? = nil, help: String) -> OptionSpec {
+    package static func flag(_ name: String, short: Character? = nil, help: String) -> OptionSpec {
         OptionSpec(name: name, short: short, valueName: nil, help: help)
     }
 
@@ -28,22 +29,22 @@ public struct OptionSpec: Sendable, Hashable {
 }
 
 /// What a command is called, takes and does: drives parsing and help text.
-public struct CommandSpec: Sendable, Hashable {
+package struct CommandSpec: Sendable, Hashable {
     /// The words naming the command, such as `["queue", "add"]`.
-    public var path: [String]
+    package var path: [String]
     /// One line saying what the command does.
-    public var summary: String
+    package var summary: String
     /// The arguments after the command's name, as shown in the usage line.
-    public var arguments: String
+    package var arguments: String
     /// A paragraph of detail, if any.
-    public var discussion: String
+    package var discussion: String
     /// The options the command takes besides the global ones.
-    public var options: [OptionSpec]
+    package var options: [OptionSpec]
     /// Example invocations.
-    public var examples: [String]
+    package var examples: [String]
 
     /// Creates a spec.
-    public init(
+    package init(
         path: [String],
         summary: String,
         arguments: String = "",
@@ -60,10 +61,10 @@ public struct CommandSpec: Sendable, Hashable {
     }
 
     /// The command's name as typed, such as `queue add`.
-    public var name: String { path.joined(separator: " ") }
+    package var name: String { path.joined(separator: " ") }
 
     /// The options every command accepts.
-    public static let globalOptions: [OptionSpec] = [
+    package static let globalOptions: [OptionSpec] = [
         .value("device", "NAME|HOST[:PORT]", short: "d", help: "The device: a friendly name (prefix), or an address."),
         .value("interface", "IF", help: "Discover on this interface (repeatable); else CAST_DISCOVERY_INTERFACES."),
         .value(
@@ -76,7 +77,7 @@ public struct CommandSpec: Sendable, Hashable {
     ]
 
     /// The full help text.
-    public var helpText: String {
+    package var helpText: String {
         var lines = ["cast \(name) — \(summary)", ""]
         lines.append("USAGE: cast \(name)\(arguments.isEmpty ? "" : " " + arguments) [options]")
         if !discussion.isEmpty {

@@ -1,12 +1,12 @@
 /// How the user named a device.
-public enum DeviceTarget: Hashable, Sendable, CustomStringConvertible {
+package enum DeviceTarget: Hashable, Sendable, CustomStringConvertible {
     /// An address with the Cast port (8009 unless given).
     case address(host: String, port: Int)
     /// A friendly name or its case-insensitive prefix, found by discovery.
     case name(String)
 
     /// Reads `HOST`, `HOST:PORT`, `[V6]:PORT`, an IPv6 literal or a friendly name.
-    public init(_ text: String) {
+    package init(_ text: String) {
         if text.hasPrefix("["), let close = text.firstIndex(of: "]") {
             let host = String(text[text.index(after: text.startIndex)..<close])
             let rest = text[text.index(after: close)...]
@@ -32,7 +32,7 @@ public enum DeviceTarget: Hashable, Sendable, CustomStringConvertible {
         self = .name(text)
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .address(let host, let port): host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
         case .name(let name): name

@@ -1,13 +1,13 @@
 /// A `seek` position: absolute seconds, or an offset from the current position.
-public struct SeekTarget: Hashable, Sendable {
+package struct SeekTarget: Hashable, Sendable {
     /// Seconds (absolute) or the offset in seconds (relative, signed).
-    public var seconds: Double
+    package var seconds: Double
     /// Whether `seconds` is an offset.
-    public var isRelative: Bool
+    package var isRelative: Bool
 
     /// Parses `90`, `1:30`, `01:02:03`, `90.5`, `+10`, `-1:00`.
     /// - Returns: `nil` when the text is not a position.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         var body = Substring(text)
         var sign = 1.0
         isRelative = false
@@ -38,13 +38,13 @@ public struct SeekTarget: Hashable, Sendable {
 }
 
 /// A volume level: `0.5`, `50%`.
-public struct VolumeLevel: Hashable, Sendable {
+package struct VolumeLevel: Hashable, Sendable {
     /// The level from 0 to 1.
-    public var fraction: Double
+    package var fraction: Double
 
     /// Parses a fraction from 0 to 1 (`0.35`) or a percentage from 0 to 100 (`35%`).
     /// - Returns: `nil` when the text is not a level in range.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         if text.hasSuffix("%") {
             guard let percent = Double(text.dropLast()), (0...100).contains(percent) else { return nil }
             fraction = percent / 100

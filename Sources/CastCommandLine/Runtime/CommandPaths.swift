@@ -2,15 +2,15 @@ import CastSender
 import Foundation
 
 /// Where `cast` keeps its configuration and its saved session.
-public struct CommandPaths: Sendable, Hashable {
+package struct CommandPaths: Sendable, Hashable {
     /// `$XDG_CONFIG_HOME/cast/config.json`, else `~/.config/cast/config.json`.
-    public var configFile: URL
+    package var configFile: URL
     /// `$CAST_STATE_DIR/session.json`, else `$XDG_STATE_HOME/cast/session.json`, else
     /// `~/.local/state/cast/session.json`.
-    public var sessionFile: URL
+    package var sessionFile: URL
 
     /// The paths for an environment.
-    public init(environment: [String: String]) {
+    package init(environment: [String: String]) {
         let home = URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory(), isDirectory: true)
         func base(_ variable: String, _ fallback: String) -> URL {
             if let value = environment[variable], value.hasPrefix("/") {
@@ -28,14 +28,14 @@ public struct CommandPaths: Sendable, Hashable {
 }
 
 /// The settings read from `config.json`: `{"device": "Living Room", "interfaces": ["en0"]}`.
-public struct CommandConfiguration: Sendable, Hashable {
+package struct CommandConfiguration: Sendable, Hashable {
     /// The default device (a name or `HOST[:PORT]`).
-    public var device: String?
+    package var device: String?
     /// Discovery interfaces.
-    public var interfaces: [String]
+    package var interfaces: [String]
 
     /// An empty configuration.
-    public init(device: String? = nil, interfaces: [String] = []) {
+    package init(device: String? = nil, interfaces: [String] = []) {
         self.device = device
         self.interfaces = interfaces
     }
@@ -43,7 +43,7 @@ public struct CommandConfiguration: Sendable, Hashable {
     /// Reads the file; a missing file is an empty configuration.
     /// - Throws: ``CommandLineError`` when the file exists but is not a JSON object of the
     ///   expected shape.
-    public init(contentsOf url: URL) throws(CommandLineError) {
+    package init(contentsOf url: URL) throws(CommandLineError) {
         let contents: Data?
         do {
             contents = try PrivateFile.read(url)

@@ -1,28 +1,29 @@
 import CastAuth
 import CastCore
+import CastCrypto
 import CastNet
 import CastSender
 import Foundation
 
 /// What a running command works with: the environment, output, paths, the chosen device and
 /// the SDK context, and the steps to reach a session.
-public final class CommandRuntime: Sendable {
+package final class CommandRuntime: Sendable {
     /// The process environment (or a test's).
-    public let environment: [String: String]
+    package let environment: [String: String]
     /// Where output goes.
-    public let output: OutputSink
+    package let output: OutputSink
     /// The global options (`--device`, `--interface`).
-    public let globals: ParsedArguments
+    package let globals: ParsedArguments
     /// Configuration and state file locations.
-    public let paths: CommandPaths
+    package let paths: CommandPaths
     /// The configuration file's settings.
-    public let configuration: CommandConfiguration
+    package let configuration: CommandConfiguration
     /// The SDK context (no discovery until asked, no automatic session resume).
-    public let context: CastContext
+    package let context: CastContext
 
     /// Creates a runtime.
     /// - Throws: ``CommandLineError`` when the configuration file is malformed.
-    public init(globals: ParsedArguments, environment: [String: String], output: OutputSink) throws(CommandLineError) {
+    package init(globals: ParsedArguments, environment: [String: String], output: OutputSink) throws(CommandLineError) {
         self.environment = environment
         self.output = output
         self.globals = globals
@@ -53,7 +54,7 @@ public final class CommandRuntime: Sendable {
     }
 
     /// What `--insecure` / `CAST_INSECURE=1` prints to standard error.
-    public static let insecureWarning =
+    package static let insecureWarning =
         "cast: warning: --insecure: Cast devices are not authenticated; anything on the network can pose as "
         + "the device and receive the media URLs and credentials sent to it"
 
@@ -96,7 +97,7 @@ public final class CommandRuntime: Sendable {
     }
 
     /// The longest timeout an environment variable may set, in seconds (one day).
-    public static let maximumTimeoutSeconds: Double = 86_400
+    package static let maximumTimeoutSeconds: Double = 86_400
 
     /// A timeout from an environment variable: a number of seconds greater than 0 and at
     /// most ``maximumTimeoutSeconds``; `nil` when unset or empty.
@@ -115,13 +116,13 @@ public final class CommandRuntime: Sendable {
     // MARK: Choosing a device
 
     /// The device named by `-d`, else `CAST_DEVICE`, else the configuration file.
-    public var target: DeviceTarget? {
+    package var target: DeviceTarget? {
         let text = globals.value("device") ?? environment["CAST_DEVICE"] ?? configuration.device
         return text.flatMap { $0.isEmpty ? nil : DeviceTarget($0) }
     }
 
     /// Runs discovery for up to `timeout`, returning early once `done` holds.
-    public func discover(
+    package func discover(
         timeout: Duration,
         until done: @escaping @Sendable ([CastDevice]) -> Bool = { _ in false }
     ) async throws -> [CastDevice] {
@@ -146,7 +147,7 @@ public final class CommandRuntime: Sendable {
     }
 
     /// Finds the device to use and the address to reach it at.
-    public func resolveDevice(
+    package func resolveDevice(
         timeout: Duration = .seconds(5)
     ) async throws -> (device: CastDevice, host: String, port: Int) {
         switch target {
@@ -209,11 +210,14 @@ public final class CommandRuntime: Sendable {
         }
     }
 
+    /// What to do about a device that failed authentication.
+    static let trustHint = " (trust its root with --trust-root FILE, or accept it unauthenticated with --insecure)"
+
     /// A session on the chosen device: the saved one when it is for this device (no new
     /// LAUNCH), else a new one that joins our receiver app if it runs.
     /// - Parameter launching: whether the receiver app may be launched; when `false` and
     ///   the device runs no app, this fails with ``CommandLineError/Code/nothingPlaying``.
-    public func session(launching: Bool) async throws -> CastSession {
+    package func session(launching: Bool) async throws -> CastSession {
         let manager = context.sessionManager
         if let saved = SavedSessionSummary(contentsOf: paths.sessionFile), saved.matches(target),
             let session = await resumeSavedSession(within: context.options.requestTimeout)
@@ -223,7 +227,18 @@ public final class CommandRuntime: Sendable {
         let (device, host, port) = try await resolveDevice()
         if !launching {
             let appID = context.options.receiverApplicationID
-            let running = (try? await ReceiverProbe.runningApplicationIDs(host: host, port: port)) ?? []
+            let running: [String]
+            do {
+                let status = try await manager.receiverStatus(of: device, host: host, port: port)
+                running = status.applications?.map(\.appId) ?? []
+            } catch  where error.code == .deviceAuthentication {
+                throw CommandLineError(
+                    .requestFailed,
+                    "cannot read the status of \(device.friendlyName ?? host): \(error.reason)" + Self.trustHint
+                )
+            } catch {
+                running = []
+            }
             guard running.contains(appID) else {
                 throw CommandLineError(
                     .nothingPlaying,
@@ -234,9 +249,7 @@ public final class CommandRuntime: Sendable {
         do {
             return try await manager.startSession(with: device, host: host, port: port)
         } catch {
-            let hint =
-                error.code == .deviceAuthentication
-                ? " (trust its root with --trust-root FILE, or accept it unauthenticated with --insecure)" : ""
+            let hint = error.code == .deviceAuthentication ? Self.trustHint : ""
             throw CommandLineError(
                 .requestFailed,
                 "cannot start a session on \(device.friendlyName ?? host): \(error.reason)\(hint)"
@@ -245,14 +258,14 @@ public final class CommandRuntime: Sendable {
     }
 
     /// The media client of a joined session, with a fresh media status.
-    public func mediaClient() async throws -> RemoteMediaClient {
+    package func mediaClient() async throws -> RemoteMediaClient {
         let client = try await session(launching: false).remoteMediaClient
         try await client.requestStatus().result
         return client
     }
 
     /// The media client with a media session, or ``CommandLineError/Code/nothingPlaying``.
-    public func activeMedia() async throws -> (client: RemoteMediaClient, status: MediaStatus) {
+    package func activeMedia() async throws -> (client: RemoteMediaClient, status: MediaStatus) {
         let client = try await mediaClient()
         guard let status = client.mediaStatus else {
             throw CommandLineError(.nothingPlaying, "nothing is playing")

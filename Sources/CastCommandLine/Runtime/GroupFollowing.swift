@@ -1,5 +1,6 @@
 import CastCore
 import CastNet
+import CastSender
 import Foundation
 
 /// The speaker group whose playback a member follows.
@@ -35,7 +36,13 @@ enum GroupFollowing {
 
     /// The group of the member at `memberHost` whose app session is `sessionId`, or `nil`
     /// when the member serves no setup document or none of its groups runs that session.
-    static func group(following sessionId: String, memberHost: String, timeout: Duration) async -> FollowedGroup? {
+    /// Each group's status is read through `sessionManager`, without starting a session.
+    static func group(
+        following sessionId: String,
+        memberHost: String,
+        sessionManager: SessionManager,
+        timeout: Duration
+    ) async -> FollowedGroup? {
         var client = HTTPClient()
         client.timeout = timeout
         client.maximumBodySize = 256 << 10
@@ -46,8 +53,16 @@ enum GroupFollowing {
             let info = try? DeviceSetupInfo(jsonBytes: response.body)
         else { return nil }
         for group in info.groups {
-            guard let port = group.castPort, let host = leaderHost(group.electedLeader, memberHost: memberHost),
-                let status = try? await ReceiverProbe.receiverStatus(host: host, port: port, timeout: timeout),
+            guard let port = group.castPort, let castPort = UInt16(exactly: port),
+                let host = leaderHost(group.electedLeader, memberHost: memberHost), let address = IPAddress(host)
+            else { continue }
+            let leader = CastDevice(
+                id: group.id ?? UUID(),
+                friendlyName: group.name,
+                addresses: [address],
+                port: castPort
+            )
+            guard let status = try? await sessionManager.receiverStatus(of: leader, timeout: timeout),
                 let apps = status.applications, apps.contains(where: { $0.sessionId == sessionId })
             else { continue }
             return FollowedGroup(

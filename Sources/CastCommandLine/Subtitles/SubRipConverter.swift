@@ -3,9 +3,9 @@
 /// Cue numbers are dropped, `00:01:02,500` becomes `00:01:02.500`, a byte-order mark and
 /// CRLF or CR line ends are removed, and styling tags such as `<i>` pass through (WebVTT
 /// knows them).
-public enum SubRipConverter {
+package enum SubRipConverter {
     /// Converts the text of an `.srt` file.
-    public static func webVTT(fromSubRip text: String) -> String {
+    package static func webVTT(fromSubRip text: String) -> String {
         var source = text
         if source.hasPrefix("\u{FEFF}") { source.removeFirst() }
         source = source.replacingLineEnds()
@@ -25,7 +25,7 @@ public enum SubRipConverter {
     }
 
     /// Converts the bytes of an `.srt` file (UTF-8; Latin-1 when not valid UTF-8).
-    public static func webVTT(fromSubRip data: [UInt8]) -> String {
+    package static func webVTT(fromSubRip data: [UInt8]) -> String {
         let text =
             String(validating: data, as: UTF8.self)
             ?? String(decoding: data.map { UInt16($0) }, as: UTF16.self)

@@ -48,6 +48,49 @@ public struct CastDevice: Hashable, Sendable, Identifiable {
     public var hostName: String
     /// Every TXT attribute as received, including keys without a property here (`cd`, `bs`, `nf`, …).
     public var txt: TXTRecord
+    /// The members of this speaker group, when known: mDNS does not carry them, so discovery
+    /// fills them in once a session to the group has received its `MULTIZONE_STATUS` (and
+    /// keeps them current with `DEVICE_ADDED` / `DEVICE_REMOVED`). Empty for a device that
+    /// is not a group, and for a group whose members are not known yet.
+    public var groupMembers: [GroupReference]
+    /// The speaker groups this device belongs to, when known: learned from the device's
+    /// `CASTING_GROUPS`, its setup document (`multizone.groups`) or a group's
+    /// `MULTIZONE_STATUS` listing it. Empty when none are known.
+    public var groups: [GroupReference]
+
+    /// Another device named in this one's description: a member of a group, or a group a
+    /// device belongs to. The device it names may or may not be among those discovered.
+    public struct GroupReference: Hashable, Sendable, Identifiable {
+        /// The device's unique id (the TXT `id` of its mDNS record).
+        public var id: UUID
+        /// Its friendly name as the reporting device gave it.
+        public var name: String?
+
+        /// Creates a reference.
+        public init(id: UUID, name: String? = nil) {
+            self.id = id
+            self.name = name
+        }
+
+        /// At most this many references are kept per device; further ones are dropped.
+        public static let maximumCount = 64
+        /// A longer name is cut to this many characters.
+        public static let maximumNameLength = 256
+
+        /// A reference from a device-supplied id and name: `nil` when the id is not 32 hex
+        /// digits (dashes allowed); an empty name is dropped and a long one cut.
+        public init?(deviceID: String, name: String?) {
+            guard let id = CastDevice.parseID(deviceID) else { return nil }
+            let trimmed = name.map { String($0.prefix(Self.maximumNameLength)) }
+            self.init(id: id, name: trimmed?.isEmpty == true ? nil : trimmed)
+        }
+
+        /// `references` without repeated ids (the first kept), at most ``maximumCount``.
+        public static func unique(_ references: [GroupReference]) -> [GroupReference] {
+            var seen = Set<UUID>()
+            return Array(references.filter { seen.insert($0.id).inserted }.prefix(maximumCount))
+        }
+    }
 
     /// Creates a device description.
     public init(
@@ -63,7 +106,9 @@ public struct CastDevice: Hashable, Sendable, Identifiable {
         port: UInt16 = 8009,
         serviceName: String = "",
         hostName: String = "",
-        txt: TXTRecord = TXTRecord()
+        txt: TXTRecord = TXTRecord(),
+        groupMembers: [GroupReference] = [],
+        groups: [GroupReference] = []
     ) {
         self.id = id
         self.friendlyName = friendlyName
@@ -78,6 +123,8 @@ public struct CastDevice: Hashable, Sendable, Identifiable {
         self.serviceName = serviceName
         self.hostName = hostName
         self.txt = txt
+        self.groupMembers = groupMembers
+        self.groups = groups
     }
 
     /// Builds a device from its DNS-SD records.

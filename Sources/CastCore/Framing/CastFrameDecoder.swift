@@ -5,14 +5,14 @@
 /// complete bodies one at a time; a partial frame makes ``nextFrame()`` return `nil`
 /// ("need more data"). The declared length is checked before any allocation, so a peer
 /// cannot make the decoder hold more than one maximum frame plus the bytes of a chunk.
-public struct CastFrameDecoder: Sendable {
+package struct CastFrameDecoder: Sendable {
     /// The largest body the Cast protocol allows (64 KiB).
-    public static let maximumBodySize = 65_536
+    package static let maximumBodySize = 65_536
     /// The size of the length prefix.
-    public static let headerSize = 4
+    package static let headerSize = 4
 
     /// The largest body this decoder accepts.
-    public let maximumBodySize: Int
+    package let maximumBodySize: Int
 
     private var buffer: [UInt8] = []
     private var readIndex = 0
@@ -20,22 +20,22 @@ public struct CastFrameDecoder: Sendable {
 
     /// Creates a decoder.
     /// - Parameter maximumBodySize: the largest body accepted; defaults to the protocol's limit.
-    public init(maximumBodySize: Int = CastFrameDecoder.maximumBodySize) {
+    package init(maximumBodySize: Int = CastFrameDecoder.maximumBodySize) {
         precondition(maximumBodySize > 0, "maximumBodySize must be positive")
         self.maximumBodySize = maximumBodySize
     }
 
     /// The number of received bytes not yet returned as frames.
-    public var bufferedByteCount: Int { buffer.count - readIndex }
+    package var bufferedByteCount: Int { buffer.count - readIndex }
 
     /// Appends received bytes.
-    public mutating func append(_ bytes: some Sequence<UInt8>) {
+    package mutating func append(_ bytes: some Sequence<UInt8>) {
         compactIfNeeded()
         buffer.append(contentsOf: bytes)
     }
 
     /// Appends received bytes from raw memory.
-    public mutating func append(_ bytes: UnsafeRawBufferPointer) {
+    package mutating func append(_ bytes: UnsafeRawBufferPointer) {
         compactIfNeeded()
         buffer.append(contentsOf: bytes)
     }
@@ -43,7 +43,7 @@ public struct CastFrameDecoder: Sendable {
     /// Returns the body of the next complete frame, or `nil` when more data is needed.
     /// - Throws: ``FrameError`` when the next frame declares a length of zero or above
     ///   ``maximumBodySize``. The decoder stays in error: the stream must be closed.
-    public mutating func nextFrame() throws(FrameError) -> [UInt8]? {
+    package mutating func nextFrame() throws(FrameError) -> [UInt8]? {
         let available = buffer.count - readIndex
         guard available >= Self.headerSize else { return nil }
         let length =
@@ -74,7 +74,7 @@ public struct CastFrameDecoder: Sendable {
 
     /// How many more bytes the decoder needs before the next frame is complete, or `nil`
     /// when the header itself is incomplete. Lets a reader size its next read.
-    public var bytesNeededForNextFrame: Int? {
+    package var bytesNeededForNextFrame: Int? {
         let available = buffer.count - readIndex
         guard available >= Self.headerSize else { return nil }
         let length =
@@ -98,11 +98,11 @@ public struct CastFrameDecoder: Sendable {
 }
 
 /// Prefixes message bodies with their length for the Cast wire.
-public enum CastFrameEncoder {
+package enum CastFrameEncoder {
     /// Returns `body` preceded by its 4-byte big-endian length.
     /// - Throws: ``FrameError`` with code `messageTooLarge` when the body is over
     ///   `maximumBodySize`, or `emptyFrame` when it is empty.
-    public static func encode(
+    package static func encode(
         _ body: some Collection<UInt8>,
         maximumBodySize: Int = CastFrameDecoder.maximumBodySize
     ) throws(FrameError) -> [UInt8] {

@@ -2,9 +2,9 @@
 ///
 /// A framing error is fatal for the stream: the bytes that follow can no longer be
 /// trusted to start at a frame boundary, so the connection must be closed.
-public struct FrameError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct FrameError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Stable identifiers for each kind of framing error.
-    public struct Code: Hashable, Sendable, CustomStringConvertible {
+    package struct Code: Hashable, Sendable, CustomStringConvertible {
         fileprivate enum Base: Int, Sendable {
             case emptyFrame = 1
             case frameTooLarge = 2
@@ -14,16 +14,16 @@ public struct FrameError: Error, Hashable, Sendable, CustomStringConvertible {
         fileprivate let base: Base
 
         /// A frame declared a body length of zero.
-        public static let emptyFrame = Code(base: .emptyFrame)
+        package static let emptyFrame = Code(base: .emptyFrame)
         /// A frame declared a body length above the limit.
-        public static let frameTooLarge = Code(base: .frameTooLarge)
+        package static let frameTooLarge = Code(base: .frameTooLarge)
         /// A message to send is larger than the limit.
-        public static let messageTooLarge = Code(base: .messageTooLarge)
+        package static let messageTooLarge = Code(base: .messageTooLarge)
 
         /// The stable numeric value of the code.
-        public var rawValue: Int { base.rawValue }
+        package var rawValue: Int { base.rawValue }
 
-        public var description: String {
+        package var description: String {
             switch base {
             case .emptyFrame: "emptyFrame"
             case .frameTooLarge: "frameTooLarge"
@@ -33,18 +33,18 @@ public struct FrameError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// What went wrong.
-    public let code: Code
+    package let code: Code
     /// The length that was declared or requested.
-    public let length: Int
+    package let length: Int
     /// The limit in force.
-    public let limit: Int
+    package let limit: Int
     /// The byte offset in the stream of the frame header concerned.
-    public let streamOffset: Int
+    package let streamOffset: Int
 
-    public static func == (lhs: FrameError, rhs: FrameError) -> Bool { lhs.code == rhs.code }
-    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
+    package static func == (lhs: FrameError, rhs: FrameError) -> Bool { lhs.code == rhs.code }
+    package func hash(into hasher: inout Hasher) { hasher.combine(code) }
 
-    public var description: String {
+    package var description: String {
         switch code {
         case .emptyFrame:
             "frame at stream offset \(streamOffset) declares an empty body"

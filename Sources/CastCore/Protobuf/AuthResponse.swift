@@ -58,7 +58,7 @@ public struct AuthResponse: Hashable, Sendable {
 
     /// Decodes ``crl`` as a ``CrlBundle``, or returns `nil` when the response carries none.
     /// - Throws: ``ProtobufError`` when the CRL bytes are not a valid `CrlBundle`.
-    public func decodedCrlBundle() throws(ProtobufError) -> CrlBundle? {
+    package func decodedCrlBundle() throws(ProtobufError) -> CrlBundle? {
         guard let crl else { return nil }
         return try CrlBundle(serializedBytes: crl)
     }

@@ -2,18 +2,18 @@
 ///
 /// ``tbsCrl`` stays as raw bytes because ``signature`` covers exactly those bytes; decode
 /// them with ``decodedTbsCrl()`` after the signature has been checked.
-public struct Crl: Hashable, Sendable {
+package struct Crl: Hashable, Sendable {
     /// Field 1, `tbs_crl`: a serialized ``TbsCrl``, the signed content.
-    public var tbsCrl: [UInt8]?
+    package var tbsCrl: [UInt8]?
     /// Field 2, `signer_cert`: the DER certificate whose key signed ``tbsCrl``.
-    public var signerCert: [UInt8]?
+    package var signerCert: [UInt8]?
     /// Field 3, `signature`: the signature over ``tbsCrl``.
-    public var signature: [UInt8]?
+    package var signature: [UInt8]?
     /// Raw bytes of fields this type does not know, re-emitted after the known fields.
-    public var unknownFields: [UInt8] = []
+    package var unknownFields: [UInt8] = []
 
     /// Creates a CRL.
-    public init(tbsCrl: [UInt8]? = nil, signerCert: [UInt8]? = nil, signature: [UInt8]? = nil) {
+    package init(tbsCrl: [UInt8]? = nil, signerCert: [UInt8]? = nil, signature: [UInt8]? = nil) {
         self.tbsCrl = tbsCrl
         self.signerCert = signerCert
         self.signature = signature
@@ -21,17 +21,17 @@ public struct Crl: Hashable, Sendable {
 
     /// Decodes a serialized `Crl`.
     /// - Throws: ``ProtobufError`` when the bytes are not a valid `Crl`.
-    public init(serializedBytes bytes: some Collection<UInt8>) throws(ProtobufError) {
+    package init(serializedBytes bytes: some Collection<UInt8>) throws(ProtobufError) {
         try self.init(decoding: bytes)
     }
 
     /// Returns the protobuf encoding of the CRL.
-    public func serializedBytes() -> [UInt8] { encoded() }
+    package func serializedBytes() -> [UInt8] { encoded() }
 
     /// Decodes ``tbsCrl``; an absent field decodes as an empty ``TbsCrl``, as protobuf
     /// treats empty input.
     /// - Throws: ``ProtobufError`` when the bytes are not a valid `TbsCrl`.
-    public func decodedTbsCrl() throws(ProtobufError) -> TbsCrl {
+    package func decodedTbsCrl() throws(ProtobufError) -> TbsCrl {
         try TbsCrl(serializedBytes: tbsCrl ?? [])
     }
 }

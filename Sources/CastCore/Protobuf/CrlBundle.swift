@@ -1,24 +1,24 @@
 /// A bundle of Cast certificate revocation lists (`CrlBundle`), as carried in
 /// ``AuthResponse/crl``.
-public struct CrlBundle: Hashable, Sendable {
+package struct CrlBundle: Hashable, Sendable {
     /// Field 1, `crls` (repeated).
-    public var crls: [Crl]
+    package var crls: [Crl]
     /// Raw bytes of fields this type does not know, re-emitted after the known fields.
-    public var unknownFields: [UInt8] = []
+    package var unknownFields: [UInt8] = []
 
     /// Creates a bundle.
-    public init(crls: [Crl] = []) {
+    package init(crls: [Crl] = []) {
         self.crls = crls
     }
 
     /// Decodes a serialized `CrlBundle`.
     /// - Throws: ``ProtobufError`` when the bytes are not a valid `CrlBundle`.
-    public init(serializedBytes bytes: some Collection<UInt8>) throws(ProtobufError) {
+    package init(serializedBytes bytes: some Collection<UInt8>) throws(ProtobufError) {
         try self.init(decoding: bytes)
     }
 
     /// Returns the protobuf encoding of the bundle.
-    public func serializedBytes() -> [UInt8] { encoded() }
+    package func serializedBytes() -> [UInt8] { encoded() }
 }
 
 extension CrlBundle: ProtobufFieldDecodable {

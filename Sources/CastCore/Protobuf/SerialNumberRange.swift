@@ -1,16 +1,16 @@
 /// A range of revoked certificate serial numbers under one issuer (`SerialNumberRange`).
-public struct SerialNumberRange: Hashable, Sendable {
+package struct SerialNumberRange: Hashable, Sendable {
     /// Field 1, `issuer_public_key_hash`: SHA-256 of the issuer's SubjectPublicKeyInfo.
-    public var issuerPublicKeyHash: [UInt8]?
+    package var issuerPublicKeyHash: [UInt8]?
     /// Field 2, `first_serial_number`: the first revoked serial number.
-    public var firstSerialNumber: UInt64?
+    package var firstSerialNumber: UInt64?
     /// Field 3, `last_serial_number`: the last revoked serial number, inclusive.
-    public var lastSerialNumber: UInt64?
+    package var lastSerialNumber: UInt64?
     /// Raw bytes of fields this type does not know, re-emitted after the known fields.
-    public var unknownFields: [UInt8] = []
+    package var unknownFields: [UInt8] = []
 
     /// Creates a range.
-    public init(issuerPublicKeyHash: [UInt8]? = nil, firstSerialNumber: UInt64? = nil, lastSerialNumber: UInt64? = nil)
+    package init(issuerPublicKeyHash: [UInt8]? = nil, firstSerialNumber: UInt64? = nil, lastSerialNumber: UInt64? = nil)
     {
         self.issuerPublicKeyHash = issuerPublicKeyHash
         self.firstSerialNumber = firstSerialNumber
@@ -19,12 +19,12 @@ public struct SerialNumberRange: Hashable, Sendable {
 
     /// Decodes a serialized `SerialNumberRange`.
     /// - Throws: ``ProtobufError`` when the bytes are not a valid `SerialNumberRange`.
-    public init(serializedBytes bytes: some Collection<UInt8>) throws(ProtobufError) {
+    package init(serializedBytes bytes: some Collection<UInt8>) throws(ProtobufError) {
         try self.init(decoding: bytes)
     }
 
     /// Returns the protobuf encoding of the range.
-    public func serializedBytes() -> [UInt8] { encoded() }
+    package func serializedBytes() -> [UInt8] { encoded() }
 }
 
 extension SerialNumberRange: ProtobufFieldDecodable {

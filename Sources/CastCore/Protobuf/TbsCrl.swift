@@ -1,21 +1,21 @@
 /// The signed content of a Cast CRL (`TbsCrl`).
-public struct TbsCrl: Hashable, Sendable {
+package struct TbsCrl: Hashable, Sendable {
     /// Field 1, `version`.
-    public var version: UInt64?
+    package var version: UInt64?
     /// Field 2, `not_before_seconds`: start of validity, seconds since 1970-01-01 UTC.
-    public var notBeforeSeconds: UInt64?
+    package var notBeforeSeconds: UInt64?
     /// Field 3, `not_after_seconds`: end of validity, seconds since 1970-01-01 UTC.
-    public var notAfterSeconds: UInt64?
+    package var notAfterSeconds: UInt64?
     /// Field 4, `revoked_public_key_hashes` (repeated): SHA-256 hashes of revoked
     /// certificates' SubjectPublicKeyInfo.
-    public var revokedPublicKeyHashes: [[UInt8]]
+    package var revokedPublicKeyHashes: [[UInt8]]
     /// Field 5, `revoked_serial_number_ranges` (repeated).
-    public var revokedSerialNumberRanges: [SerialNumberRange]
+    package var revokedSerialNumberRanges: [SerialNumberRange]
     /// Raw bytes of fields this type does not know, re-emitted after the known fields.
-    public var unknownFields: [UInt8] = []
+    package var unknownFields: [UInt8] = []
 
     /// Creates a CRL content.
-    public init(
+    package init(
         version: UInt64? = nil,
         notBeforeSeconds: UInt64? = nil,
         notAfterSeconds: UInt64? = nil,
@@ -31,12 +31,12 @@ public struct TbsCrl: Hashable, Sendable {
 
     /// Decodes a serialized `TbsCrl`.
     /// - Throws: ``ProtobufError`` when the bytes are not a valid `TbsCrl`.
-    public init(serializedBytes bytes: some Collection<UInt8>) throws(ProtobufError) {
+    package init(serializedBytes bytes: some Collection<UInt8>) throws(ProtobufError) {
         try self.init(decoding: bytes)
     }
 
     /// Returns the protobuf encoding of the CRL content.
-    public func serializedBytes() -> [UInt8] { encoded() }
+    package func serializedBytes() -> [UInt8] { encoded() }
 }
 
 extension TbsCrl: ProtobufFieldDecodable {

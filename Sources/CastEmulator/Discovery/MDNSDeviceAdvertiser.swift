@@ -1,6 +1,7 @@
 import CastCore
 import CastNet
 import CastSync
+import CastTime
 import Foundation
 
 /// Advertises virtual devices over mDNS/DNS-SD (`_googlecast._tcp`) through one shared

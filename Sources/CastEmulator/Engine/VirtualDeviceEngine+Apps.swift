@@ -1,4 +1,5 @@
 import CastCore
+import CastTime
 
 /// Messages to the running app: the media player and custom namespaces.
 extension VirtualDeviceEngine {

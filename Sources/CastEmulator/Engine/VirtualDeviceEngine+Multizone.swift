@@ -1,4 +1,5 @@
 import CastCore
+import CastTime
 
 /// What a device knows of its speaker groups while it runs.
 struct MultizoneState: Sendable {

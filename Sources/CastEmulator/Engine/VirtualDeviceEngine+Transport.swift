@@ -1,4 +1,5 @@
 import CastCore
+import CastTime
 
 /// Routing, virtual connections, heartbeats and device authentication.
 extension VirtualDeviceEngine {

@@ -1,4 +1,5 @@
 import CastCore
+import CastTime
 
 /// The behaviour of one virtual Cast device, without any I/O.
 ///

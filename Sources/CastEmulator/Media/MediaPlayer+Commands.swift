@@ -1,4 +1,5 @@
 import CastCore
+import CastTime
 
 /// The requests of the media namespace.
 extension MediaPlayer {
@@ -49,7 +50,7 @@ extension MediaPlayer {
         let first = queue.currentItem
         var rate = data.playbackRate ?? 1
         if !rate.isFinite { rate = 1 }
-        session = MediaSession(
+        var started = MediaSession(
             id: makeSessionId(),
             queue: queue,
             phase: .paused,
@@ -57,7 +58,8 @@ extension MediaPlayer {
             anchor: context.now,
             position: 0
         )
-        session!.loadCredentials = Self.credentials(of: data)
+        started.loadCredentials = Self.credentials(of: data)
+        start(started)
         var loaded = [
             "cast.content-id": first.media?.contentId ?? first.media?.contentUrl ?? "",
             "cast.item-count": "\(queue.items.count)",
@@ -65,7 +67,7 @@ extension MediaPlayer {
         ]
         if let customData = data.customData { loaded["cast.custom-data"] = "\(customData)" }
         outputs.append(.log(DeviceLogEntry(level: .info, message: "media load requested", metadata: loaded)))
-        if let credentials = session!.loadCredentials {
+        if let credentials = started.loadCredentials {
             outputs.append(
                 .log(
                     DeviceLogEntry(
@@ -76,8 +78,17 @@ extension MediaPlayer {
                 )
             )
         }
-        if forceFailure || settings.isUnloadable(first.media!) {
-            session!.phase = .idle(.error)
+        if forceFailure || first.media.map(settings.isUnloadable) ?? false {
+            var reason = MediaLoadFailure.notSupported("the media cannot be played")
+            if forceFailure {
+                reason.detailedErrorName = "LOAD_FAILED"
+                reason.detailedErrorCode = DetailedErrorCode.loadFailed.rawValue
+                reason.reason = "the device was told to fail this load"
+            }
+            updateSession {
+                $0.phase = .idle(.error)
+                $0.loadFailure = reason
+            }
             let failure = LoadFailedMessage(
                 requestId: context.requestId,
                 itemId: first.itemId,
@@ -88,20 +99,18 @@ extension MediaPlayer {
         }
         outputs += moveToItem(at: startIndex, startTime: startTime, at: context.now)
         outputs += startProbe(at: context.now)
-        if data.activeTrackIds != nil { session!.activeTrackIds = data.activeTrackIds }
-        if let autoplay = data.autoplay, case .loading(let until, _) = session!.phase {
-            session!.phase = .loading(until: until, autoplay: autoplay)
-        } else if data.autoplay == false, session!.phase == .playing {
-            session!.phase = .paused
+        let waits = updateSession { session -> Bool in
+            if data.activeTrackIds != nil { session.activeTrackIds = data.activeTrackIds }
+            if let autoplay = data.autoplay, case .loading(let until, _) = session.phase {
+                session.phase = .loading(until: until, autoplay: autoplay)
+            } else if data.autoplay == false, session.phase == .playing {
+                session.phase = .paused
+            }
+            guard session.isLoading else { return false }
+            session.pendingLoad = MediaSession.PendingRequest(endpoint: context.requester, requestId: context.requestId)
+            return true
         }
-        if session!.isLoading {
-            session!.pendingLoad = MediaSession.PendingRequest(
-                endpoint: context.requester,
-                requestId: context.requestId
-            )
-            return outputs + statusUpdate(at: context.now, requester: nil)
-        }
-        return outputs + statusUpdate(at: context.now, requester: context)
+        return outputs + statusUpdate(at: context.now, requester: waits == true ? nil : context)
     }
 
     /// The playback rates a sender may set.
@@ -136,11 +145,11 @@ extension MediaPlayer {
             let play = type == .play
             switch current.phase {
             case .loading(let until, _):
-                session!.phase = .loading(until: until, autoplay: play)
+                updateSession { $0.phase = .loading(until: until, autoplay: play) }
             case .playing where !play:
-                session!.phase = .paused
+                updateSession { $0.phase = .paused }
             case .paused where play:
-                session!.phase = .playing
+                updateSession { $0.phase = .playing }
             default:
                 return [
                     reply(
@@ -156,13 +165,15 @@ extension MediaPlayer {
                 let cancelled = LoadCancelledMessage(requestId: pending.requestId, itemId: current.queue?.currentItemId)
                 outputs.append(reply(cancelled, to: pending.endpoint))
             }
-            session!.pendingLoad = nil
-            session!.probeId = nil
-            session!.streamId = nil
-            session!.phase = .idle(.cancelled)
-            session!.queue = nil
-            session!.ad = nil
-            session!.preloadedItemId = nil
+            updateSession { session in
+                session.pendingLoad = nil
+                session.probeId = nil
+                session.streamId = nil
+                session.phase = .idle(.cancelled)
+                session.queue = nil
+                session.ad = nil
+                session.preloadedItemId = nil
+            }
             return outputs + statusUpdate(at: context.now, requester: context)
         case .skipAd:
             guard let ad = current.ad, let whenSkippable = ad.clip.whenSkippable, ad.clipTime >= whenSkippable else {
@@ -205,20 +216,23 @@ extension MediaPlayer {
         guard WireNumber.seconds(requested) != nil else { return invalidRequest(.invalidParams, context) }
         let target = timeline.clamp(requested, liveEdge: current.position)
         let origin = current.position
-        session!.position = target
-        if target < origin { session!.preloadedItemId = nil }
-        switch (current.phase, request.resumeState) {
-        case (.loading(let until, let autoplay), let resume):
-            let play = resume.map { $0 == .playbackStart } ?? autoplay
-            session!.phase = .loading(until: until, autoplay: play)
-        case (_, .some(.playbackStart)):
-            session!.phase = .playing
-        case (_, .some(.playbackPause)):
-            session!.phase = .paused
-        default:
-            break
+        let loading = updateSession { session -> Bool in
+            session.position = target
+            if target < origin { session.preloadedItemId = nil }
+            switch (current.phase, request.resumeState) {
+            case (.loading(let until, let autoplay), let resume):
+                let play = resume.map { $0 == .playbackStart } ?? autoplay
+                session.phase = .loading(until: until, autoplay: play)
+            case (_, .some(.playbackStart)):
+                session.phase = .playing
+            case (_, .some(.playbackPause)):
+                session.phase = .paused
+            default:
+                break
+            }
+            return session.isLoading
         }
-        if !session!.isLoading, target > origin {
+        if loading == false, target > origin {
             playBreakSkipped(from: origin, includingStart: false)
         }
         return statusUpdate(at: context.now, requester: context)
@@ -232,7 +246,7 @@ extension MediaPlayer {
         else {
             return invalidRequest(.invalidParams, context)
         }
-        session!.rate = rate
+        updateSession { $0.rate = rate }
         return statusUpdate(at: context.now, requester: context)
     }
 
@@ -271,11 +285,11 @@ extension MediaPlayer {
         if request.enableTextTracks == false {
             active.removeAll { textTrackIds.contains($0) }
         }
-        if let style = request.textTrackStyle {
-            session!.textTrackStyle = style
-        }
         let before = current.activeTrackIds ?? []
-        session!.activeTrackIds = active
+        updateSession { session in
+            if let style = request.textTrackStyle { session.textTrackStyle = style }
+            session.activeTrackIds = active
+        }
         return statusUpdate(at: context.now, requester: context)
             + startTextTrackProbes(previouslyActive: before, at: context.now)
     }
@@ -296,10 +310,12 @@ extension MediaPlayer {
         else {
             return invalidRequest(.invalidParams, context)
         }
-        let inserted = session!.queue!.insert(request.items, before: request.insertBefore)
+        var changed = queue
+        let inserted = changed.insert(request.items, before: request.insertBefore)
+        updateSession { $0.queue = changed }
         var outputs = [queueChange(.insert, itemIds: inserted, insertBefore: request.insertBefore)]
         let newCurrentId = request.currentItemIndex.map { inserted[$0] } ?? request.currentItemId
-        if let newCurrentId, let index = session!.queue!.index(ofItem: newCurrentId) {
+        if let newCurrentId, let index = changed.index(ofItem: newCurrentId) {
             outputs += moveToItem(at: index, startTime: request.currentTime, at: context.now)
         }
         dropStalePreload()
@@ -308,25 +324,33 @@ extension MediaPlayer {
 
     /// `QUEUE_REMOVE`.
     mutating func queueRemove(_ request: QueueRemoveRequest, context: RequestContext) -> [MediaPlayerOutput] {
-        guard let current = session, !current.isIdle, current.queue != nil else { return invalidPlayerState(context) }
+        guard let current = session, !current.isIdle, var queue = current.queue else {
+            return invalidPlayerState(context)
+        }
         guard WireNumber.isValidSeconds(request.currentTime) else { return invalidRequest(.invalidParams, context) }
-        let result = session!.queue!.remove(request.itemIds)
+        let result = queue.remove(request.itemIds)
+        // Nothing removed leaves the queue as it was (its sequence number too).
         guard !result.removed.isEmpty else { return invalidRequest(.invalidParams, context) }
-        var outputs = [queueChange(.remove, itemIds: result.removed)]
-        if session!.queue!.isEmpty {
-            session!.queue = nil
-            session!.ad = nil
-            session!.phase = .idle(.finished)
+        var outputs = [queueChange(.remove, itemIds: result.removed, sequenceNumber: queue.sequenceNumber)]
+        if queue.isEmpty {
+            updateSession { session in
+                session.queue = nil
+                session.ad = nil
+                session.phase = .idle(.finished)
+            }
             return outputs + statusUpdate(at: context.now, requester: context)
         }
-        let requested = request.currentItemId.flatMap { session!.queue!.index(ofItem: $0) }
+        updateSession { $0.queue = queue }
+        let requested = request.currentItemId.flatMap { queue.index(ofItem: $0) }
         if let target = requested ?? (result.currentRemoved ? result.followingIndex : nil) {
-            if requested == nil || requested != session!.queue!.currentIndex || result.currentRemoved {
+            if requested == nil || requested != queue.currentIndex || result.currentRemoved {
                 outputs += moveToItem(at: target, startTime: request.currentTime, at: context.now)
             }
         } else if result.currentRemoved {
-            session!.ad = nil
-            session!.phase = .idle(.finished)
+            updateSession { session in
+                session.ad = nil
+                session.phase = .idle(.finished)
+            }
         }
         dropStalePreload()
         return outputs + statusUpdate(at: context.now, requester: context)
@@ -334,7 +358,7 @@ extension MediaPlayer {
 
     /// `QUEUE_REORDER`.
     mutating func queueReorder(_ request: QueueReorderRequest, context: RequestContext) -> [MediaPlayerOutput] {
-        guard let current = session, !current.isIdle, let queue = current.queue else {
+        guard let current = session, !current.isIdle, var queue = current.queue else {
             return invalidPlayerState(context)
         }
         let ids = request.itemIds
@@ -345,17 +369,18 @@ extension MediaPlayer {
         else {
             return invalidRequest(.invalidParams, context)
         }
-        session!.queue!.reorder(ids, before: request.insertBefore)
+        queue.reorder(ids, before: request.insertBefore)
+        updateSession { $0.queue = queue }
         var outputs = [
             queueChange(
                 .update,
                 itemIds: ids,
                 insertBefore: request.insertBefore,
-                reorderItemIds: session!.queue!.itemIds
+                reorderItemIds: queue.itemIds
             )
         ]
-        if let newCurrentId = request.currentItemId, newCurrentId != session!.queue!.currentItemId,
-            let index = session!.queue!.index(ofItem: newCurrentId)
+        if let newCurrentId = request.currentItemId, newCurrentId != queue.currentItemId,
+            let index = queue.index(ofItem: newCurrentId)
         {
             outputs += moveToItem(at: index, startTime: request.currentTime, at: context.now)
         }
@@ -401,30 +426,26 @@ extension MediaPlayer {
                 outputs.append(queueChange(.update, itemIds: changed, sequenceNumber: queue.sequenceNumber))
             }
         }
-        session!.queue = queue
         if request.shuffle == true, queue.items.count > 1 {
-            shuffleQueue()
-            outputs.append(queueChange(.update, itemIds: [], reorderItemIds: session!.queue!.itemIds))
+            queue.shuffle(using: &generator)
+            updateSession { $0.queue = queue }
+            outputs.append(queueChange(.update, itemIds: [], reorderItemIds: queue.itemIds))
+        } else {
+            updateSession { $0.queue = queue }
         }
-        let moves = targetId != nil && (request.jump != nil || targetId != session!.queue!.currentItemId)
-        if moves, let targetId, let index = session!.queue!.index(ofItem: targetId) {
+        let moves = targetId != nil && (request.jump != nil || targetId != queue.currentItemId)
+        if moves, let targetId, let index = queue.index(ofItem: targetId) {
             outputs += moveToItem(
                 at: index,
                 startTime: request.currentTime,
                 at: context.now,
                 preloaded: isPreloaded(index)
             )
-        } else if let time = request.currentTime, let timeline = currentTimeline, session!.ad == nil {
-            session!.position = timeline.clamp(time, liveEdge: session!.position)
+        } else if let time = request.currentTime, let timeline = currentTimeline, current.ad == nil {
+            updateSession { $0.position = timeline.clamp(time, liveEdge: $0.position) }
         }
         dropStalePreload()
         return outputs + statusUpdate(at: context.now, requester: context)
-    }
-
-    private mutating func shuffleQueue() {
-        var generator = self.generator
-        session?.queue?.shuffle(using: &generator)
-        self.generator = generator
     }
 
     /// `QUEUE_GET_ITEMS`: the items with the ids asked for, in the order asked.

@@ -1,4 +1,5 @@
 import CastCore
+import CastTime
 
 /// A request from the engine to read the media of a `LOAD` (``MediaMode/fetch`` and
 /// ``MediaMode/auto``): the device runs the probe off the engine and reports its outcome
@@ -35,9 +36,11 @@ extension MediaPlayer {
         default: autoplay = false
         }
         let id = generator.next()
-        session!.phase = .loading(until: now, autoplay: autoplay)
-        session!.probeId = id
-        session!.anchor = now
+        updateSession { session in
+            session.phase = .loading(until: now, autoplay: autoplay)
+            session.probeId = id
+            session.anchor = now
+        }
         return [.probe(MediaProbeRequest(id: id, url: url, contentType: media.contentType))]
     }
 
@@ -47,18 +50,18 @@ extension MediaPlayer {
         outcome: Result<MediaProbeResult, MediaLoadFailure>,
         at now: DeviceInstant
     ) -> [MediaPlayerOutput] {
-        if let trackId = session?.textProbes.removeValue(forKey: id) {
+        if let trackId = updateSession({ $0.textProbes.removeValue(forKey: id) }) ?? nil {
             return textTrackProbed(trackId, outcome: outcome, at: now)
         }
-        guard session?.probeId == id, session!.isLoading else {
+        guard let current = session, current.probeId == id, current.isLoading else {
             return [.log(DeviceLogEntry(level: .debug, message: "media probe superseded: outcome ignored"))]
         }
-        session!.probeId = nil
-        let url = session!.queue.flatMap { $0.currentItem.media?.contentUrl ?? $0.currentItem.media?.contentId } ?? ""
+        updateSession { $0.probeId = nil }
+        let url = current.queue.flatMap { $0.currentItem.media?.contentUrl ?? $0.currentItem.media?.contentId } ?? ""
         switch outcome {
         case .success(let result):
             apply(result)
-            session!.streamId = result.followURL == nil ? nil : id
+            updateSession { $0.streamId = result.followURL == nil ? nil : id }
             var metadata = ["cast.content-id": url, "cast.live": "\(result.isLive)"]
             if let duration = result.duration { metadata["cast.duration"] = "\(duration)" }
             let log = MediaPlayerOutput.log(DeviceLogEntry(level: .info, message: "media probed", metadata: metadata))
@@ -92,7 +95,7 @@ extension MediaPlayer {
                 current.textProbes.count < 8
             else { continue }
             let id = generator.next()
-            session!.textProbes[id] = trackId
+            updateSession { $0.textProbes[id] = trackId }
             outputs.append(
                 .probe(MediaProbeRequest(id: id, url: url, contentType: track.trackContentType, textTrackId: trackId))
             )
@@ -110,7 +113,8 @@ extension MediaPlayer {
     ) -> [MediaPlayerOutput] {
         let failure: MediaLoadFailure
         switch outcome {
-        case .success:
+        case .success(let result):
+            updateSession { session in if !session.isIdle { session.textCues[trackId] = result.cues } }
             return [
                 .log(
                     DeviceLogEntry(level: .debug, message: "text track read", metadata: ["cast.track-id": "\(trackId)"])
@@ -121,9 +125,12 @@ extension MediaPlayer {
         case .failure(let error):
             failure = error
         }
-        guard session != nil, !session!.isIdle else { return [] }
-        session!.activeTrackIds?.removeAll { $0 == trackId }
-        let itemId = session!.queue?.currentItemId
+        let switchedOff = updateSession { session -> Int?? in
+            guard !session.isIdle else { return nil }
+            session.activeTrackIds?.removeAll { $0 == trackId }
+            return .some(session.queue?.currentItemId)
+        }
+        guard let itemId = switchedOff ?? nil else { return [] }
         let error = MediaErrorMessage(
             requestId: 0,
             detailedErrorCode: DetailedErrorCode(rawValue: failure.detailedErrorCode),
@@ -159,10 +166,12 @@ extension MediaPlayer {
     /// a receiver's player plays out what it received.
     mutating func streamEnded(_ id: UInt64, mediaSeconds: Double?, at now: DeviceInstant) -> [MediaPlayerOutput] {
         guard isFollowingStream(id) else { return [] }
-        session!.streamId = nil
-        session!.rebase(to: now)
         let seconds = mediaSeconds.flatMap { WireNumber.isValidSeconds($0) ? $0 : nil } ?? 0
-        session!.streamEnd = max(seconds, session!.position)
+        updateSession { session in
+            session.streamId = nil
+            session.rebase(to: now)
+            session.streamEnd = max(seconds, session.position)
+        }
         var metadata: [String: String] = [:]
         if let mediaSeconds { metadata["cast.media-seconds"] = "\(mediaSeconds)" }
         return [.log(DeviceLogEntry(level: .info, message: "media stream ended", metadata: metadata))]
@@ -170,9 +179,11 @@ extension MediaPlayer {
 
     /// Ends the loading phase now: playback begins at the next timeline step.
     private mutating func finishLoading(at now: DeviceInstant) -> [MediaPlayerOutput] {
-        if case .loading(_, let autoplay) = session!.phase {
-            let delay = settings.bufferingDelay > .zero ? settings.bufferingDelay : .zero
-            session!.phase = .loading(until: now + delay, autoplay: autoplay)
+        let delay = settings.bufferingDelay > .zero ? settings.bufferingDelay : .zero
+        updateSession { session in
+            if case .loading(_, let autoplay) = session.phase {
+                session.phase = .loading(until: now + delay, autoplay: autoplay)
+            }
         }
         return []
     }
@@ -201,18 +212,25 @@ extension MediaPlayer {
         }
         item.media = media
         _ = queue.update([item])
-        session!.queue = queue
-        session!.probedVideoInfo = result.videoSize.map {
-            VideoInfo(width: $0.width, height: $0.height, hdrType: .sdr)
+        updateSession { session in
+            session.queue = queue
+            session.probedVideoInfo = result.videoSize.map {
+                VideoInfo(width: $0.width, height: $0.height, hdrType: .sdr)
+            }
         }
     }
 
     /// `LOAD_FAILED` to the requester and `ERROR` to every sender, as receivers report media
     /// they cannot play; the session ends `IDLE` with `ERROR`.
     private mutating func fail(_ failure: MediaLoadFailure, url: String, at now: DeviceInstant) -> [MediaPlayerOutput] {
-        let itemId = session!.queue?.currentItemId
-        session!.rebase(to: now)
-        session!.phase = .idle(.error)
+        let ended = updateSession { session -> (itemId: Int?, pending: MediaSession.PendingRequest?) in
+            session.rebase(to: now)
+            session.phase = .idle(.error)
+            session.loadFailure = failure
+            defer { session.pendingLoad = nil }
+            return (session.queue?.currentItemId, session.pendingLoad)
+        }
+        let itemId = ended?.itemId ?? nil
         let code = DetailedErrorCode(rawValue: failure.detailedErrorCode)
         var outputs: [MediaPlayerOutput] = [
             .log(
@@ -225,8 +243,7 @@ extension MediaPlayer {
         ]
         let error = MediaErrorMessage(requestId: 0, detailedErrorCode: code, reason: .genericLoadError, itemId: itemId)
         outputs.append(.broadcast(Self.encode(error), excluding: nil))
-        if let pending = session!.pendingLoad {
-            session!.pendingLoad = nil
+        if let pending = ended?.pending ?? nil {
             let failed = LoadFailedMessage(requestId: pending.requestId, itemId: itemId, detailedErrorCode: code)
             outputs.append(reply(failed, to: pending.endpoint))
         }

@@ -1,4 +1,5 @@
 import CastCore
+import CastTime
 
 /// The `MEDIA_STATUS` the player reports.
 extension MediaPlayer {

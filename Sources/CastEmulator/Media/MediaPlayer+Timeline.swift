@@ -1,4 +1,5 @@
 import CastCore
+import CastTime
 
 /// The playback clock: what happens as time passes, and the state changes shared by requests.
 extension MediaPlayer {
@@ -83,7 +84,7 @@ extension MediaPlayer {
         let timeline = ItemTimeline(item: queue.currentItem, settings: settings)
         var best: (time: DeviceInstant, event: TimelineEvent)?
         func consider(_ time: DeviceInstant, _ event: TimelineEvent) {
-            if best == nil || time < best!.time { best = (time, event) }
+            if best.map({ time < $0.time }) ?? true { best = (time, event) }
         }
         if let next = timeline.midRolls.first(where: {
             !session.watchedBreakIds.contains($0.id) && $0.position >= session.position
@@ -110,34 +111,42 @@ extension MediaPlayer {
     }
 
     private mutating func apply(_ event: TimelineEvent, at time: DeviceInstant) -> [MediaPlayerOutput] {
-        guard session != nil else { return [] }
-        session!.rebase(to: time)
+        guard updateSession({ $0.rebase(to: time) }) != nil else { return [] }
         switch event {
         case .loadingDone:
-            guard case .loading(_, let autoplay) = session!.phase else { return [] }
-            let pending = session!.pendingLoad
-            session!.pendingLoad = nil
-            beginPlayback(autoplay: autoplay, at: time)
-            let requester = pending.map { RequestContext(requester: $0.endpoint, requestId: $0.requestId, now: time) }
+            let loaded = updateSession { session -> (autoplay: Bool, pending: MediaSession.PendingRequest?)? in
+                guard case .loading(_, let autoplay) = session.phase else { return nil }
+                defer { session.pendingLoad = nil }
+                return (autoplay, session.pendingLoad)
+            }
+            guard let loaded = loaded ?? nil else { return [] }
+            beginPlayback(autoplay: loaded.autoplay, at: time)
+            let requester = loaded.pending.map {
+                RequestContext(requester: $0.endpoint, requestId: $0.requestId, now: time)
+            }
             return statusUpdate(at: time, requester: requester)
         case .adBecameSkippable:
-            if let whenSkippable = session!.ad?.clip.whenSkippable {
-                session!.ad!.clipTime = max(session!.ad!.clipTime, whenSkippable)
+            updateSession { session in
+                guard var ad = session.ad else { return }
+                if let whenSkippable = ad.clip.whenSkippable { ad.clipTime = max(ad.clipTime, whenSkippable) }
+                ad.skippableAnnounced = true
+                session.ad = ad
             }
-            session!.ad?.skippableAnnounced = true
             return statusUpdate(at: time, requester: nil)
         case .clipEnded:
-            if let duration = session!.ad?.clipDuration { session!.ad!.clipTime = duration }
+            updateSession { session in
+                if let duration = session.ad?.clipDuration { session.ad?.clipTime = duration }
+            }
             return endClip(at: time) + statusUpdate(at: time, requester: nil)
         case .breakReached(let adBreak):
-            session!.position = adBreak.position
+            updateSession { $0.position = adBreak.position }
             guard enterBreak(adBreak, resumeAt: adBreak.position, isPostRoll: false) else { return [] }
             return statusUpdate(at: time, requester: nil)
         case .preloadPoint(let itemId):
-            session!.preloadedItemId = itemId
+            updateSession { $0.preloadedItemId = itemId }
             return statusUpdate(at: time, requester: nil)
         case .itemEnded:
-            if let end = currentTimeline?.end { session!.position = end }
+            if let end = currentTimeline?.end { updateSession { $0.position = end } }
             return finishItemOrPlayPostRoll(at: time) + statusUpdate(at: time, requester: nil)
         }
     }
@@ -153,8 +162,10 @@ extension MediaPlayer {
     /// Starts playing (or pauses) at the session's position; a break placed before the
     /// position that was never watched plays first, as after a seek over it.
     mutating func beginPlayback(autoplay: Bool, at now: DeviceInstant) {
-        session?.phase = autoplay ? .playing : .paused
-        session?.anchor = now
+        updateSession { session in
+            session.phase = autoplay ? .playing : .paused
+            session.anchor = now
+        }
         playBreakSkipped(from: 0, includingStart: true)
     }
 
@@ -177,10 +188,10 @@ extension MediaPlayer {
         guard let timeline = currentTimeline else { return false }
         let clips = timeline.clips(of: adBreak)
         guard !clips.isEmpty else {
-            session?.watchedBreakIds.insert(adBreak.id)
+            updateSession { _ = $0.watchedBreakIds.insert(adBreak.id) }
             return false
         }
-        session?.ad = MediaSession.AdPlayback(
+        let ad = MediaSession.AdPlayback(
             breakId: adBreak.id,
             clips: clips.map(\.clip),
             clipDurations: clips.map(\.duration),
@@ -190,21 +201,25 @@ extension MediaPlayer {
             isPostRoll: isPostRoll,
             skippableAnnounced: false
         )
+        updateSession { $0.ad = ad }
         return true
     }
 
     /// Ends the playing clip: the next clip of the break starts, or the break ends.
     mutating func endClip(at now: DeviceInstant) -> [MediaPlayerOutput] {
-        guard let ad = session?.ad else { return [] }
+        guard var ad = session?.ad else { return [] }
         if ad.clipIndex + 1 < ad.clips.count {
-            session!.ad!.clipIndex += 1
-            session!.ad!.clipTime = 0
-            session!.ad!.skippableAnnounced = false
+            ad.clipIndex += 1
+            ad.clipTime = 0
+            ad.skippableAnnounced = false
+            updateSession { $0.ad = ad }
             return []
         }
-        session!.watchedBreakIds.insert(ad.breakId)
-        session!.ad = nil
-        session!.position = ad.resumePosition
+        updateSession { session in
+            session.watchedBreakIds.insert(ad.breakId)
+            session.ad = nil
+            session.position = ad.resumePosition
+        }
         return ad.isPostRoll ? finishItemOrPlayPostRoll(at: now) : []
     }
 
@@ -219,18 +234,21 @@ extension MediaPlayer {
 
     /// The current item is done: the next one plays, or the session finishes.
     mutating func finishItem(at now: DeviceInstant) -> [MediaPlayerOutput] {
-        guard let queue = session?.queue, let next = queue.indexAfterCurrentEnds() else {
-            session?.phase = .idle(.finished)
-            session?.preloadedItemId = nil
+        guard var queue = session?.queue, let next = queue.indexAfterCurrentEnds() else {
+            updateSession { session in
+                session.phase = .idle(.finished)
+                session.preloadedItemId = nil
+            }
             return []
         }
+        // The item that ends the round, before a new round reshuffles the queue.
+        let nextItemId = queue.items[next].itemId
         var target = next
         if next <= queue.currentIndex, queue.repeatMode == .allAndShuffle, queue.items.count > 1 {
-            var generator = self.generator
-            target = session!.queue!.reshuffleForNewRound(using: &generator)
-            self.generator = generator
+            target = queue.reshuffleForNewRound(using: &generator)
+            updateSession { $0.queue = queue }
         }
-        let preloaded = session?.preloadedItemId != nil && session?.preloadedItemId == queue.items[next].itemId
+        let preloaded = session?.preloadedItemId != nil && session?.preloadedItemId == nextItemId
         return moveToItem(at: target, startTime: nil, at: now, preloaded: preloaded)
     }
 
@@ -242,23 +260,28 @@ extension MediaPlayer {
         at now: DeviceInstant,
         preloaded: Bool = false
     ) -> [MediaPlayerOutput] {
-        guard session?.queue != nil else { return [] }
-        session!.queue!.setCurrent(index: index)
-        let item = session!.queue!.currentItem
-        let timeline = ItemTimeline(item: item, settings: settings)
-        session!.ad = nil
-        session!.preloadedItemId = nil
-        session!.probeId = nil
-        session!.textProbes = [:]
-        session!.streamId = nil
-        session!.streamEnd = nil
-        session!.probedVideoInfo = nil
-        session!.watchedBreakIds = Set((item.media?.breaks ?? []).filter { $0.isWatched == true }.map(\.id))
-        session!.activeTrackIds = item.activeTrackIds
-        session!.position = startTime.map { timeline.clamp($0, liveEdge: $0) } ?? timeline.start
-        session!.anchor = now
+        let settings = settings
+        let moved = updateSession { session -> QueueItem? in
+            guard session.queue != nil else { return nil }
+            session.queue?.setCurrent(index: index)
+            guard let item = session.queue?.currentItem else { return nil }
+            let timeline = ItemTimeline(item: item, settings: settings)
+            session.ad = nil
+            session.preloadedItemId = nil
+            session.probeId = nil
+            session.textProbes = [:]
+            session.streamId = nil
+            session.streamEnd = nil
+            session.probedVideoInfo = nil
+            session.watchedBreakIds = Set((item.media?.breaks ?? []).filter { $0.isWatched == true }.map(\.id))
+            session.activeTrackIds = item.activeTrackIds
+            session.position = startTime.map { timeline.clamp($0, liveEdge: $0) } ?? timeline.start
+            session.anchor = now
+            return item
+        }
+        guard let item = moved ?? nil else { return [] }
         if let media = item.media, settings.isUnloadable(media) {
-            session!.phase = .idle(.error)
+            updateSession { $0.phase = .idle(.error) }
             let error = MediaErrorMessage(
                 requestId: 0,
                 detailedErrorCode: .mediaSourceNotSupported,
@@ -271,7 +294,7 @@ extension MediaPlayer {
         if preloaded || settings.bufferingDelay <= .zero {
             beginPlayback(autoplay: autoplay, at: now)
         } else {
-            session!.phase = .loading(until: now + settings.bufferingDelay, autoplay: autoplay)
+            updateSession { $0.phase = .loading(until: now + settings.bufferingDelay, autoplay: autoplay) }
         }
         return []
     }
@@ -280,26 +303,32 @@ extension MediaPlayer {
     mutating func dropStalePreload() {
         guard let preloaded = session?.preloadedItemId, let queue = session?.queue else { return }
         let next = queue.indexAfterCurrentEnds().flatMap { queue.items[$0].itemId }
-        if next != preloaded || next == queue.currentItemId { session?.preloadedItemId = nil }
+        if next != preloaded || next == queue.currentItemId { updateSession { $0.preloadedItemId = nil } }
     }
 
     /// Ends the session because something replaces it: a pending `LOAD` is cancelled and an
     /// active session reports `IDLE` with `reason`.
     mutating func endSession(reason: IdleReason, at now: DeviceInstant) -> [MediaPlayerOutput] {
-        guard session != nil else { return [] }
+        let ended = updateSession { session -> (pending: MediaSession.PendingRequest?, itemId: Int?, wasActive: Bool) in
+            let pending = session.pendingLoad
+            session.pendingLoad = nil
+            let wasActive = !session.isIdle
+            if wasActive {
+                session.rebase(to: now)
+                session.phase = .idle(reason)
+                session.ad = nil
+                session.preloadedItemId = nil
+            }
+            return (pending, session.queue?.currentItemId, wasActive)
+        }
+        guard let ended else { return [] }
         var outputs: [MediaPlayerOutput] = []
-        if let pending = session!.pendingLoad {
-            let cancelled = LoadCancelledMessage(requestId: pending.requestId, itemId: session!.queue?.currentItemId)
-            outputs.append(reply(cancelled, to: pending.endpoint))
-            session!.pendingLoad = nil
+        if let pending = ended.pending {
+            outputs.append(
+                reply(LoadCancelledMessage(requestId: pending.requestId, itemId: ended.itemId), to: pending.endpoint)
+            )
         }
-        if !session!.isIdle {
-            session!.rebase(to: now)
-            session!.phase = .idle(reason)
-            session!.ad = nil
-            session!.preloadedItemId = nil
-            outputs += statusUpdate(at: now, requester: nil)
-        }
+        if ended.wasActive { outputs += statusUpdate(at: now, requester: nil) }
         return outputs
     }
 }

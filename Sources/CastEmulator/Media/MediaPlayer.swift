@@ -1,4 +1,5 @@
 import CastCore
+import CastTime
 
 /// The simulated media player of a receiver app (the Default Media Receiver and any app
 /// with the media namespace): media sessions, the queue, ad breaks and a playback clock.
@@ -7,9 +8,18 @@ import CastCore
 /// for requests, ``advance(to:)`` for time. The caller advances it to the current instant
 /// before every request.
 struct MediaPlayer: Sendable {
+    /// Whether the player holds a media session.
+    enum State: Sendable {
+        /// No `LOAD` yet: every request that names a media session is refused.
+        case noSession
+        /// The media session of the last `LOAD`, also after it went idle.
+        case active(MediaSession)
+    }
+
     var settings: MediaPlayerSettings
-    /// The current media session, also after it went idle; `nil` before the first `LOAD`.
-    var session: MediaSession?
+    /// The media session, if any; requests and timeline events change it only through
+    /// ``updateSession(_:)``, which does nothing without one.
+    private(set) var state = State.noSession
     /// The stream volume; it outlives media sessions.
     var volume = Volume(level: 1, muted: false)
     var nextMediaSessionId = 1
@@ -27,6 +37,28 @@ struct MediaPlayer: Sendable {
     init(settings: MediaPlayerSettings, seed: UInt64) {
         self.settings = settings
         self.generator = IdentifierGenerator(seed: seed)
+    }
+
+    /// The current media session, also after it went idle; `nil` before the first `LOAD`.
+    var session: MediaSession? {
+        guard case .active(let session) = state else { return nil }
+        return session
+    }
+
+    /// Changes the current media session in place and returns what `body` returns; `nil`,
+    /// with nothing changed, when there is none.
+    @discardableResult
+    mutating func updateSession<Result>(_ body: (inout MediaSession) -> Result) -> Result? {
+        guard case .active(var session) = state else { return nil }
+        // Leaves the session uniquely referenced while `body` changes it (no copy of its queue).
+        state = .noSession
+        defer { state = .active(session) }
+        return body(&session)
+    }
+
+    /// Replaces the media session (a `LOAD`).
+    mutating func start(_ session: MediaSession) {
+        state = .active(session)
     }
 
     // MARK: Requests
@@ -124,7 +156,7 @@ struct MediaPlayer: Sendable {
         _ context: RequestContext,
         _ body: (inout MediaPlayer) -> [MediaPlayerOutput]
     ) -> [MediaPlayerOutput] {
-        guard let session, session.id == mediaSessionId else {
+        guard case .active(let session) = state, session.id == mediaSessionId else {
             return [
                 reply(
                     InvalidRequestMessage(requestId: context.requestId, reason: .invalidMediaSessionId),
@@ -132,7 +164,7 @@ struct MediaPlayer: Sendable {
                 )
             ]
         }
-        self.session?.rebase(to: context.now)
+        updateSession { $0.rebase(to: context.now) }
         return body(&self)
     }
 

@@ -1,4 +1,5 @@
 import CastCore
+import CastTime
 
 /// One media session: what a `LOAD` started, until the next `LOAD`.
 struct MediaSession: Sendable {
@@ -68,6 +69,10 @@ struct MediaSession: Sendable {
     var streamEnd: Double?
     /// The picture size read from the current item's media.
     var probedVideoInfo: VideoInfo?
+    /// Why the current item failed to load, for the device's screen.
+    var loadFailure: MediaLoadFailure?
+    /// The cues of the WebVTT text tracks read so far, by `trackId`, for the screen.
+    var textCues: [Int: [WebVTTCue]] = [:]
 
     var isIdle: Bool {
         if case .idle = phase { return true }

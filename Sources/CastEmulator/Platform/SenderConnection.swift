@@ -1,4 +1,5 @@
 import CastCore
+import CastTime
 
 /// What the device knows about one sender's TLS connection: its virtual connections and
 /// heartbeat timing.

@@ -1,6 +1,7 @@
 import CastCore
 import CastNet
 import CastSync
+import CastTime
 
 /// One sender's Cast connection to a virtual device, around `CastNet`'s ``CastConnection``.
 ///

@@ -1,5 +1,7 @@
+import CastCrypto
 import CastNet
 import CastSync
+import CastTime
 
 /// Many virtual devices in one process, each on its own address, started and stopped together.
 ///

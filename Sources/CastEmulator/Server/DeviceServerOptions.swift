@@ -1,3 +1,5 @@
+import CastTime
+
 /// Where a virtual device listens and what its setup server reports beyond its identity.
 public struct DeviceServerOptions: Sendable, Equatable {
     /// The numeric IP address every listener binds to, such as `127.0.0.2`.
@@ -44,6 +46,20 @@ public struct DeviceServerOptions: Sendable, Equatable {
     /// The longest one request of a media read may take (connecting, sending, receiving).
     /// Defaults to 10 s.
     public var mediaRequestTimeout: Duration = .seconds(10)
+
+    /// Whether the plain HTTP setup server shows the device's TV screen at `/` (with its
+    /// event stream at `/screen/events` and its state at `/screen/state`); `nil`, the
+    /// default, shows it on loopback addresses (`127.x.x.x`) only.
+    public var screen: Bool? = nil
+    /// The most browsers that follow the screen's event stream at once; a further one is
+    /// answered 503. Defaults to 8; at least 1.
+    public var screenClientLimit = 8
+    /// The most bytes of screen events one browser may leave unread before it is dropped.
+    /// Defaults to 256 KiB.
+    public var screenBufferLimit = 256 * 1024
+
+    /// Whether the device serves its screen: ``screen``, or by default on loopback.
+    public var servesScreen: Bool { servesSetup && (screen ?? address.hasPrefix("127.")) }
 
     /// Creates options with the real ports 8009, 8008 and 8443 on `address`.
     public init(address: String = "127.0.0.2") {

@@ -1,5 +1,6 @@
 import CastAuth
 import CastCore
+import CastCrypto
 import CastNet
 import Foundation
 
@@ -22,7 +23,7 @@ import Foundation
 ///      "castPort": 8009, "httpPort": 8008, "httpsPort": 8443,
 ///      "locale": "en-US", "timezone": "UTC", "volume": 1.0, "idleScreen": true,
 ///      "bufferingMs": 200, "media": "simulate", "mediaDurationSeconds": 600, "statusIntervalSeconds": 1,
-///      "control": true, "auth": "response",
+///      "control": true, "screen": true, "auth": "response",
 ///      "apps": [ … same form as above, for this device only … ]}
 ///   ],
 ///   "groups": [{"name": "Kitchen group", "members": ["Kitchen Speaker", "Hall Speaker"],
@@ -168,7 +169,7 @@ public struct FleetConfiguration: Sendable {
         "httpsPort",
         "locale", "timezone", "volume", "idleScreen", "bufferingMs", "media", "mediaDurationSeconds",
         "statusIntervalSeconds",
-        "control", "apps", "auth",
+        "control", "screen", "apps", "auth",
     ]
     private static let appKeys: Set<String> = ["appId", "displayName", "namespaces", "statusText", "androidTVAppId"]
 
@@ -379,6 +380,16 @@ public struct FleetConfiguration: Sendable {
                 )
             }
             options.controlEndpointEnabled = flag
+        }
+        if let screen = object["screen"] {
+            guard let flag = screen.boolValue else {
+                throw FleetConfigurationError(
+                    code: .invalidValue,
+                    path: "\(path).screen",
+                    detail: "must be true or false"
+                )
+            }
+            options.screen = flag
         }
         var device = Device(configuration: configuration, options: options)
         device.authValue = object["auth"]

@@ -1,4 +1,5 @@
 import CastCore
+import CastTime
 
 /// What ``VirtualDevice`` needs from the device's behaviour: the events and state of
 /// ``VirtualDeviceEngine``. A protocol so the server's own tests can host a scripted engine.

@@ -1,3 +1,5 @@
+import CastTime
+
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -12,6 +12,14 @@ import CastNet
 /// | `POST /control/faults` | applies a ``FaultControlRequest`` (control endpoint only) |
 /// | `POST /control/group` | `{"group": NAME, "member": true\|false}`: joins or leaves a speaker group of the fleet (control endpoint only) |
 ///
+/// On the plain HTTP port of a device that serves its screen (``DeviceServerOptions/servesScreen``):
+///
+/// | request | answer |
+/// |---|---|
+/// | `GET /` | the TV screen, a self-contained HTML page (``ScreenPage``) |
+/// | `GET /screen/events` | the screen's changes as server-sent events (`event: state`), 503 past the client limit |
+/// | `GET /screen/state` | the screen's state now, as JSON |
+///
 /// The control endpoint exists only on the plain HTTP port of a device bound to a loopback
 /// address whose options enable it; elsewhere `/control/…` is 404.
 enum SetupHTTPServer {
@@ -34,6 +42,7 @@ enum SetupHTTPServer {
             .ok(.bytes(icon), contentType: "image/png")
         }
         let options = device.options
+        if !secure, options.servesScreen { addScreen(to: &routes, device: device) }
         guard !secure, options.controlEndpointEnabled, options.address.hasPrefix("127.") else { return routes }
         routes.add(.get, "/control/faults") { [weak device] _ in
             guard let device else { return .status(HTTPStatus(code: 503)) }
@@ -69,6 +78,46 @@ enum SetupHTTPServer {
             return json(["groups": .array(groups)])
         }
         return routes
+    }
+
+    private static func addScreen(to routes: inout HTTPRoutes, device: VirtualDevice) {
+        let page = Array(ScreenPage.html.utf8)
+        routes.add(.get, "/") { _ in
+            HTTPResponse(
+                status: .ok,
+                headers: [
+                    "Content-Type": "text/html; charset=utf-8",
+                    "Content-Security-Policy": ScreenPage.contentSecurityPolicy,
+                    "Cache-Control": "no-store",
+                    "X-Content-Type-Options": "nosniff",
+                ],
+                body: .bytes(page)
+            )
+        }
+        routes.add(.get, "/screen/state") { [weak device] _ in
+            guard let state = device?.screenState() else { return .status(HTTPStatus(code: 503)) }
+            var response = json(state.json)
+            response.headers.add(name: "Cache-Control", value: "no-store")
+            return response
+        }
+        routes.add(.get, "/screen/events") { [weak device] _ in
+            guard let stream = device?.openScreenStream() else {
+                return HTTPResponse(
+                    status: HTTPStatus(code: 503),
+                    headers: ["Content-Type": "text/plain; charset=utf-8", "Retry-After": "5"],
+                    body: .text("too many screens are open on this device\n")
+                )
+            }
+            return HTTPResponse(
+                status: .ok,
+                headers: [
+                    "Content-Type": "text/event-stream; charset=utf-8",
+                    "Cache-Control": "no-store",
+                    "X-Accel-Buffering": "no",
+                ],
+                body: .stream(stream)
+            )
+        }
     }
 
     private static func json(_ value: JSONValue) -> HTTPResponse {

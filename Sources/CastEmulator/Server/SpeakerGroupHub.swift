@@ -1,5 +1,6 @@
 import CastCore
 import CastSync
+import CastTime
 
 /// Keeps speaker groups and their members in step: the explicit link between virtual
 /// devices that a group is on hardware.
@@ -70,7 +71,9 @@ public final class SpeakerGroupHub: Sendable {
             profile: .speakerGroup,
             applications: [.defaultMediaReceiver]
         )
-        // The group runs on the leader: its media reading, heartbeat and liveness are the leader's.
+        // The group runs on the leader: its media reading, heartbeat, liveness and the
+        // certificates it answers device authentication with are the leader's.
+        configuration.deviceAuthentication = leader.configuration.deviceAuthentication
         configuration.mediaMode = leader.configuration.mediaMode
         configuration.pingInterval = leader.configuration.pingInterval
         configuration.livenessTimeout = leader.configuration.livenessTimeout

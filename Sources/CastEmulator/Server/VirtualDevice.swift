@@ -1,6 +1,8 @@
 import CastCore
+import CastCrypto
 import CastNet
 import CastSync
+import CastTime
 import Foundation
 
 /// A virtual Cast device: a TLS Cast channel (8009), a setup HTTP server (8008) and its HTTPS
@@ -67,6 +69,8 @@ public final class VirtualDevice: Sendable {
     private let groupControl = Locked<(@Sendable (String, Bool) -> Bool)?>(nil)
     /// Reads the media of `LOAD`s in ``MediaMode/fetch`` and ``MediaMode/auto``.
     let mediaFetcher: MediaFetcher
+    /// The browsers following the device's screen, when it serves one.
+    let screen: ScreenHub?
 
     /// Creates a device; it listens once ``start()`` is called.
     /// - Parameters:
@@ -116,12 +120,15 @@ public final class VirtualDevice: Sendable {
         self.configuration = configuration
         self.options = options
         self.mediaFetcher = MediaFetcher(timeout: options.mediaRequestTimeout)
+        self.screen =
+            options.servesScreen
+            ? ScreenHub(limit: options.screenClientLimit, bufferLimit: options.screenBufferLimit) : nil
         self.clock = clock
         self.log = log
         self.advertiser = advertiser
         self.certificateKey = certificateKey
         self.makeEngine = makeEngine
-        self.state = Locked(State(engine: makeEngine(DeviceInstant(sinceEpoch: clock.now.offset))))
+        self.state = Locked(State(engine: makeEngine(clock.now)))
     }
 
     deinit {
@@ -146,7 +153,7 @@ public final class VirtualDevice: Sendable {
     public var engineSnapshot: VirtualDeviceEngine? { state.withLock { $0.engine as? VirtualDeviceEngine } }
 
     /// The device's clock reading now, for ``VirtualDeviceEngine/mediaStatus(at:)``.
-    public var engineNow: DeviceInstant { DeviceInstant(sinceEpoch: clock.now.offset) }
+    public var engineNow: DeviceInstant { clock.now }
 
     /// The number of sender connections open now.
     public var connectionCount: Int { state.withLock { $0.connections.count } }
@@ -263,6 +270,7 @@ public final class VirtualDevice: Sendable {
         }
         listener?.close()
         for server in servers { server.close() }
+        screen?.closeAll()
         for connection in connections { connection.close(reason: "device stopped") }
         await listener?.closeAndWait()
         for server in servers { await server.closeAndWait() }
@@ -310,7 +318,7 @@ public final class VirtualDevice: Sendable {
     /// What the device keeps of its running app now (see ``VirtualDeviceSnapshot``); `nil`
     /// while only the idle screen runs.
     public func snapshot() -> VirtualDeviceSnapshot? {
-        let now = DeviceInstant(sinceEpoch: clock.now.offset)
+        let now = clock.now
         return state.withLock { $0.engine.snapshot(at: now) }
     }
 
@@ -318,7 +326,7 @@ public final class VirtualDevice: Sendable {
     /// position, as if the device had kept running while its host was stopped.
     public func restore(_ snapshot: VirtualDeviceSnapshot) {
         let now = clock.now
-        perform { state in state.engine.restore(snapshot, at: DeviceInstant(sinceEpoch: now.offset)) }
+        perform { state in state.engine.restore(snapshot, at: now) }
     }
 
     /// Sets the HDMI-CEC state (``DeviceInputState``) of a device with an HDMI input, as a TV
@@ -333,7 +341,7 @@ public final class VirtualDevice: Sendable {
                 isActiveInput: activeInput ?? current.isActiveInput,
                 isStandBy: standBy ?? current.isStandBy
             )
-            return state.engine.setInputState(wanted, at: DeviceInstant(sinceEpoch: now.offset))
+            return state.engine.setInputState(wanted, at: now)
         }
     }
 
@@ -341,7 +349,7 @@ public final class VirtualDevice: Sendable {
     /// `CLOSE` and everyone the new `RECEIVER_STATUS`.
     public func restartApplication() {
         let now = clock.now
-        perform { state in state.engine.restartApplication(at: DeviceInstant(sinceEpoch: now.offset)) }
+        perform { state in state.engine.restartApplication(at: now) }
     }
 
     /// Closes every sender connection at once; the receiver keeps its apps and media.
@@ -411,7 +419,7 @@ public final class VirtualDevice: Sendable {
     /// Reboots the receiver: every connection is dropped and the engine starts afresh (the
     /// lasting faults stay), so apps and media sessions come back with new session IDs.
     public func reboot() {
-        let now = DeviceInstant(sinceEpoch: clock.now.offset)
+        let now = clock.now
         var following: String?
         let (connections, status) = state.withLock { state -> ([DeviceConnection], DeviceAdvertisedStatus?) in
             let connections = Array(state.connections.values)
@@ -444,6 +452,36 @@ public final class VirtualDevice: Sendable {
         }
     }
 
+    // MARK: Screen
+
+    /// The address of the device's TV screen (`http://ADDRESS:PORT/`) once started, or
+    /// `nil` when it serves none (``DeviceServerOptions/servesScreen``).
+    public var screenURL: String? {
+        guard screen != nil, let port = ports?.http, port > 0 else { return nil }
+        return "http://\(options.address):\(port)/"
+    }
+
+    /// The screen's state now, or `nil` when the device serves no screen or runs another
+    /// engine.
+    func screenState() -> ScreenState? {
+        guard screen != nil else { return nil }
+        let now = clock.now
+        return state.withLock { state in
+            (state.engine as? VirtualDeviceEngine).map { ScreenState(engine: $0, at: now) }
+        }
+    }
+
+    /// A new event stream of the screen, starting with its state now; `nil` when the device
+    /// serves no screen, is stopped, or already has its most browsers.
+    func openScreenStream() -> HTTPResponseStream? {
+        guard let screen else { return nil }
+        let now = clock.now
+        return state.withLock { state in
+            guard !state.stopped, let engine = state.engine as? VirtualDeviceEngine else { return nil }
+            return screen.open(current: ScreenState(engine: engine, at: now))
+        }
+    }
+
     // MARK: Speaker groups
 
     /// Gives the device's ``SpeakerGroupEvent``s to `handler`, called after the device's lock is
@@ -466,7 +504,7 @@ public final class VirtualDevice: Sendable {
 
     /// Feeds a change of the device's speaker groups to its engine (see ``MultizoneUpdate``).
     public func multizoneUpdate(_ update: MultizoneUpdate) {
-        let now = DeviceInstant(sinceEpoch: clock.now.offset)
+        let now = clock.now
         perform { state in state.engine.multizoneUpdate(update, at: now) }
     }
 
@@ -497,7 +535,7 @@ public final class VirtualDevice: Sendable {
         record(connection.id, event: "connected from \(peer) (\(transport.tlsVersion ?? "no TLS"))")
         // The engine learns of the connection before its first frame can arrive: frames flow
         // only once the frame handler is set.
-        let now = DeviceInstant(sinceEpoch: clock.now.offset)
+        let now = clock.now
         perform { state in state.engine.connectionOpened(ConnectionID(rawValue: UInt64(connection.id)), at: now) }
         transport.onClose { [weak self] error in
             self?.connectionEnded(connection, error: error)
@@ -540,7 +578,7 @@ public final class VirtualDevice: Sendable {
 
     private func handle(_ message: CastMessage, from connection: DeviceConnection) {
         record(message, connection: connection.id, direction: .inbound)
-        let now = DeviceInstant(sinceEpoch: clock.now.offset)
+        let now = clock.now
         perform { state in
             state.engine.received(message, from: ConnectionID(rawValue: UInt64(connection.id)), at: now)
         }
@@ -548,7 +586,7 @@ public final class VirtualDevice: Sendable {
 
     private func connectionEnded(_ connection: DeviceConnection, error: CastConnectionError?) {
         record(connection.id, event: "closed: \(error.map { "\($0.code): \($0.reason)" } ?? "orderly close")")
-        let now = DeviceInstant(sinceEpoch: clock.now.offset)
+        let now = clock.now
         perform { state in
             guard state.connections.removeValue(forKey: connection.id) != nil else { return [] }
             return state.engine.connectionClosed(ConnectionID(rawValue: UInt64(connection.id)), at: now)
@@ -556,7 +594,7 @@ public final class VirtualDevice: Sendable {
     }
 
     private func tick() {
-        let now = DeviceInstant(sinceEpoch: clock.now.offset)
+        let now = clock.now
         perform { state in
             state.tickTimer = nil
             state.tickDeadline = nil
@@ -608,6 +646,9 @@ public final class VirtualDevice: Sendable {
             }
             rescheduleTick(&state)
             events += scheduleProbes(&state)
+            if let screen, screen.hasClients, let engine = state.engine as? VirtualDeviceEngine {
+                screen.publish(ScreenState(engine: engine, at: now))
+            }
             return updateStatus(&state)
         }
         for (id, event) in events { record(id, event: event) }
@@ -651,7 +692,7 @@ public final class VirtualDevice: Sendable {
         return Task { [weak self] in
             let outcome = await Self.probe(request, fetcher: fetcher, clock: clock, deadline: deadline)
             guard !Task.isCancelled, let self else { return }
-            let now = DeviceInstant(sinceEpoch: self.clock.now.offset)
+            let now = self.clock.now
             self.perform { state in
                 state.runningProbes[request.id] = nil
                 return state.engine.mediaProbed(request.id, outcome: outcome, at: now)
@@ -706,7 +747,7 @@ public final class VirtualDevice: Sendable {
                 self?.state.withLock { $0.engine.isFollowingStream(id) } ?? false
             }
             guard let end, let self else { return }
-            let now = DeviceInstant(sinceEpoch: self.clock.now.offset)
+            let now = self.clock.now
             self.perform { state in state.engine.mediaStreamEnded(id, mediaSeconds: end.mediaSeconds, at: now) }
         }
     }
@@ -719,7 +760,7 @@ public final class VirtualDevice: Sendable {
     }
 
     private func rescheduleTick(_ state: inout State) {
-        let deadline = state.engine.nextDeadline.map { CastInstant(offset: $0.sinceEpoch) }
+        let deadline = state.engine.nextDeadline
         guard deadline != state.tickDeadline else { return }
         state.tickTimer?.cancel()
         state.tickTimer = nil

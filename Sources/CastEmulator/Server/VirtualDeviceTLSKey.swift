@@ -1,3 +1,4 @@
+import CastCrypto
 import CastNet
 
 /// The RSA key behind the TLS certificates of virtual devices that are not given one.

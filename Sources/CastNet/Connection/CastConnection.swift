@@ -1,5 +1,7 @@
 import CastCore
+import CastCrypto
 import CastSync
+import CastTime
 import Synchronization
 
 /// A Cast channel: a TLS stream carrying length-prefixed frames.

@@ -1,24 +1,18 @@
 import CastCore
 import CastSync
+import CastTime
 import Synchronization
 
-/// The loop-side half of a ``CastConnection``: splits the plaintext stream into frames and
-/// hands them to one consumer, reading from the socket only while the consumer keeps up.
+/// The loop-side half of a ``CastConnection``: performs what its
+/// ``CastConnectionStateMachine`` decides (framing, delivery to one consumer, reading from the
+/// socket only while the consumer keeps up, the frame deadline, the close) and holds what
+/// the machine cannot: the channel, the waiting continuations and handlers, the timer.
 ///
 /// Reads are sized from the decoder (the header, then exactly the rest of the frame), so at
 /// most one frame is ever buffered here. `@unchecked Sendable`: everything except the
-/// atomics is used only on the channel's loop thread.
+/// atomics and the outbox is used only on the channel's loop thread.
 final class CastConnectionCore: ByteChannelHandler, @unchecked Sendable {
     typealias FrameContinuation = HandOffContinuation<Result<[UInt8]?, CastConnectionError>>
-
-    private enum Delivery {
-        /// Nobody consumes yet: reading is off.
-        case none
-        /// Frames go to `frames` iterators, one at a time.
-        case pull
-        /// Frames go to a callback on the loop.
-        case push(@Sendable ([UInt8]) -> Void)
-    }
 
     let channel: any ByteChannel
     let loop: EventLoop
@@ -32,26 +26,18 @@ final class CastConnectionCore: ByteChannelHandler, @unchecked Sendable {
     let channelBacklog = Atomic<Int>(0)
     let isClosedFlag = Atomic<Bool>(false)
 
-    private var decoder: CastFrameDecoder
-    private var delivery = Delivery.none
-    private var ready: [UInt8]?
+    private var machine: CastConnectionStateMachine
+    /// The `frames` request the machine holds, if any.
     private var waiter: FrameContinuation?
-    private var endOfStream = false
-    private var finished = false
-    private var closeError: CastConnectionError?
+    /// The handler frames go to once the machine delivers by push.
+    private var handler: (@Sendable ([UInt8]) -> Void)?
     private var closeWaiters: [CheckedContinuation<CastConnectionError?, Never>] = []
     private var closeHandlers: [@Sendable (CastConnectionError?) -> Void] = []
     /// In handler mode the connection keeps its public object alive until it closes, so a
     /// server need not hold it.
     var retainedOwner: CastConnection?
     private var flushWaiters: [CheckedContinuation<Result<Void, CastConnectionError>, Never>] = []
-    /// When the frame now partly read began, while the configuration limits a frame's time.
-    private var partialFrameStart: CastInstant?
-    /// At most one timer per connection checks the frame deadline; it is re-armed for a
-    /// later frame rather than scheduled and cancelled for every frame.
     private var frameTimer: CastTimer?
-    /// Frames completed so far, for the error message.
-    private var framesRead = 0
 
     /// Takes over an active channel; call on its loop.
     init(channel: any ByteChannel, configuration: CastConnectionConfiguration, clock: any CastClock) {
@@ -59,90 +45,98 @@ final class CastConnectionCore: ByteChannelHandler, @unchecked Sendable {
         self.loop = channel.loop
         self.configuration = configuration
         self.clock = clock
-        self.decoder = CastFrameDecoder(maximumBodySize: configuration.maximumBodySize)
+        self.machine = CastConnectionStateMachine(configuration: configuration)
         channel.handler = self
-        sizeNextRead()
+        channel.maximumReadSize = machine.maximumReadSize
+    }
+
+    // MARK: Actions
+
+    /// Performs `actions`; `request` is the continuation of the `frames` request that caused
+    /// them, if one did.
+    private func perform(_ actions: [CastConnectionStateMachine.Action], request: FrameContinuation? = nil) {
+        for action in actions {
+            switch action {
+            case .answerRequest(let result):
+                request?.resume(returning: result)
+            case .holdRequest:
+                waiter = request
+            case .resumeHeldRequest(let result):
+                let held = waiter
+                waiter = nil
+                held?.resume(returning: result)
+            case .deliver(let frame):
+                handler?(frame)
+            case .setReading(let wanted):
+                channel.setReading(wanted)
+            case .setMaximumReadSize(let size):
+                channel.maximumReadSize = size
+            case .armFrameTimer(let delay):
+                let loop = self.loop
+                frameTimer = clock.schedule(after: delay) { [weak self] in
+                    guard let core = self else { return }
+                    loop.execute { core.frameTimerFired() }
+                }
+            case .closeChannel(let error):
+                channel.close(error: error)
+            case .closeGracefully:
+                channel.closeGracefully()
+            case .finish(let reported):
+                finish(reporting: reported)
+            }
+        }
+    }
+
+    private func frameTimerFired() {
+        frameTimer = nil
+        perform(machine.frameDeadlinePassed(now: clock.now))
+    }
+
+    private func finish(reporting reported: CastConnectionError?) {
+        frameTimer?.cancel()
+        frameTimer = nil
+        let flushes = flushWaiters
+        flushWaiters = []
+        let failure = reported ?? CastConnectionError(code: .closed, reason: "the connection closed before the flush")
+        for continuation in flushes { continuation.resume(returning: .failure(failure)) }
+        let waiters = closeWaiters
+        closeWaiters = []
+        for continuation in waiters { continuation.resume(returning: reported) }
+        let handlers = closeHandlers
+        closeHandlers = []
+        for handler in handlers { handler(reported) }
+        handler = nil
+        retainedOwner = nil
     }
 
     // MARK: Consumers (on the loop)
 
     func nextFrame(_ continuation: FrameContinuation) {
-        if case .push = delivery {
-            continuation.resume(
-                returning: .failure(CastConnectionError(code: .closed, reason: "frames are delivered to a handler"))
-            )
-            return
-        }
-        delivery = .pull
-        if let frame = ready {
-            ready = nil
-            continuation.resume(returning: .success(frame))
-            updateReading()
-            return
-        }
-        if finished {
-            continuation.resume(returning: closeError.map { .failure($0) } ?? .success(nil))
-            return
-        }
-        guard waiter == nil else {
-            continuation.resume(
-                returning: .failure(CastConnectionError(code: .closed, reason: "frames has only one consumer"))
-            )
-            return
-        }
-        waiter = continuation
-        updateReading()
+        perform(machine.frameRequested(), request: continuation)
     }
 
     func cancelWaiter() {
-        guard let waiter else { return }
-        self.waiter = nil
-        waiter.resume(returning: .success(nil))
-        updateReading()
+        perform(machine.requestCancelled())
     }
 
     func setHandler(_ handler: @escaping @Sendable ([UInt8]) -> Void) {
-        delivery = .push(handler)
-        if let frame = ready {
-            ready = nil
-            handler(frame)
-        }
-        updateReading()
+        self.handler = handler
+        perform(machine.handlerInstalled())
     }
 
     func onClose(_ handler: @escaping @Sendable (CastConnectionError?) -> Void) {
-        if finished {
-            handler(closeError)
+        if machine.isFinished {
+            handler(machine.closeError)
         } else {
             closeHandlers.append(handler)
         }
     }
 
     func waitForClose(_ continuation: CheckedContinuation<CastConnectionError?, Never>) {
-        if finished {
-            continuation.resume(returning: closeError)
+        if machine.isFinished {
+            continuation.resume(returning: machine.closeError)
         } else {
             closeWaiters.append(continuation)
-        }
-    }
-
-    private func updateReading() {
-        guard !finished, !endOfStream else { return }
-        let wanted: Bool
-        switch delivery {
-        case .none: wanted = false
-        case .pull: wanted = ready == nil && waiter != nil
-        case .push: wanted = true
-        }
-        channel.setReading(wanted)
-    }
-
-    /// Asks for exactly the bytes that complete the current header or frame.
-    private func sizeNextRead() {
-        if let needed = decoder.bytesNeededForNextFrame {
-            channel.maximumReadSize = max(1, needed)
-        } else {
-            channel.maximumReadSize = CastFrameDecoder.headerSize - decoder.bufferedByteCount
         }
     }
 
@@ -163,7 +157,7 @@ final class CastConnectionCore: ByteChannelHandler, @unchecked Sendable {
             }
             return outbox.frames
         }
-        guard !finished, !frames.isEmpty else { return }
+        guard !machine.isFinished, !frames.isEmpty else { return }
         if frames.count == 1 {
             channel.write(frames[0])
         } else {
@@ -187,9 +181,11 @@ final class CastConnectionCore: ByteChannelHandler, @unchecked Sendable {
     /// Resumes once every frame sent before the call has been handed to the kernel.
     /// Frames sent earlier were queued on this loop before this call, so they are written.
     func flush(_ continuation: CheckedContinuation<Result<Void, CastConnectionError>, Never>) {
-        if finished {
+        if machine.isFinished {
             continuation.resume(
-                returning: .failure(closeError ?? CastConnectionError(code: .closed, reason: "flush after close"))
+                returning: .failure(
+                    machine.closeError ?? CastConnectionError(code: .closed, reason: "flush after close")
+                )
             )
         } else if channel.pendingWriteBytes == 0 {
             continuation.resume(returning: .success(()))
@@ -199,17 +195,11 @@ final class CastConnectionCore: ByteChannelHandler, @unchecked Sendable {
     }
 
     func close(reason: String?) {
-        guard !finished else { return }
-        if let reason {
-            closeError = CastConnectionError(code: .closed, reason: reason)
-        }
-        channel.closeGracefully()
+        perform(machine.closeRequested(reason: reason))
     }
 
     func fail(_ error: CastConnectionError) {
-        guard !finished else { return }
-        if closeError == nil { closeError = error }
-        channel.close(error: error)
+        perform(machine.failed(error))
     }
 
     // MARK: Channel events
@@ -217,86 +207,11 @@ final class CastConnectionCore: ByteChannelHandler, @unchecked Sendable {
     func channelDidBecomeActive(_ channel: any ByteChannel) {}
 
     func channel(_ channel: any ByteChannel, didRead bytes: UnsafeRawBufferPointer) {
-        decoder.append(bytes)
-        let frame: [UInt8]?
-        do {
-            frame = try decoder.nextFrame()
-        } catch {
-            fail(CastConnectionError(code: .framing, reason: error.description, underlying: error))
-            return
-        }
-        sizeNextRead()
-        if frame != nil { framesRead += 1 }
-        updateFrameTimer()
-        guard let frame else { return }
-        switch delivery {
-        case .push(let handler):
-            handler(frame)
-        case .pull:
-            if let waiter {
-                self.waiter = nil
-                waiter.resume(returning: .success(frame))
-            } else {
-                ready = frame
-                channel.setReading(false)
-            }
-        case .none:
-            ready = frame
-            channel.setReading(false)
-        }
-    }
-
-    /// Notes when a frame begins and makes sure a timer will check its deadline.
-    private func updateFrameTimer() {
-        guard let limit = configuration.frameTimeout else { return }
-        guard decoder.bufferedByteCount > 0 else {
-            partialFrameStart = nil
-            return
-        }
-        if partialFrameStart == nil { partialFrameStart = clock.now }
-        if frameTimer == nil { armFrameTimer(after: limit) }
-    }
-
-    private func armFrameTimer(after delay: Duration) {
-        let loop = self.loop
-        frameTimer = clock.schedule(after: delay) { [weak self] in
-            guard let core = self else { return }
-            loop.execute { core.checkFrameDeadline() }
-        }
-    }
-
-    /// Fails the connection when the frame now partly read is past its deadline; otherwise
-    /// re-arms for the current frame's deadline, or stays idle until the next frame begins.
-    private func checkFrameDeadline() {
-        frameTimer = nil
-        guard !finished, let limit = configuration.frameTimeout, let start = partialFrameStart else { return }
-        let waited = start.duration(to: clock.now)
-        guard waited >= limit else {
-            armFrameTimer(after: limit - waited)
-            return
-        }
-        fail(
-            CastConnectionError(
-                code: .frameTimeout,
-                reason: "frame \(framesRead + 1) stayed unfinished for \(waited) (limit \(limit)): "
-                    + "\(decoder.bufferedByteCount) of its bytes arrived"
-            )
-        )
+        perform(machine.bytesRead(bytes, now: clock.now))
     }
 
     func channelDidReadEndOfFile(_ channel: any ByteChannel) {
-        endOfStream = true
-        if decoder.bufferedByteCount > 0 {
-            fail(
-                CastConnectionError(
-                    code: .truncatedFrame,
-                    reason: "the peer closed the stream with \(decoder.bufferedByteCount) bytes of an unfinished frame"
-                )
-            )
-            return
-        }
-        // The peer finished at a frame boundary: close our side too.
-        channel.closeGracefully()
+        perform(machine.endOfFileRead())
     }
 
     func channelDidDrain(_ channel: any ByteChannel) {
@@ -307,28 +222,8 @@ final class CastConnectionCore: ByteChannelHandler, @unchecked Sendable {
     }
 
     func channel(_ channel: any ByteChannel, didCloseWith error: (any Error)?) {
-        finished = true
-        frameTimer?.cancel()
-        frameTimer = nil
+        // Senders on other threads see the close before any waiter wakes.
         isClosedFlag.store(true, ordering: .relaxed)
-        if closeError == nil, let error { closeError = CastConnectionError(transport: error) }
-        let reported = closeError.flatMap { $0.code == .closed ? nil : $0 }
-        closeError = reported
-        if let waiter, ready == nil {
-            self.waiter = nil
-            waiter.resume(returning: reported.map { .failure($0) } ?? .success(nil))
-        }
-        let flushes = flushWaiters
-        flushWaiters = []
-        let failure = reported ?? CastConnectionError(code: .closed, reason: "the connection closed before the flush")
-        for continuation in flushes { continuation.resume(returning: .failure(failure)) }
-        let waiters = closeWaiters
-        closeWaiters = []
-        for continuation in waiters { continuation.resume(returning: reported) }
-        let handlers = closeHandlers
-        closeHandlers = []
-        for handler in handlers { handler(reported) }
-        if case .push = delivery { delivery = .none }
-        retainedOwner = nil
+        perform(machine.channelClosed(transportError: error.map { CastConnectionError(transport: $0) }))
     }
 }

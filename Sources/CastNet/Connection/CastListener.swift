@@ -1,3 +1,5 @@
+import CastTime
+
 /// Accepts Cast connections: TLS on a TCP port, then framing. A virtual Cast device
 /// listens with one of these.
 public final class CastListener: Sendable {

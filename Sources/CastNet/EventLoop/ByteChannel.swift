@@ -1,3 +1,5 @@
+import CastCrypto
+
 /// Receives the events of a ``ByteChannel``, always on the channel's loop.
 protocol ByteChannelHandler: AnyObject, Sendable {
     /// The channel is connected and, for TLS, the handshake is done.

@@ -1,3 +1,5 @@
+import CastTime
+
 /// Opens channels: TCP connect, then a TLS handshake when asked; and the same for
 /// accepted sockets. The result is an active channel with reading off and no handler.
 enum ChannelConnector {

@@ -1,4 +1,5 @@
 internal import CCastSystem
+import CastTime
 import Synchronization
 
 #if canImport(Glibc)

@@ -1,3 +1,4 @@
+import CastTime
 import Synchronization
 
 #if canImport(Glibc)

@@ -1,5 +1,6 @@
 internal import CCastSystem
 import CastSync
+import CastTime
 import Synchronization
 
 #if canImport(Glibc)

@@ -6,6 +6,7 @@ public struct HTTPResponse: Sendable {
             case bytes([UInt8])
             case file(path: String)
             case openFile(HTTPServedFile)
+            case stream(HTTPResponseStream)
         }
 
         let storage: Storage
@@ -27,6 +28,12 @@ public struct HTTPResponse: Sendable {
         /// serves cannot change by renaming or replacing the path. A `Range` request gets
         /// the matching region; a closed file is 404.
         public static func openFile(_ file: HTTPServedFile) -> Body { Body(storage: .openFile(file)) }
+
+        /// A body written while the client reads it (server-sent events): sent without a
+        /// `Content-Length`, it ends, and the connection closes, when the stream finishes or
+        /// the client goes away. A `HEAD` request gets the header section and closes the
+        /// stream.
+        public static func stream(_ stream: HTTPResponseStream) -> Body { Body(storage: .stream(stream)) }
     }
 
     /// The status; a 200 becomes 206 or 416 when the request has a `Range` header.

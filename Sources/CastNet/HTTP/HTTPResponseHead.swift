@@ -16,6 +16,11 @@ struct PreparedHTTPResponse: Sendable {
     var head: [UInt8]
     var body: [UInt8]
     var file: FileRegion?
+    /// The body written while the client reads (no `Content-Length`; the connection closes
+    /// at its end).
+    var stream: HTTPResponseStream? = nil
+    /// Whether the connection closes after this response, whatever the request asked.
+    var closesConnection = false
 
     /// A queue for the blocking file calls of responses, away from the event loops.
     static let fileQueue = DispatchQueue(label: "cast.http.file", qos: .userInitiated, attributes: .concurrent)
@@ -33,7 +38,11 @@ struct PreparedHTTPResponse: Sendable {
         var file: FileRegion?
         var length: Int
         var rangeable = false
+        var stream: HTTPResponseStream?
         switch response.body.storage {
+        case .stream(let body):
+            stream = body
+            length = 0
         case .bytes(let bytes):
             body = bytes
             length = bytes.count
@@ -87,12 +96,14 @@ struct PreparedHTTPResponse: Sendable {
             }
         }
         let bodyless = request.method == .head || status.code == 204 || status.code == 304 || status.code < 200
-        if status.code != 204 && status.code != 304 {
+        if stream != nil {
+            headers.remove(name: "Content-Length")
+        } else if status.code != 204 && status.code != 304 {
             headers.replaceOrAdd(name: "Content-Length", value: String(length))
         }
         headers.remove(name: "Transfer-Encoding")
         headers.remove(name: "Connection")
-        if !keepAlive {
+        if !keepAlive || stream != nil {
             headers.add(name: "Connection", value: "close")
         } else if request.minorVersion == 0 {
             headers.add(name: "Connection", value: "keep-alive")
@@ -103,7 +114,16 @@ struct PreparedHTTPResponse: Sendable {
             if let region = file { close(region.fd) }
             file = nil
         }
-        return PreparedHTTPResponse(head: serializeHead(status: status, headers: headers), body: body, file: file)
+        if bodyless, let stream {
+            stream.connectionClosed()
+        }
+        return PreparedHTTPResponse(
+            head: serializeHead(status: status, headers: headers),
+            body: body,
+            file: file,
+            stream: bodyless ? nil : stream,
+            closesConnection: stream != nil
+        )
     }
 
     static func serializeHead(status: HTTPStatus, headers: HTTPHeaders) -> [UInt8] {

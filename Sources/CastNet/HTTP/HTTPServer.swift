@@ -1,3 +1,5 @@
+import CastTime
+
 /// A small HTTP/1.1 server: keep-alive, `GET`/`HEAD`/`POST` routes, single byte ranges
 /// for file bodies, bounded request sizes, a request timeout against slow clients, and
 /// optional TLS. Used for a device's setup endpoints and for serving media files.

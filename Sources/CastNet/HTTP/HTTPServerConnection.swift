@@ -1,3 +1,4 @@
+import CastTime
 import Dispatch
 
 #if canImport(Glibc)
@@ -14,6 +15,8 @@ final class HTTPServerConnection: ByteChannelHandler, @unchecked Sendable {
         case reading
         case handling
         case writing
+        /// Writing a ``HTTPResponseStream`` until it finishes or the client goes away.
+        case streaming
         /// An error response is out and our side is shut: read and discard what the client
         /// still sends, so closing does not reset the connection before it reads the response.
         case draining
@@ -35,6 +38,7 @@ final class HTTPServerConnection: ByteChannelHandler, @unchecked Sendable {
     private var file: PreparedHTTPResponse.FileRegion?
     private var chunkInFlight = false
     private var drained = 0
+    private var stream: HTTPResponseStream?
 
     /// Takes over an active channel; call on its loop.
     init(channel: any ByteChannel, routes: HTTPRoutes, configuration: HTTPServerConfiguration, clock: any CastClock) {
@@ -129,6 +133,12 @@ final class HTTPServerConnection: ByteChannelHandler, @unchecked Sendable {
     private func send(_ prepared: PreparedHTTPResponse) {
         guard state == .handling else {
             if let region = prepared.file { close(region.fd) }
+            prepared.stream?.connectionClosed()
+            return
+        }
+        if prepared.closesConnection { keepAlive = false }
+        if let stream = prepared.stream {
+            startStreaming(stream, head: prepared.head)
             return
         }
         let streamsFile = prepared.file.map { $0.length > 0 } ?? false
@@ -191,6 +201,49 @@ final class HTTPServerConnection: ByteChannelHandler, @unchecked Sendable {
         }
     }
 
+    // MARK: Streams
+
+    /// Sends the head, then whatever the stream is given, until it finishes or the client
+    /// goes away. Reading goes on (and is discarded) so that a client closing is seen.
+    private func startStreaming(_ stream: HTTPResponseStream, head: [UInt8]) {
+        state = .streaming
+        self.stream = stream
+        channel.write(head)
+        channel.setReading(true)
+        let loop = self.loop
+        stream.attach { [weak self] event in
+            guard let connection = self else { return }
+            loop.execute { connection.streamEvent(event) }
+        }
+    }
+
+    private func streamEvent(_ event: HTTPResponseStream.Event) {
+        guard state == .streaming, let stream else { return }
+        switch event {
+        case .bytes(let bytes):
+            stream.delivered(bytes.count)
+            channel.write(bytes)
+            // A client that stopped reading is dropped rather than buffered for.
+            if channel.pendingWriteBytes > stream.bufferLimit {
+                endStream()
+                channel.close(error: nil)
+            }
+        case .finish:
+            endStream()
+            channel.closeGracefully()
+        case .abort:
+            endStream()
+            channel.close(error: nil)
+        }
+    }
+
+    private func endStream() {
+        state = .closed
+        let ended = stream
+        stream = nil
+        ended?.connectionClosed()
+    }
+
     private func closeFile() {
         if let region = file { close(region.fd) }
         file = nil
@@ -231,6 +284,15 @@ final class HTTPServerConnection: ByteChannelHandler, @unchecked Sendable {
     func channelDidBecomeActive(_ channel: any ByteChannel) {}
 
     func channel(_ channel: any ByteChannel, didRead bytes: UnsafeRawBufferPointer) {
+        if state == .streaming {
+            // A streaming client has nothing more to say; more than a little is abuse.
+            drained += bytes.count
+            if drained > 64 * 1024 {
+                endStream()
+                channel.close(error: nil)
+            }
+            return
+        }
         if state == .draining {
             drained += bytes.count
             if drained > 1 << 20 {
@@ -245,6 +307,11 @@ final class HTTPServerConnection: ByteChannelHandler, @unchecked Sendable {
 
     func channelDidReadEndOfFile(_ channel: any ByteChannel) {
         peerFinished = true
+        if state == .streaming {
+            endStream()
+            channel.close(error: nil)
+            return
+        }
         if state == .draining {
             state = .closed
             channel.close(error: nil)
@@ -258,6 +325,7 @@ final class HTTPServerConnection: ByteChannelHandler, @unchecked Sendable {
     }
 
     func channel(_ channel: any ByteChannel, didCloseWith error: (any Error)?) {
+        if state == .streaming { endStream() }
         state = .closed
         timer?.cancel()
         timer = nil

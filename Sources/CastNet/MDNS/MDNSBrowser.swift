@@ -1,6 +1,6 @@
 import CastCore
 import CastSync
-import Dispatch
+import CastTime
 import Foundation
 
 /// Finds Cast devices on the local network over mDNS/DNS-SD (`_googlecast._tcp`).
@@ -86,8 +86,9 @@ public final class MDNSBrowser: Sendable {
     public let events: AsyncStream<Event>
 
     private let continuation: AsyncStream<Event>.Continuation
-    private let queue = DispatchQueue(label: "swift-cast.mdns-browser")
-    private let clock: any MDNSClock
+    /// The loop whose thread runs the sockets and the timer, one after the other.
+    private let loop = EventLoopGroup.shared.next()
+    private let clock: any CastClock
     private let state: Locked<State>
     private let timer: MDNSTimer
     private let interfaces: [NetworkInterface]
@@ -106,10 +107,10 @@ public final class MDNSBrowser: Sendable {
             from: NetworkInterface.all(),
             environment: ProcessInfo.processInfo.environment
         )
-        self.init(configuration: configuration, interfaces: interfaces, clock: MDNSSystemClock())
+        self.init(configuration: configuration, interfaces: interfaces, clock: SystemCastClock())
     }
 
-    init(configuration: Configuration, interfaces: [NetworkInterface], clock: any MDNSClock) {
+    init(configuration: Configuration, interfaces: [NetworkInterface], clock: any CastClock) {
         self.configuration = configuration
         self.interfaces = interfaces
         self.clock = clock
@@ -123,7 +124,7 @@ public final class MDNSBrowser: Sendable {
         state = Locked(State(machine: machine))
         (events, continuation) = AsyncStream.makeStream(bufferingPolicy: .unbounded)
         let box = WeakBox<MDNSBrowser>()
-        timer = MDNSTimer(queue: queue) { box.value?.timerFired() }
+        timer = MDNSTimer(loop: loop, clock: clock) { box.value?.timerFired() }
         box.value = self
     }
 
@@ -148,8 +149,8 @@ public final class MDNSBrowser: Sendable {
     public var passiveScan: Bool {
         get { state.withLock { $0.machine.isPassive } }
         set {
-            let now = clock.now()
-            let deadline = state.withLock { state -> MDNSInstant? in
+            let now = clock.now
+            let deadline = state.withLock { state -> CastInstant? in
                 state.machine.setPassive(newValue, now: now)
                 return state.machine.nextDeadline
             }
@@ -165,12 +166,12 @@ public final class MDNSBrowser: Sendable {
             interfaces: interfaces,
             useIPv4: configuration.usesIPv4,
             useIPv6: configuration.usesIPv6,
-            queue: queue
+            loop: loop
         ) {
             [weak self] received in self?.handle(received)
         }
-        let now = clock.now()
-        let (deadline, started) = state.withLock { state -> (MDNSInstant?, Bool) in
+        let now = clock.now
+        let (deadline, started) = state.withLock { state -> (CastInstant?, Bool) in
             guard state.transport == nil else { return (nil, false) }
             state.transport = transport
             state.machine.start(now: now)
@@ -197,7 +198,7 @@ public final class MDNSBrowser: Sendable {
     // MARK: - Private
 
     private func handle(_ received: MDNSTransport.Received) {
-        let now = clock.now()
+        let now = clock.now
         let (actions, deadline, transport) = state.withLock { state in
             (state.machine.receive(received.message, now: now), state.machine.nextDeadline, state.transport)
         }
@@ -206,7 +207,7 @@ public final class MDNSBrowser: Sendable {
     }
 
     private func timerFired() {
-        let now = clock.now()
+        let now = clock.now
         let (actions, deadline, transport) = state.withLock { state in
             (state.machine.tick(now: now), state.machine.nextDeadline, state.transport)
         }

@@ -1,4 +1,5 @@
 import CastCore
+import CastTime
 
 /// The mDNS/DNS-SD querier that browses for Cast devices (RFC 6762, RFC 6763), without I/O.
 ///
@@ -75,7 +76,7 @@ package struct MDNSQuerierStateMachine: Sendable {
     private(set) var cache: MDNSRecordCache
     private var random: MDNSRandom
     private var running = false
-    private var nextQueryAt: MDNSInstant?
+    private var nextQueryAt: CastInstant?
     private var queryInterval: Duration = .seconds(1)
     /// Whether browse queries go out at the passive pace (see ``setPassive(_:now:)``).
     private(set) var isPassive = false
@@ -93,7 +94,7 @@ package struct MDNSQuerierStateMachine: Sendable {
         var txt: [[UInt8]]
         var addresses: [IPAddress]
     }
-    private var resolving: [DNSName: (at: MDNSInstant, interval: Duration)] = [:]
+    private var resolving: [DNSName: (at: CastInstant, interval: Duration)] = [:]
 
     /// Creates a stopped querier.
     /// - Parameter random: the source of jitter; pass a seeded one in tests.
@@ -121,13 +122,13 @@ package struct MDNSQuerierStateMachine: Sendable {
     package var isRunning: Bool { running }
 
     /// When ``tick(now:)`` must be called next, or `nil` when nothing is scheduled.
-    package var nextDeadline: MDNSInstant? {
+    package var nextDeadline: CastInstant? {
         guard running else { return nil }
         return ([nextQueryAt, cache.nextDeadline] + resolving.values.map(\.at)).compactMap { $0 }.min()
     }
 
     /// Starts browsing: the first query goes out after a random 20–120 ms (RFC 6762 §5.2).
-    package mutating func start(now: MDNSInstant) {
+    package mutating func start(now: CastInstant) {
         guard !running else { return }
         running = true
         queryInterval = isPassive ? Self.passiveQueryInterval : .seconds(1)
@@ -138,7 +139,7 @@ package struct MDNSQuerierStateMachine: Sendable {
     /// the passive one (after 60 s, 120 s … doubling): passive browsing still sends the first
     /// query, refreshes cached records before they expire and hears announcements, but asks
     /// far less often. Switching to active while running restarts the fast series at once.
-    package mutating func setPassive(_ passive: Bool, now: MDNSInstant) {
+    package mutating func setPassive(_ passive: Bool, now: CastInstant) {
         guard passive != isPassive else { return }
         isPassive = passive
         guard running else { return }
@@ -165,7 +166,7 @@ package struct MDNSQuerierStateMachine: Sendable {
     }
 
     /// Handles a received message.
-    package mutating func receive(_ message: DNSMessage, now: MDNSInstant) -> [Action] {
+    package mutating func receive(_ message: DNSMessage, now: CastInstant) -> [Action] {
         guard running, message.isResponse, message.opcode == 0, message.responseCode == 0 else { return [] }
         let records = message.answers + message.additionals
         // PTRs first, then SRV/TXT, then addresses, so a packet's order does not matter.
@@ -206,7 +207,7 @@ package struct MDNSQuerierStateMachine: Sendable {
     }
 
     /// Handles the passing of time: expiry, refresh queries, browse queries and resolve queries.
-    package mutating func tick(now: MDNSInstant) -> [Action] {
+    package mutating func tick(now: CastInstant) -> [Action] {
         guard running else { return [] }
         _ = cache.expire(now: now)
         let refreshes = cache.takeDueRefreshes(now: now, random: &random)
@@ -299,7 +300,7 @@ package struct MDNSQuerierStateMachine: Sendable {
     }
 
     /// Tracks instances that lack SRV, TXT or addresses, so queries for them go out with backoff.
-    private mutating func planResolves(now: MDNSInstant) {
+    private mutating func planResolves(now: CastInstant) {
         let incomplete = Set(
             instances().filter { instance in
                 let (srv, txt, addresses) = service(instance)
@@ -310,7 +311,7 @@ package struct MDNSQuerierStateMachine: Sendable {
         for name in incomplete where resolving[name] == nil { resolving[name] = (now, .seconds(1)) }
     }
 
-    private mutating func sendDueQueries(now: MDNSInstant, refreshes: [DNSResourceRecord]) -> [Action] {
+    private mutating func sendDueQueries(now: CastInstant, refreshes: [DNSResourceRecord]) -> [Action] {
         var questions: [DNSQuestion] = []
         var asked: Set<DNSQuestion> = []
         func ask(_ name: DNSName, _ type: DNSRecordType) {

@@ -1,3 +1,5 @@
+import CastTime
+
 /// The records an mDNS querier has heard, with their lifetimes (RFC 6762 §5.2, §10).
 ///
 /// Each record expires at 100 % of its TTL; before that the cache asks for it again at
@@ -10,16 +12,16 @@ package struct MDNSRecordCache: Sendable {
         /// The record as received, with its original TTL.
         package var record: DNSResourceRecord
         /// When it was last received.
-        package var receivedAt: MDNSInstant
+        package var receivedAt: CastInstant
         /// When it expires.
-        package var expiresAt: MDNSInstant
+        package var expiresAt: CastInstant
         /// When the next refresh query is due, or `nil` when no more are planned.
-        package var refreshAt: MDNSInstant?
+        package var refreshAt: CastInstant?
         /// How many refresh queries have been sent since it was last received.
         package var refreshCount: Int
 
         /// The TTL left at `now`, in whole seconds.
-        package func remainingTTL(at now: MDNSInstant) -> UInt32 {
+        package func remainingTTL(at now: CastInstant) -> UInt32 {
             let left = expiresAt - now
             guard left > .zero else { return 0 }
             return UInt32(clamping: left.components.seconds)
@@ -49,7 +51,7 @@ package struct MDNSRecordCache: Sendable {
     @discardableResult
     package mutating func insert(
         _ record: DNSResourceRecord,
-        now: MDNSInstant,
+        now: CastInstant,
         removeGoodbyesAtOnce: Bool,
         random: inout MDNSRandom
     ) -> Bool {
@@ -98,7 +100,7 @@ package struct MDNSRecordCache: Sendable {
 
     /// Removes expired records.
     /// - Returns: the removed entries.
-    package mutating func expire(now: MDNSInstant) -> [Entry] {
+    package mutating func expire(now: CastInstant) -> [Entry] {
         var removed: [Entry] = []
         for (name, list) in entriesByName where list.contains(where: { $0.expiresAt <= now }) {
             removed += list.filter { $0.expiresAt <= now }
@@ -109,7 +111,7 @@ package struct MDNSRecordCache: Sendable {
     }
 
     /// Returns the records whose refresh query is due and plans their next one.
-    package mutating func takeDueRefreshes(now: MDNSInstant, random: inout MDNSRandom) -> [DNSResourceRecord] {
+    package mutating func takeDueRefreshes(now: CastInstant, random: inout MDNSRandom) -> [DNSResourceRecord] {
         var due: [DNSResourceRecord] = []
         for (name, var list) in entriesByName {
             var changed = false
@@ -130,8 +132,8 @@ package struct MDNSRecordCache: Sendable {
     }
 
     /// The earliest expiry or refresh time.
-    package var nextDeadline: MDNSInstant? {
-        var earliest: MDNSInstant?
+    package var nextDeadline: CastInstant? {
+        var earliest: CastInstant?
         for list in entriesByName.values {
             for entry in list {
                 let candidate = min(entry.expiresAt, entry.refreshAt ?? entry.expiresAt)
@@ -152,7 +154,7 @@ package struct MDNSRecordCache: Sendable {
     }
 
     /// The refresh point `step` (0 → 80 %, 1 → 85 %, 2 → 90 %, 3 → 95 %) plus up to 2 % jitter.
-    private static func refreshTime(for entry: Entry, step: Int, random: inout MDNSRandom) -> MDNSInstant? {
+    private static func refreshTime(for entry: Entry, step: Int, random: inout MDNSRandom) -> CastInstant? {
         guard step < 4 else { return nil }
         let ttl = entry.expiresAt - entry.receivedAt
         let permille = 800 + 50 * step + Int.random(in: 0...20, using: &random)

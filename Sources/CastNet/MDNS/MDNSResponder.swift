@@ -1,6 +1,6 @@
 import CastCore
 import CastSync
-import Dispatch
+import CastTime
 import Foundation
 
 /// Advertises DNS-SD services over mDNS on chosen interfaces: probes for each name, renames
@@ -48,8 +48,9 @@ public final class MDNSResponder: Sendable {
     public let interfaceNames: [String]
 
     private let continuation: AsyncStream<Event>.Continuation
-    private let queue = DispatchQueue(label: "swift-cast.mdns-responder")
-    private let clock: any MDNSClock
+    /// The loop whose thread runs the sockets and the timer, one after the other.
+    private let loop = EventLoopGroup.shared.next()
+    private let clock: any CastClock
     private let state: Locked<State>
     private let timer: MDNSTimer
     private let interfaceAddresses: [IPAddress]
@@ -77,14 +78,14 @@ public final class MDNSResponder: Sendable {
             from: NetworkInterface.all(),
             environment: ProcessInfo.processInfo.environment
         )
-        try self.init(interfaces: interfaces, usesIPv4: usesIPv4, usesIPv6: usesIPv6, clock: MDNSSystemClock())
+        try self.init(interfaces: interfaces, usesIPv4: usesIPv4, usesIPv6: usesIPv6, clock: SystemCastClock())
     }
 
     init(
         interfaces: [NetworkInterface],
         usesIPv4: Bool = true,
         usesIPv6: Bool,
-        clock: any MDNSClock
+        clock: any CastClock
     ) throws(UDPSocketError) {
         self.clock = clock
         interfaceNames = interfaces.map(\.name)
@@ -95,8 +96,8 @@ public final class MDNSResponder: Sendable {
         state = Locked(State())
         (events, continuation) = AsyncStream.makeStream(bufferingPolicy: .unbounded)
         let box = WeakBox<MDNSResponder>()
-        timer = MDNSTimer(queue: queue) { box.value?.timerFired() }
-        let transport = try MDNSTransport(interfaces: interfaces, useIPv4: usesIPv4, useIPv6: usesIPv6, queue: queue) {
+        timer = MDNSTimer(loop: loop, clock: clock) { box.value?.timerFired() }
+        let transport = try MDNSTransport(interfaces: interfaces, useIPv4: usesIPv4, useIPv6: usesIPv6, loop: loop) {
             received in
             box.value?.handle(received)
         }
@@ -114,7 +115,7 @@ public final class MDNSResponder: Sendable {
     /// of the responder's interfaces are advertised.
     public func register(_ service: MDNSService) -> Registration {
         let service = withAddresses(service)
-        let now = clock.now()
+        let now = clock.now
         let (id, deadline) = state.withLock { state in
             (state.machine.register(service, now: now), state.machine.nextDeadline)
         }
@@ -158,8 +159,8 @@ public final class MDNSResponder: Sendable {
         return service
     }
 
-    private func run(_ body: (inout MDNSResponderStateMachine, MDNSInstant) -> [MDNSResponderStateMachine.Action]) {
-        let now = clock.now()
+    private func run(_ body: (inout MDNSResponderStateMachine, CastInstant) -> [MDNSResponderStateMachine.Action]) {
+        let now = clock.now
         let (actions, deadline, transport) = state.withLock { state in
             (body(&state.machine, now), state.machine.nextDeadline, state.transport)
         }
@@ -168,7 +169,7 @@ public final class MDNSResponder: Sendable {
     }
 
     private func handle(_ received: MDNSTransport.Received) {
-        let now = clock.now()
+        let now = clock.now
         let (actions, deadline, transport) = state.withLock { state in
             (
                 state.machine.receive(received.message, from: received.source, now: now), state.machine.nextDeadline,

@@ -1,4 +1,5 @@
 import CastCore
+import CastTime
 
 /// The mDNS responder for a set of DNS-SD services (RFC 6762, RFC 6763), without I/O.
 ///
@@ -41,8 +42,8 @@ package struct MDNSResponderStateMachine: Sendable {
     static let servicesName = try! DNSName("_services._dns-sd._udp.local")
 
     private enum Phase: Hashable, Sendable {
-        case probing(sent: Int, next: MDNSInstant)
-        case announcing(sent: Int, next: MDNSInstant)
+        case probing(sent: Int, next: CastInstant)
+        case announcing(sent: Int, next: CastInstant)
         case established
     }
 
@@ -64,11 +65,11 @@ package struct MDNSResponderStateMachine: Sendable {
     private var entries: [ServiceID: Entry] = [:]
     private var nextID = 1
     /// Shared answers waiting for their random delay, and the known answers of the query.
-    private var pendingMulticast: (at: MDNSInstant, answers: [DNSResourceRecord], known: [DNSResourceRecord])?
+    private var pendingMulticast: (at: CastInstant, answers: [DNSResourceRecord], known: [DNSResourceRecord])?
     private var random: MDNSRandom
     /// When each record was last multicast, for the one-second rate limit (RFC 6762 §6.2)
     /// and the choice between unicast and multicast for QU questions (§5.4).
-    private var lastMulticast: [DNSResourceRecord: MDNSInstant] = [:]
+    private var lastMulticast: [DNSResourceRecord: CastInstant] = [:]
     /// The largest message sent, counted without name compression; answers that do not fit
     /// go into further messages, so many services never make a datagram the link cannot carry.
     package var maximumMessageSize: Int
@@ -80,8 +81,8 @@ package struct MDNSResponderStateMachine: Sendable {
     }
 
     /// When ``tick(now:)`` must be called next.
-    package var nextDeadline: MDNSInstant? {
-        let phases = entries.values.compactMap { entry -> MDNSInstant? in
+    package var nextDeadline: CastInstant? {
+        let phases = entries.values.compactMap { entry -> CastInstant? in
             switch entry.phase {
             case .probing(_, let next), .announcing(_, let next): next
             case .established: nil
@@ -97,7 +98,7 @@ package struct MDNSResponderStateMachine: Sendable {
     package func serviceName(of id: ServiceID) -> DNSName? { entries[id].flatMap { try? instanceName($0) } }
 
     /// Adds a service; probing starts after a random 0–250 ms.
-    package mutating func register(_ service: MDNSService, now: MDNSInstant) -> ServiceID {
+    package mutating func register(_ service: MDNSService, now: CastInstant) -> ServiceID {
         let id = ServiceID(rawValue: nextID)
         nextID += 1
         let base = Self.truncatedLabel(service.instanceName, limit: 63)
@@ -127,7 +128,7 @@ package struct MDNSResponderStateMachine: Sendable {
 
     /// Changes the TXT record, subtypes or addresses of a service and announces the change;
     /// subtypes that were dropped get a goodbye.
-    package mutating func update(_ id: ServiceID, to service: MDNSService, now: MDNSInstant) -> [Action] {
+    package mutating func update(_ id: ServiceID, to service: MDNSService, now: CastInstant) -> [Action] {
         guard var entry = entries[id] else { return [] }
         let oldRecords = entry.records
         entry.service.txt = service.txt
@@ -164,11 +165,11 @@ package struct MDNSResponderStateMachine: Sendable {
     }
 
     /// Handles the passing of time: probes, announcements and delayed answers.
-    package mutating func tick(now: MDNSInstant) -> [Action] {
+    package mutating func tick(now: CastInstant) -> [Action] {
         noteMulticasts(tickActions(now: now), now: now)
     }
 
-    private mutating func tickActions(now: MDNSInstant) -> [Action] {
+    private mutating func tickActions(now: CastInstant) -> [Action] {
         var actions: [Action] = []
         for id in entries.keys.sorted() {
             guard let entry = entries[id] else { continue }
@@ -201,14 +202,14 @@ package struct MDNSResponderStateMachine: Sendable {
     }
 
     /// Handles a received message from `source`.
-    package mutating func receive(_ message: DNSMessage, from source: UDPEndpoint, now: MDNSInstant) -> [Action] {
+    package mutating func receive(_ message: DNSMessage, from source: UDPEndpoint, now: CastInstant) -> [Action] {
         guard message.opcode == 0 else { return [] }
         let actions =
             message.isResponse ? receiveResponse(message, now: now) : receiveQuery(message, from: source, now: now)
         return noteMulticasts(actions, now: now)
     }
 
-    private mutating func noteMulticasts(_ actions: [Action], now: MDNSInstant) -> [Action] {
+    private mutating func noteMulticasts(_ actions: [Action], now: CastInstant) -> [Action] {
         for case .send(let message, .multicast) in actions where message.isResponse {
             for record in message.answers + message.additionals where record.ttl > 0 {
                 lastMulticast[record] = now
@@ -217,13 +218,13 @@ package struct MDNSResponderStateMachine: Sendable {
         return actions
     }
 
-    private func multicastRecently(_ record: DNSResourceRecord, within interval: Duration, now: MDNSInstant) -> Bool {
+    private func multicastRecently(_ record: DNSResourceRecord, within interval: Duration, now: CastInstant) -> Bool {
         lastMulticast[record].map { now - $0 < interval } ?? false
     }
 
     // MARK: - Conflicts
 
-    private mutating func receiveResponse(_ message: DNSMessage, now: MDNSInstant) -> [Action] {
+    private mutating func receiveResponse(_ message: DNSMessage, now: CastInstant) -> [Action] {
         var actions: [Action] = []
         let names = Set(message.allRecords.lazy.filter { $0.ttl > 0 }.map(\.name))
         for id in entries.keys.sorted() {
@@ -257,7 +258,7 @@ package struct MDNSResponderStateMachine: Sendable {
         return false
     }
 
-    private mutating func rename(_ id: ServiceID, instance: Bool, now: MDNSInstant) -> [Action] {
+    private mutating func rename(_ id: ServiceID, instance: Bool, now: CastInstant) -> [Action] {
         guard var entry = entries[id] else { return [] }
         let old = entry.instanceLabel
         if instance {
@@ -277,7 +278,7 @@ package struct MDNSResponderStateMachine: Sendable {
 
     /// Simultaneous probing (RFC 6762 §8.2): the side whose proposed records sort earlier
     /// waits one second and probes again.
-    private mutating func tiebreak(_ message: DNSMessage, now: MDNSInstant) {
+    private mutating func tiebreak(_ message: DNSMessage, now: CastInstant) {
         for id in entries.keys.sorted() {
             guard let entry = entries[id], isProbing(entry) else { continue }
             let ours = entry.records.filter(\.cacheFlush)
@@ -311,7 +312,7 @@ package struct MDNSResponderStateMachine: Sendable {
 
     // MARK: - Answers
 
-    private mutating func receiveQuery(_ message: DNSMessage, from source: UDPEndpoint, now: MDNSInstant) -> [Action] {
+    private mutating func receiveQuery(_ message: DNSMessage, from source: UDPEndpoint, now: CastInstant) -> [Action] {
         tiebreak(message, now: now)
         if message.questions.isEmpty {
             suppressKnownAnswers(message.answers)

@@ -1,6 +1,6 @@
 import CastCore
-import Dispatch
-import Synchronization
+import CastSync
+import CastTime
 
 /// The mDNS sockets of one I/O owner: port 5353 on each chosen interface, IPv4 and IPv6,
 /// joined to 224.0.0.251 / ff02::fb on that interface only, multicast sent through it.
@@ -36,14 +36,14 @@ final class MDNSTransport: Sendable {
     ///   - useIPv6: whether to open IPv6 sockets too (where the interface has an IPv6 address;
     ///     an IPv6 socket that cannot join the group is left out).
     ///   - port: the port (5353; tests may use another).
-    ///   - queue: the queue `handler` runs on.
+    ///   - loop: the loop that watches the sockets; `handler` runs on its thread.
     /// - Throws: ``UDPSocketError`` when no socket could be opened, or an IPv4 one failed.
     init(
         interfaces: [NetworkInterface],
         useIPv4: Bool = true,
         useIPv6: Bool,
         port: UInt16 = 5353,
-        queue: DispatchQueue,
+        loop: EventLoop,
         handler: @escaping @Sendable (Received) -> Void
     ) throws(UDPSocketError) {
         var endpoints: [Endpoint] = []
@@ -55,7 +55,7 @@ final class MDNSTransport: Sendable {
                         port: port,
                         reuseAddress: true,
                         device: interface,
-                        queue: queue
+                        loop: loop
                     )
                     endpoints.append(Endpoint(interface: interface, socket: socket))
                     try socket.joinGroup(Self.groupV4, on: interface)
@@ -68,7 +68,7 @@ final class MDNSTransport: Sendable {
                             port: port,
                             reuseAddress: true,
                             device: interface,
-                            queue: queue
+                            loop: loop
                         )
                         do {
                             try socket.joinGroup(Self.groupV6, on: interface)
@@ -149,34 +149,44 @@ final class MDNSTransport: Sendable {
     }
 }
 
-/// A one-shot Dispatch timer that can be moved to a new deadline.
+/// A one-shot timer on an ``EventLoop`` that can be moved to a new deadline.
 final class MDNSTimer: Sendable {
-    // Dispatch sources are thread-safe; this one is resumed in `init` and cancelled once.
-    nonisolated(unsafe) private let timer: any DispatchSourceTimer
-    private let cancelled = Atomic<Bool>(false)
-
-    init(queue: DispatchQueue, handler: @escaping @Sendable () -> Void) {
-        timer = DispatchSource.makeTimerSource(queue: queue)
-        timer.setEventHandler(handler: handler)
-        timer.schedule(deadline: .distantFuture)
-        timer.resume()
+    private struct State {
+        var pending: CastTimer?
+        var cancelled = false
     }
 
-    /// Fires once at `deadline` (system clock), or never when `nil`.
-    func schedule(at deadline: MDNSInstant?) {
-        guard !cancelled.load(ordering: .relaxed) else { return }
-        guard let deadline else {
-            timer.schedule(deadline: .distantFuture)
-            return
+    private let loop: EventLoop
+    private let clock: any CastClock
+    private let handler: @Sendable () -> Void
+    private let state = Locked(State())
+
+    /// Creates a timer whose `handler` runs on `loop`'s thread; deadlines are instants of `clock`.
+    init(loop: EventLoop, clock: any CastClock, handler: @escaping @Sendable () -> Void) {
+        self.loop = loop
+        self.clock = clock
+        self.handler = handler
+    }
+
+    /// Fires once at `deadline` on the owner's clock, or never when `nil`, replacing the
+    /// deadline given before.
+    func schedule(at deadline: CastInstant?) {
+        let timer = deadline.map { loop.schedule(after: max($0 - clock.now, .zero), handler) }
+        let (previous, keep) = state.withLock { state -> (CastTimer?, Bool) in
+            guard !state.cancelled else { return (nil, false) }
+            defer { state.pending = timer }
+            return (state.pending, true)
         }
-        let nanoseconds =
-            max(deadline.offset.components.seconds, 0) * 1_000_000_000
-            + deadline.offset.components.attoseconds / 1_000_000_000
-        timer.schedule(deadline: DispatchTime(uptimeNanoseconds: UInt64(max(nanoseconds, 1))), leeway: .milliseconds(1))
+        previous?.cancel()
+        if !keep { timer?.cancel() }
     }
 
     func cancel() {
-        guard !cancelled.exchange(true, ordering: .relaxed) else { return }
-        timer.cancel()
+        let pending = state.withLock { state -> CastTimer? in
+            state.cancelled = true
+            defer { state.pending = nil }
+            return state.pending
+        }
+        pending?.cancel()
     }
 }

@@ -1,3 +1,5 @@
+import CastCrypto
+
 extension OpenSSLErrorQueue {
     /// Empties the queue and returns its entries as one line, or `fallback` when empty.
     static func drainText(or fallback: String) -> String {

@@ -1,4 +1,5 @@
 internal import COpenSSL
+import CastCrypto
 
 /// Owns an `SSL_CTX`: the shared settings from which each TLS session is made.
 ///

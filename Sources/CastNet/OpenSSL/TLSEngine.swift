@@ -1,4 +1,5 @@
 internal import COpenSSL
+import CastCrypto
 
 /// One TLS session driven entirely through memory BIOs: ciphertext goes in with
 /// ``receive(ciphertext:)`` and comes out with ``takeCiphertext()``; no socket is involved,

@@ -1,20 +1,29 @@
 import CastSync
-import Dispatch
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// Turns a host name into addresses without blocking an event loop: numeric addresses are
-/// parsed directly, names are looked up with `getaddrinfo` on a global queue.
+/// Turns a host name into addresses without blocking an event loop or a shared thread:
+/// numeric addresses are parsed directly, names are looked up with `getaddrinfo` on a thread
+/// kept for that alone.
 enum Resolver {
+    /// The thread the lookups run on, one at a time: a loop thread that never watches a
+    /// descriptor, so a lookup that blocks for the resolver's whole timeout delays only the
+    /// lookups queued behind it, never a connection's I/O or a task of the cooperative pool.
+    private static let lookUpThread: LoopCore = {
+        let core = LoopCore(label: "cast.resolver", permanent: false)
+        core.start()
+        return core
+    }()
+
     static func resolve(host: String, port: Int) async throws(TCPError) -> [SocketAddress] {
         if let address = try? SocketAddress(ipAddress: host, port: port) { return [address] }
         guard (0...65535).contains(port) else {
             throw TCPError(code: .invalidAddress, operation: "resolve", address: "\(host):\(port)")
         }
         let result = await withHandOffContinuation { (continuation: HandOffContinuation<[SocketAddress]>) in
-            DispatchQueue.global().async {
+            lookUpThread.enqueue {
                 continuation.resume(returning: lookUp(host: host, port: port))
             }
         }

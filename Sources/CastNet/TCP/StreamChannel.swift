@@ -1,3 +1,6 @@
+import CastCrypto
+import CastTime
+
 #if canImport(Glibc)
 import Glibc
 #endif

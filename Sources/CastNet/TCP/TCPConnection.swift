@@ -1,4 +1,6 @@
+import CastCrypto
 import CastSync
+import CastTime
 
 /// A connected byte stream over TCP, optionally secured with TLS.
 ///

@@ -1,3 +1,5 @@
+import CastTime
+
 /// A listening TCP socket, optionally serving TLS, that hands out accepted connections.
 public final class TCPListener: Sendable {
     private let channel: ListenerChannel

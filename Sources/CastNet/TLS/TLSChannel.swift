@@ -1,3 +1,6 @@
+import CastCrypto
+import CastTime
+
 /// TLS over another ``ByteChannel``: ciphertext flows to and from the base channel, and the
 /// handler sees plaintext.
 ///

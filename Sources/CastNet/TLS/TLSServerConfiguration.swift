@@ -1,3 +1,5 @@
+import CastCrypto
+
 /// How a TLS server presents itself: certificate chain, private key and versions.
 public struct TLSServerConfiguration: Sendable {
     /// The server certificate first, then any intermediates.

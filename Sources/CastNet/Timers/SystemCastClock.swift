@@ -1,3 +1,5 @@
+import CastTime
+
 /// The real clock: monotonic time, timers on the threads of ``EventLoopGroup/shared``.
 ///
 /// A timer scheduled from one of those threads runs on the same thread, so the heartbeats

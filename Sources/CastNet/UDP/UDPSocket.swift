@@ -1,6 +1,5 @@
 import CastCore
 import CastSync
-import Dispatch
 import Glibc
 
 /// An address and port a datagram comes from or goes to.
@@ -36,12 +35,12 @@ package struct UDPDatagram: Sendable {
     package var interfaceIndex: UInt32
 }
 
-/// A non-blocking UDP socket whose reads are driven by a Dispatch read source.
+/// A non-blocking UDP socket watched by an ``EventLoop``, like the TCP connections.
 ///
 /// Built for mDNS: address reuse so several programs share port 5353, multicast group
 /// membership on one chosen interface, the outgoing multicast interface, loopback control
 /// and a hop limit of 255. Each datagram is delivered with the interface it arrived on.
-/// No thread is dedicated to the socket.
+/// No thread is dedicated to the socket: its datagrams are read and handled on its loop's thread.
 package final class UDPSocket: Sendable {
     /// The address family.
     package enum Family: Sendable {
@@ -51,9 +50,8 @@ package final class UDPSocket: Sendable {
 
     package let family: Family
     private let fd: Int32
+    private let loop: EventLoop
     private let state = Locked<State>(State())
-    // Dispatch sources are thread-safe; the source is resumed once and cancelled once, under `state`.
-    nonisolated(unsafe) private let source: any DispatchSourceRead
 
     private struct State {
         var started = false
@@ -68,14 +66,14 @@ package final class UDPSocket: Sendable {
     ///   - reuseAddress: set `SO_REUSEADDR` and `SO_REUSEPORT` so other sockets may bind the same port.
     ///   - device: when given, bind the socket to this interface (`SO_BINDTODEVICE`) where allowed,
     ///     so it only receives from and sends through it.
-    ///   - queue: the queue received datagrams are delivered on.
+    ///   - loop: the loop that watches the socket; received datagrams are delivered on its thread.
     /// - Throws: ``UDPSocketError``.
     package init(
         family: Family,
         port: UInt16,
         reuseAddress: Bool,
         device: NetworkInterface? = nil,
-        queue: DispatchQueue = .global()
+        loop: EventLoop = EventLoopGroup.shared.next()
     ) throws(UDPSocketError) {
         self.family = family
         let domain = family == .v4 ? AF_INET : AF_INET6
@@ -86,8 +84,7 @@ package final class UDPSocket: Sendable {
         )
         guard fd >= 0 else { throw UDPSocketError(.create, errno: errno) }
         self.fd = fd
-        source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
-        source.setCancelHandler { Glibc.close(fd) }
+        self.loop = loop
         do {
             if reuseAddress {
                 try setOption(SOL_SOCKET, SO_REUSEADDR, Int32(1), name: "SO_REUSEADDR")
@@ -219,7 +216,7 @@ package final class UDPSocket: Sendable {
         guard sent == bytes.count else { throw UDPSocketError(.send, errno: errno, detail: destination.description) }
     }
 
-    /// Starts delivering received datagrams to `handler` on the socket's queue.
+    /// Starts delivering received datagrams to `handler` on the socket's loop.
     ///
     /// Datagrams larger than `maximumSize` are cut to it. Delivery stops when the socket is
     /// closed. Only the first call has an effect.
@@ -231,12 +228,17 @@ package final class UDPSocket: Sendable {
             return true
         }
         guard start else { return }
-        source.setEventHandler {
-            while let datagram = Self.receive(fd: fd, maximumSize: maximumSize) {
-                handler(datagram)
+        let loop = loop
+        loop.execute {
+            // Work handed to the loop runs in order, so a close() after this call finds the
+            // descriptor registered, and one before it (closed is checked above) cannot happen.
+            let reader = UDPReadHandler(fd: fd, maximumSize: maximumSize, handler: handler)
+            do throws(TCPError) {
+                try loop.register(fd, interest: .read, handler: reader)
+            } catch {
+                // Only a closed or invalid descriptor fails to register; nothing is delivered.
             }
         }
-        source.resume()
     }
 
     /// Closes the socket; pending reads stop. Calling it again does nothing.
@@ -246,14 +248,22 @@ package final class UDPSocket: Sendable {
             return (state.closed, state.started)
         }
         guard !wasClosed else { return }
-        source.cancel()
-        // A source must be resumed once before it is released; its cancel handler closes the descriptor.
-        if !wasStarted { source.resume() }
+        let fd = fd
+        guard wasStarted else {
+            Glibc.close(fd)
+            return
+        }
+        // On the loop's thread, after the registration: no event can reach a reused descriptor.
+        let loop = loop
+        loop.execute {
+            loop.deregister(fd)
+            Glibc.close(fd)
+        }
     }
 
     // MARK: - Private
 
-    private static func receive(fd: Int32, maximumSize: Int) -> UDPDatagram? {
+    fileprivate static func receive(fd: Int32, maximumSize: Int) -> UDPDatagram? {
         var buffer = [UInt8](repeating: 0, count: maximumSize)
         var storage = sockaddr_storage()
         var control = [UInt8](repeating: 0, count: 128)
@@ -380,5 +390,38 @@ package final class UDPSocket: Sendable {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.bind(fd, $0, socklen_t(length)) }
         }
         guard result == 0 else { throw UDPSocketError(.bind, errno: errno, detail: "port") }
+    }
+}
+
+/// Reads the datagrams of one ``UDPSocket`` when its loop reports it readable.
+///
+/// Used only on the loop's thread, which registered it.
+private final class UDPReadHandler: IOHandler {
+    /// The most datagrams read per readiness report, so a flood on one socket cannot hold the
+    /// loop's other descriptors and timers; the loop reports the socket again while it has more.
+    private static let datagramsPerWakeUp = 64
+
+    private let fd: Int32
+    private let maximumSize: Int
+    private let handler: @Sendable (UDPDatagram) -> Void
+
+    init(fd: Int32, maximumSize: Int, handler: @escaping @Sendable (UDPDatagram) -> Void) {
+        self.fd = fd
+        self.maximumSize = maximumSize
+        self.handler = handler
+    }
+
+    func ioReady(readable: Bool, writable: Bool, hangup: Bool, error: Bool) {
+        if error, !readable {
+            // A pending ICMP error (port unreachable after a unicast reply): reading it clears it.
+            var code: Int32 = 0
+            var length = socklen_t(MemoryLayout<Int32>.size)
+            _ = getsockopt(fd, SOL_SOCKET, SO_ERROR, &code, &length)
+        }
+        guard readable else { return }
+        for _ in 0..<Self.datagramsPerWakeUp {
+            guard let datagram = UDPSocket.receive(fd: fd, maximumSize: maximumSize) else { return }
+            handler(datagram)
+        }
     }
 }

@@ -1,5 +1,6 @@
 import CastNet
 import CastSync
+import CastTime
 import Dispatch
 import Foundation
 
@@ -121,6 +122,12 @@ public final class CastContext: Sendable {
             if let device = manager.device(withUniqueID: uniqueID) { return device }
             guard manager.isDiscoveryActive else { return nil }
             return await manager.findDevice(uniqueID: uniqueID, timeout: options.resumeDiscoveryTimeout)
+        }
+        environment.groupMembersLearned = { group, members in
+            changed.value?.discoveryManager.learnMembers(members, ofGroup: group)
+        }
+        environment.castingGroupsLearned = { device, groups in
+            changed.value?.discoveryManager.learnGroups(groups, ofDevice: device)
         }
         discoveryManager = DiscoveryManager(browser: browser, environment: environment) {
             changed.value?.updateCastState()

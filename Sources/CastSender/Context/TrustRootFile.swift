@@ -1,4 +1,4 @@
-import CastNet
+import CastCrypto
 import Foundation
 
 /// Reads extra device-authentication roots from PEM files, for apps and tools that let the

@@ -1,16 +1,63 @@
 import CastNet
 import CastSync
+import CastTime
 import Dispatch
 import Foundation
 
 /// A change of the device list.
-public enum DiscoveryEvent: Sendable, Hashable {
+///
+/// A struct, not an enum, so that a later release can add a kind of change without breaking
+/// an app's `switch`: switch over ``kind`` and keep a `default`.
+public struct DiscoveryEvent: Sendable, Hashable, CustomStringConvertible {
+    /// What changed.
+    public struct Kind: Hashable, Sendable, CustomStringConvertible {
+        /// The name of the kind, as in `GCKDiscoveryManagerListener`'s methods (`didInsert`).
+        public let description: String
+
+        private init(_ name: String) { description = name }
+
+        /// A device appeared.
+        public static let didInsert = Kind("didInsert")
+        /// A known device changed.
+        public static let didUpdate = Kind("didUpdate")
+        /// A device went away.
+        public static let didRemove = Kind("didRemove")
+    }
+
+    /// The changes as the SDK produces them; the public accessors read this.
+    enum Payload: Sendable, Hashable {
+        case didInsert(CastDevice)
+        case didUpdate(CastDevice)
+        case didRemove(CastDevice)
+    }
+
+    let payload: Payload
+
+    /// What changed.
+    public var kind: Kind {
+        switch payload {
+        case .didInsert: .didInsert
+        case .didUpdate: .didUpdate
+        case .didRemove: .didRemove
+        }
+    }
+
+    /// The device that appeared, changed (as it is now) or went away (as it was last seen).
+    public var device: CastDevice {
+        switch payload {
+        case .didInsert(let device), .didUpdate(let device), .didRemove(let device): device
+        }
+    }
+
+    /// The kind and the device, for logs.
+    public var description: String { "DiscoveryEvent(\(kind), \(device.friendlyName ?? device.id.uuidString))" }
+
     /// A device appeared.
-    case didInsert(CastDevice)
+    public static func didInsert(_ device: CastDevice) -> DiscoveryEvent { DiscoveryEvent(payload: .didInsert(device)) }
     /// A known device changed.
-    case didUpdate(CastDevice)
+    public static func didUpdate(_ device: CastDevice) -> DiscoveryEvent { DiscoveryEvent(payload: .didUpdate(device)) }
     /// A device went away.
-    case didRemove(CastDevice)
+    public static func didRemove(_ device: CastDevice) -> DiscoveryEvent { DiscoveryEvent(payload: .didRemove(device)) }
 }
 
 /// Hears a ``DiscoveryManager`` (as `GCKDiscoveryManagerListener`); methods default to
@@ -75,6 +122,23 @@ public final class DiscoveryManager: Sendable {
         var castButtonTapped = false
         var passive = false
         var finders: [UUID: Finder] = [:]
+        /// Speaker groups' members, by group id, as the groups reported them.
+        var members: [UUID: [CastDevice.GroupReference]] = [:]
+        /// The groups each device belongs to, by device id.
+        var memberships: [UUID: [CastDevice.GroupReference]] = [:]
+
+        /// `device` with what is known of its groups.
+        func decorated(_ device: CastDevice) -> CastDevice {
+            var device = device
+            device.groupMembers = members[device.id] ?? []
+            device.groups = memberships[device.id] ?? []
+            return device
+        }
+
+        /// Every listed device, with what is known of its groups.
+        var listed: [CastDevice] {
+            order.compactMap { (browsed[$0] ?? known[$0]).map(decorated) }
+        }
     }
 
     private let state = Locked(State())
@@ -120,7 +184,87 @@ public final class DiscoveryManager: Sendable {
     /// The devices found, in the order they appeared.
     public var devices: [CastDevice] {
         // What mDNS says is fresher than what was confirmed by address.
-        state.withLock { state in state.order.compactMap { state.browsed[$0] ?? state.known[$0] } }
+        state.withLock { $0.listed }
+    }
+
+    /// The discovered devices that are members of `group`, in the order the group lists
+    /// them (its `CastDevice.groupMembers`); members not discovered are left out. Empty
+    /// until a session to the group has reported its members.
+    public func members(of group: CastDevice) -> [CastDevice] {
+        let devices = devices
+        let members = devices.first { $0.id == group.id }?.groupMembers ?? group.groupMembers
+        return members.compactMap { member in devices.first { $0.id == member.id } }
+    }
+
+    /// The discovered speaker groups `device` belongs to (its `CastDevice.groups`), in
+    /// the order they were reported; groups not discovered are left out.
+    public func groups(containing device: CastDevice) -> [CastDevice] {
+        let devices = devices
+        let groups = devices.first { $0.id == device.id }?.groups ?? device.groups
+        return groups.compactMap { group in devices.first { $0.id == group.id } }
+    }
+
+    /// A speaker group reported its members (its `MULTIZONE_STATUS`, or one added or
+    /// removed): the group lists them, and each member lists the group. Devices whose
+    /// description changed are reported updated.
+    func learnMembers(_ members: [CastDevice.GroupReference], ofGroup group: CastDevice) {
+        let members = CastDevice.GroupReference.unique(members.filter { $0.id != group.id })
+        let reference = CastDevice.GroupReference(id: group.id, name: group.friendlyName)
+        let memberIDs = Set(members.map(\.id))
+        relearn { state in
+            state.members[group.id] = members
+            for (device, groups) in state.memberships where !memberIDs.contains(device) {
+                state.memberships[device] = groups.filter { $0.id != group.id }
+            }
+            for member in members where state.memberships[member.id]?.contains(where: { $0.id == group.id }) != true {
+                state.memberships[member.id] = CastDevice.GroupReference.unique(
+                    (state.memberships[member.id] ?? []) + [reference]
+                )
+            }
+        }
+    }
+
+    /// A device reported the speaker groups it belongs to (`CASTING_GROUPS`, or
+    /// `multizone.groups` of its setup document): it lists them, and groups whose members
+    /// are known list it (or no longer do).
+    func learnGroups(_ groups: [CastDevice.GroupReference], ofDevice device: CastDevice) {
+        let groups = CastDevice.GroupReference.unique(groups.filter { $0.id != device.id })
+        let groupIDs = Set(groups.map(\.id))
+        let reference = CastDevice.GroupReference(id: device.id, name: device.friendlyName)
+        relearn { state in
+            state.memberships[device.id] = groups
+            for (group, members) in state.members {
+                let listed = members.contains { $0.id == device.id }
+                if groupIDs.contains(group), !listed {
+                    state.members[group] = CastDevice.GroupReference.unique(members + [reference])
+                } else if !groupIDs.contains(group), listed {
+                    state.members[group] = members.filter { $0.id != device.id }
+                }
+            }
+        }
+    }
+
+    /// Applies `change` and reports every listed device it changed.
+    private func relearn(_ change: (inout State) -> Void) {
+        let changed = state.withLock { state -> [CastDevice] in
+            let before = Dictionary(state.listed.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            change(&state)
+            return state.listed.filter { before[$0.id] != $0 }
+        }
+        guard !changed.isEmpty else { return }
+        for device in changed {
+            logger.log(
+                .debug,
+                .discovery,
+                "device groups updated",
+                metadata: [
+                    "cast.device-id": device.idText, "cast.members": "\(device.groupMembers.count)",
+                    "cast.groups": "\(device.groups.count)",
+                ]
+            )
+            emit(.didUpdate(device))
+        }
+        onChange()
     }
 
     /// The number of devices found.
@@ -159,7 +303,7 @@ public final class DiscoveryManager: Sendable {
                 let early = state.withLock { state -> CastDevice?? in
                     if Task.isCancelled { return .some(nil) }
                     if let id = CastDevice.parseID(uniqueID), let device = state.known[id] ?? state.browsed[id] {
-                        return .some(device)
+                        return .some(state.decorated(device))
                     }
                     state.finders[key] = Finder(uniqueID: uniqueID, continuation: continuation)
                     return nil
@@ -327,13 +471,16 @@ public final class DiscoveryManager: Sendable {
             addresses: address.map { [$0] } ?? [],
             port: UInt16(clamping: port)
         )
-        let (inserted, changed, finders) = state.withLock { state -> (Bool, Bool, [Finder]) in
+        let (inserted, changed, finders, listed) = state.withLock {
+            state -> (Bool, Bool, [Finder], CastDevice) in
             let previous = state.known[device.id] ?? state.browsed[device.id]
             state.known[device.id] = device
             if previous == nil { state.order.append(device.id) }
-            return (previous == nil, previous != device, Self.takeFinders(for: device, in: &state))
+            return (
+                previous == nil, previous != device, Self.takeFinders(for: device, in: &state), state.decorated(device)
+            )
         }
-        resume(finders, with: device)
+        resume(finders, with: listed)
         logger.log(
             .info,
             .discovery,
@@ -341,10 +488,17 @@ public final class DiscoveryManager: Sendable {
             metadata: ["cast.address": "\(host):\(port)", "cast.device-id": device.idText]
         )
         if changed {
-            emit(inserted ? .didInsert(device) : .didUpdate(device))
+            emit(inserted ? .didInsert(listed) : .didUpdate(listed))
             onChange()
         }
-        return device
+        // A speaker's setup document names the groups it is in (a group's is its leader's).
+        if group == nil, let setup {
+            let groups = setup.groups.compactMap { entry in
+                entry.id.map { CastDevice.GroupReference(id: $0, name: String(entry.name.prefix(256))) }
+            }
+            if !groups.isEmpty { learnGroups(groups, ofDevice: device) }
+        }
+        return self.device(withID: device.id) ?? listed
     }
 
     /// Forgets a device added by address.
@@ -374,26 +528,27 @@ public final class DiscoveryManager: Sendable {
     func browsed(_ event: DiscoveryEvent) {
         let (report, finders) = state.withLock { state -> (DiscoveryEvent?, [Finder]) in
             guard state.running else { return (nil, []) }
-            switch event {
+            switch event.payload {
             case .didInsert(let device), .didUpdate(let device):
                 let previous = state.browsed[device.id]
                 let isNew = previous == nil && state.known[device.id] == nil
                 state.browsed[device.id] = device
                 if isNew { state.order.append(device.id) }
                 let finders = Self.takeFinders(for: device, in: &state)
-                if isNew { return (.didInsert(device), finders) }
-                return (previous == device ? nil : .didUpdate(device), finders)
+                if isNew { return (.didInsert(state.decorated(device)), finders) }
+                return (previous == device ? nil : .didUpdate(state.decorated(device)), finders)
             case .didRemove(let device):
                 guard state.browsed.removeValue(forKey: device.id) != nil else { return (nil, []) }
                 if state.known[device.id] == nil { state.order.removeAll { $0 == device.id } }
                 return (.didRemove(device), [])
             }
         }
-        if case .didInsert(let device)? = report { resume(finders, with: device) }
-        if case .didUpdate(let device)? = report { resume(finders, with: device) }
-        if report == nil, !finders.isEmpty, case .didUpdate(let device) = event { resume(finders, with: device) }
+        if let report, report.kind != .didRemove { resume(finders, with: report.device) }
+        if report == nil, !finders.isEmpty, event.kind == .didUpdate {
+            resume(finders, with: state.withLock { $0.decorated(event.device) })
+        }
         guard let report else { return }
-        switch report {
+        switch report.payload {
         case .didInsert(let device):
             logger.log(
                 .debug,
@@ -435,7 +590,7 @@ public final class DiscoveryManager: Sendable {
 
     private func emit(_ event: DiscoveryEvent) {
         listeners.emit(event) { [self] listener, event in
-            switch event {
+            switch event.payload {
             case .didInsert(let device): listener.discoveryManager(self, didInsert: device)
             case .didUpdate(let device): listener.discoveryManager(self, didUpdate: device)
             case .didRemove(let device): listener.discoveryManager(self, didRemove: device)

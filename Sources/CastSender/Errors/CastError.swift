@@ -1,5 +1,3 @@
-@_exported import CastCore
-
 /// An error of the Cast sender SDK, with a stable numeric code that follows the numbering
 /// of Google's `GCKError` so that codes read the same in both worlds.
 ///

@@ -1,4 +1,4 @@
-import CastNet
+import CastTime
 
 /// Keeps a device connection alive and notices when it dies: a PING every ``interval``,
 /// and the connection is lost once ``timeout`` passes without a PONG (or a PING from the

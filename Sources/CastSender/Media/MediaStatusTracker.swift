@@ -1,4 +1,4 @@
-import CastNet
+import CastTime
 
 /// The media status of a session as the sender knows it: every MEDIA_STATUS merged in,
 /// what changed for the listeners, and the stream position extrapolated between statuses

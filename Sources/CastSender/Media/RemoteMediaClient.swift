@@ -1,5 +1,5 @@
-import CastNet
 import CastSync
+import CastTime
 import Dispatch
 
 /// Controls the media of a session's receiver app (as `GCKRemoteMediaClient`).

@@ -16,6 +16,9 @@ public enum MultizoneEvent: Sendable, Hashable {
     /// `PLAYBACK_SESSION_UPDATED`: the group's playback session started, changed (a member
     /// left it) or ended; the payload's `playbackSession` as received (`null` when ended).
     case playbackSessionUpdated(JSONValue)
+    /// `CASTING_GROUPS`: the speaker groups the device belongs to (ids and names as the
+    /// device gave them; entries without a usable id dropped).
+    case castingGroupsReceived([CastDevice.GroupReference])
 }
 
 /// Hears the multizone side of a ``CastSession`` (as `GCKCastDeviceStatusListener`); every
@@ -29,6 +32,8 @@ public protocol CastDeviceStatusListener: AnyObject, Sendable {
     func castSession(_ session: CastSession, didUpdateMultizoneDevice device: MultizoneDevice)
     /// A member left the group or went offline.
     func castSession(_ session: CastSession, didRemoveMultizoneDeviceWithID deviceID: String)
+    /// The device said which speaker groups it belongs to (`CASTING_GROUPS`).
+    func castSession(_ session: CastSession, didReceiveCastingGroups groups: [CastDevice.GroupReference])
 }
 
 extension CastDeviceStatusListener {
@@ -36,6 +41,7 @@ extension CastDeviceStatusListener {
     public func castSession(_ session: CastSession, didAddMultizoneDevice device: MultizoneDevice) {}
     public func castSession(_ session: CastSession, didUpdateMultizoneDevice device: MultizoneDevice) {}
     public func castSession(_ session: CastSession, didRemoveMultizoneDeviceWithID deviceID: String) {}
+    public func castSession(_ session: CastSession, didReceiveCastingGroups groups: [CastDevice.GroupReference]) {}
 }
 
 extension MultizoneDevice {

@@ -38,6 +38,21 @@ extension CastSession {
         sendMultizone("GET_STATUS") { ["type": "GET_STATUS", "requestId": .integer($0)] }
     }
 
+    /// The speaker groups the device said it belongs to (`CASTING_GROUPS`), or `nil` before
+    /// it said. A session to a speaker (audio, no video) asks as it connects; any session can
+    /// ask with ``requestCastingGroups()``. Discovery learns the answer too: the device's
+    /// `CastDevice.groups` in ``DiscoveryManager/devices``.
+    public var castingGroups: [CastDevice.GroupReference]? { castingGroupsState.withLock { $0 } }
+
+    /// Asks the device which speaker groups it belongs to (multizone `GET_CASTING_GROUPS`);
+    /// the answer arrives as ``MultizoneEvent/castingGroupsReceived(_:)``.
+    /// - Returns: a request that completes once sent; it fails with
+    ///   ``CastError/Code/deviceNotConnected`` when the session is not connected.
+    @discardableResult
+    public func requestCastingGroups() -> CastRequest {
+        sendMultizone("GET_CASTING_GROUPS") { ["type": "GET_CASTING_GROUPS", "requestId": .integer($0)] }
+    }
+
     /// Sets one member's volume level (multizone `SET_DEVICE_VOLUME`).
     /// - Parameters:
     ///   - level: a finite number in 0...1.
@@ -109,9 +124,21 @@ extension CastSession {
         case .deviceRemoved(let removed):
             multizoneState.withLock { $0?.devices.removeAll { $0.deviceId == removed.deviceId } }
             event = .deviceRemoved(deviceID: removed.deviceId)
+        case .unknown(let other) where other.type == .castingGroups:
+            let groups = Self.castingGroups(in: other.payload)
+            castingGroupsState.withLock { $0 = groups }
+            castingGroupsLearned(device, groups)
+            event = .castingGroupsReceived(groups)
         case .unknown(let other):
             guard other.type == .playbackSessionUpdated else { return }
             event = .playbackSessionUpdated(other.payload["playbackSession"] ?? .null)
+        }
+        if device.isGroup, case .statusReceived = event {
+            reportMembers()
+        } else if device.isGroup, case .deviceAdded = event {
+            reportMembers()
+        } else if device.isGroup, case .deviceRemoved = event {
+            reportMembers()
         }
         multizoneListeners.emit(event) { [weak self] listener, event in
             guard let self else { return }
@@ -120,9 +147,30 @@ extension CastSession {
             case .deviceAdded(let device): listener.castSession(self, didAddMultizoneDevice: device)
             case .deviceUpdated(let device): listener.castSession(self, didUpdateMultizoneDevice: device)
             case .deviceRemoved(let id): listener.castSession(self, didRemoveMultizoneDeviceWithID: id)
+            case .castingGroupsReceived(let groups): listener.castSession(self, didReceiveCastingGroups: groups)
             case .playbackSessionUpdated: break
             }
         }
+    }
+
+    /// Tells discovery the group's members as now known.
+    private func reportMembers() {
+        let members = (multizoneStatus?.devices ?? []).compactMap {
+            CastDevice.GroupReference(deviceID: $0.deviceId, name: $0.name)
+        }
+        groupMembersLearned(device, members)
+    }
+
+    /// The groups of a `CASTING_GROUPS` payload (`status.groups[]`, each with `deviceId` or
+    /// `uuid` and `name`); entries without an id that parses are dropped.
+    static func castingGroups(in payload: JSONValue) -> [CastDevice.GroupReference] {
+        let entries = payload["status"]?["groups"]?.arrayValue ?? payload["groups"]?.arrayValue ?? []
+        return CastDevice.GroupReference.unique(
+            entries.compactMap { entry in
+                guard let id = entry["deviceId"]?.stringValue ?? entry["uuid"]?.stringValue else { return nil }
+                return CastDevice.GroupReference(deviceID: id, name: entry["name"]?.stringValue)
+            }
+        )
     }
 
     private func upsert(_ device: MultizoneDevice) {

@@ -1,6 +1,6 @@
 import CastAuth
-import CastNet
 import CastSync
+import CastTime
 import Dispatch
 import Foundation
 
@@ -59,6 +59,15 @@ public final class CastSession: Sendable, CustomStringConvertible {
     let multizoneListeners: ListenerSet<any CastDeviceStatusListener, MultizoneEvent>
     /// The id of the next fire-and-observe multizone request.
     private let multizoneRequestID = Locked(1_000_000)
+    /// The groups the device said it belongs to (`CASTING_GROUPS`).
+    let castingGroupsState = Locked<[CastDevice.GroupReference]?>(nil)
+    /// Tells discovery what the session learned of speaker groups.
+    var groupMembersLearned: @Sendable (CastDevice, [CastDevice.GroupReference]) -> Void {
+        environment.groupMembersLearned
+    }
+    var castingGroupsLearned: @Sendable (CastDevice, [CastDevice.GroupReference]) -> Void {
+        environment.castingGroupsLearned
+    }
 
     init(
         device: CastDevice,
@@ -331,7 +340,12 @@ public final class CastSession: Sendable, CustomStringConvertible {
         case .notify(let notification):
             switch notification {
             case .didStart, .didResume:
-                if device.isGroup { requestMultizoneStatus() }
+                // A group lists its members; a speaker the groups it is in.
+                if device.isGroup {
+                    requestMultizoneStatus()
+                } else if device.capabilities.contains(.audioOut), !device.capabilities.contains(.videoOut) {
+                    requestCastingGroups()
+                }
             default:
                 break
             }
@@ -511,106 +525,11 @@ public final class CastSession: Sendable, CustomStringConvertible {
             connection.close()
             throw CastError(.cancelled, "the session ended while connecting to \(host):\(port)")
         }
-        let authentication = try await authenticate(connection)
+        let authentication = try await environment.authenticate(connection, device: device, host: host, port: port)
         state.withLock { $0.authentication = authentication }
-        if !authentication.isAuthenticated {
-            environment.unauthenticatedDevices.warnOnce(
-                about: device.idText,
-                logger: options.logger,
-                metadata: [
-                    "cast.address": "\(host):\(port)",
-                    "cast.device-id": device.idText,
-                    "cast.policy": "\(options.deviceAuthentication.mode)",
-                    "cast.reason": authentication.unauthenticatedReason ?? "",
-                    "cast.sends-secrets": "\(options.sendsSecretsToUnauthenticatedDevices)",
-                ]
-            )
-        }
-        try connection.send(
-            ConnectMessage(origin: .object([:]), userAgent: options.userAgent, senderInfo: Self.senderInfo),
-            namespace: .connection,
-            from: DeviceConnection.platformSenderID,
-            to: DeviceConnection.platformReceiverID
-        )
+        try environment.connectToPlatform(on: connection)
         return connection
     }
-
-    /// The device-auth step: challenge, then verify the reply against the TLS certificate
-    /// the device presented.
-    /// - Returns: how the device authenticated (unauthenticated only when the policy allows).
-    private func authenticate(_ connection: DeviceConnection) async throws(CastError) -> DeviceAuthenticationResult {
-        let policy = environment.options.deviceAuthentication
-        guard policy.mode != .off else { return .unauthenticated("device authentication is off") }
-        let authenticator: DeviceAuthenticator
-        let challenge: DeviceAuthChallenge
-        do {
-            authenticator = try DeviceAuthenticator(policy: policy)
-            challenge = try authenticator.makeChallenge()
-        } catch {
-            throw CastError(.deviceAuthentication, "device authentication could not start: \(error)", underlying: error)
-        }
-        let logger = environment.options.logger
-        guard let certificate = connection.peerCertificateDER else {
-            logger.log(
-                .error,
-                .deviceAuth,
-                "device presented no TLS certificate",
-                metadata: ["cast.address": "\(host):\(port)"]
-            )
-            throw CastError(
-                .deviceAuthentication,
-                "device authentication: \(host):\(port) presented no TLS certificate"
-            )
-        }
-        logger.log(
-            .debug,
-            .deviceAuth,
-            "device auth challenge sent",
-            metadata: ["cast.address": "\(host):\(port)", "cast.policy": "\(policy.mode)"]
-        )
-        do {
-            let reply = try await connection.exchangeBinary(
-                challenge.castMessage,
-                timeout: environment.options.deviceAuthenticationTimeout
-            )
-            let result = try authenticator.verify(
-                replyPayload: reply,
-                to: challenge,
-                peerCertificateDER: certificate,
-                at: environment.options.currentDate()
-            )
-            if result.isAuthenticated {
-                logger.log(.info, .deviceAuth, "device authenticated", metadata: ["cast.result": "\(result)"])
-            }
-            return result
-        } catch let error as DeviceAuthError {
-            logger.log(.error, .deviceAuth, "device authentication failed", metadata: ["cast.error": "\(error)"])
-            throw CastError(
-                .deviceAuthentication,
-                "device authentication of \(host):\(port) failed: \(error)",
-                underlying: error
-            )
-        } catch let error as CastError where error.code == .timeout {
-            do {
-                let result = try authenticator.timedOut(challenge)
-                logger.log(.warning, .deviceAuth, "device auth reply timed out; allowed by the policy")
-                return result
-            } catch {
-                logger.log(.error, .deviceAuth, "device auth reply timed out")
-                throw CastError(
-                    .deviceAuthentication,
-                    "device authentication of \(host):\(port) timed out",
-                    underlying: error
-                )
-            }
-        } catch let error as CastError {
-            throw error
-        } catch {
-            throw CastError(.deviceAuthentication, "device authentication failed: \(error)")
-        }
-    }
-
-    private static let senderInfo = SenderInfo(sdkType: 2, version: "1.0", platform: 6, connectionType: 1)
 
     private func receiverStatus(on connection: DeviceConnection) async throws(CastError) -> ReceiverStatus {
         let reply = try await connection.request(
@@ -769,7 +688,7 @@ public final class CastSession: Sendable, CustomStringConvertible {
             ConnectMessage(
                 origin: .object([:]),
                 userAgent: environment.options.userAgent,
-                senderInfo: Self.senderInfo,
+                senderInfo: SessionEnvironment.senderInfo,
                 connType: .strong
             ),
             namespace: .connection,
@@ -875,9 +794,11 @@ public final class CastSession: Sendable, CustomStringConvertible {
         }
         if notify {
             if let volume = result.volume {
-                deviceSink(.didReceiveDeviceVolume(self, volume: volume.level ?? 0, muted: volume.muted ?? false))
+                deviceSink(
+                    SessionEvent(.didReceiveDeviceVolume(self, volume: volume.level ?? 0, muted: volume.muted ?? false))
+                )
             }
-            if let text = result.text { deviceSink(.didReceiveDeviceStatus(self, statusText: text)) }
+            if let text = result.text { deviceSink(SessionEvent(.didReceiveDeviceStatus(self, statusText: text))) }
         }
         if result.stopped {
             transition {

@@ -1,4 +1,4 @@
-import CastNet
+import CastTime
 
 /// What a session needs from its context.
 struct SessionEnvironment: Sendable {
@@ -17,4 +17,14 @@ struct SessionEnvironment: Sendable {
     var setupInfo: DeviceSetupInfoSource?
     /// The devices already named in the log as accepted without authentication.
     var unauthenticatedDevices = UnauthenticatedDeviceWarnings()
+    /// Called when a session to a speaker group learned the group's members.
+    var groupMembersLearned: @Sendable (_ group: CastDevice, _ members: [CastDevice.GroupReference]) -> Void = {
+        _,
+        _ in
+    }
+    /// Called when a session learned the speaker groups its device belongs to.
+    var castingGroupsLearned: @Sendable (_ device: CastDevice, _ groups: [CastDevice.GroupReference]) -> Void = {
+        _,
+        _ in
+    }
 }

@@ -1,4 +1,3 @@
-import CastNet
 import CastSync
 import Dispatch
 import Foundation
@@ -20,7 +19,7 @@ public final class SessionManager: Sendable {
     }
 
     private let state = Locked(State())
-    private let environment: SessionEnvironment
+    let environment: SessionEnvironment
     private let listeners: ListenerSet<any SessionManagerListener, SessionEvent>
     let onChange: @Sendable () -> Void
 

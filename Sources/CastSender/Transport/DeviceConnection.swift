@@ -1,5 +1,5 @@
-import CastNet
 import CastSync
+import CastTime
 
 /// A reply that settled a request.
 enum InboundReply: Sendable {
@@ -21,23 +21,36 @@ enum DeviceConnectionEvent: Sendable {
 /// One live connection to a device: request ids and timeouts, heartbeat, and routing of
 /// inbound messages.
 ///
-/// State sits in one `Locked`; completions and events run after the lock is released.
+/// State sits in one `Locked`; completions and events run after the lock is released. The
+/// requests in flight live in one ``RequestTracker``, and one timer is armed for the earliest
+/// of their deadlines: when it fires, the requests due time out (in deadline order) and the
+/// timer is armed again for the next deadline.
 final class DeviceConnection: Sendable {
     typealias Completion = @Sendable (Result<InboundReply, CastError>) -> Void
 
     static let platformSenderID = "sender-0"
     static let platformReceiverID = "receiver-0"
 
-    private struct Pending {
+    /// What the tracker keeps for each request in flight.
+    private struct Pending: Sendable {
         var name: String
         var namespace: CastNamespace
         var completion: Completion
+    }
+
+    /// The timer armed for the earliest deadline of the requests in flight.
+    private struct DeadlineTimer {
+        var deadline: CastInstant
+        /// Tells a timer that fires after being replaced from the current one.
+        var generation: Int
+        /// `nil` while the timer is being scheduled, outside the lock.
         var timer: CastTimer?
     }
 
     private struct State {
-        var tracker = RequestTracker()
-        var pending: [Int: Pending] = [:]
+        var tracker = RequestTracker<Pending>()
+        var deadlineTimer: DeadlineTimer?
+        var timerGenerations = 0
         var heartbeat: HeartbeatStateMachine
         var heartbeatTimer: CastTimer?
         var transport: (any CastTransport)?
@@ -52,7 +65,7 @@ final class DeviceConnection: Sendable {
     private let state: Locked<State>
 
     /// The requests sent and not yet answered, failed or timed out.
-    var pendingRequestCount: Int { state.withLock { max($0.tracker.count, $0.pending.count) } }
+    var pendingRequestCount: Int { state.withLock { $0.tracker.count } }
 
     private let clock: any CastClock
     private let logger: CastLogger
@@ -211,32 +224,24 @@ final class DeviceConnection: Sendable {
     ) -> Int {
         let deadlineDelay = timeout ?? requestTimeout
         let now = clock.now
-        let begun = state.withLock { state -> (id: Int, replaced: [Pending])? in
+        let begun = state.withLock { state -> (id: Int, replaced: [Pending], rearm: Rearm)? in
             guard !state.closed, state.transport != nil else { return nil }
-            let (id, replacedEntries) = state.tracker.begin(
+            let (id, replaced) = state.tracker.begin(
                 replacementGroup: replacementGroup,
-                deadline: now.advanced(by: deadlineDelay)
+                deadline: now.advanced(by: deadlineDelay),
+                payload: Pending(name: name, namespace: namespace, completion: completion)
             )
-            let replaced = replacedEntries.compactMap { state.pending.removeValue(forKey: $0.id) }
-            state.pending[id] = Pending(name: name, namespace: namespace, completion: completion)
-            return (id, replaced)
+            return (id, replaced.map(\.payload), Self.rearm(&state))
         }
         guard let begun else {
             completion(.failure(CastError(.deviceNotConnected, "\(name) was not sent: not connected to the device")))
             return CastRequest.invalidRequestID
         }
+        perform(begun.rearm, now: now)
         for replaced in begun.replaced {
-            replaced.timer?.cancel()
             replaced.completion(.failure(CastError(.replaced, "\(replaced.name) was replaced by \(name)")))
         }
         let id = begun.id
-        let timer = scheduleTimer(after: deadlineDelay) { [weak self] in self?.expire() }
-        let stillPending = state.withLock { state -> Bool in
-            guard state.pending[id] != nil else { return false }
-            state.pending[id]?.timer = timer
-            return true
-        }
-        if !stillPending { timer.cancel() }
         let payload = build(id)
         let text: String
         do { text = try payload.jsonString() } catch {
@@ -336,12 +341,12 @@ final class DeviceConnection: Sendable {
 
     /// Abandons request `id`: its completion gets ``CastError/Code/cancelled``.
     func cancelRequest(_ id: Int) {
-        let pending = state.withLock { state -> Pending? in
-            guard state.tracker.cancel(id) != nil else { return nil }
-            return state.pending.removeValue(forKey: id)
+        let (pending, rearm) = state.withLock { state -> (Pending?, Rearm) in
+            let entry = state.tracker.cancel(id)
+            return (entry?.payload, Self.rearm(&state))
         }
+        perform(rearm)
         guard let pending else { return }
-        pending.timer?.cancel()
         pending.completion(.failure(CastError(.cancelled, "\(pending.name) was cancelled")))
     }
 
@@ -444,7 +449,7 @@ final class DeviceConnection: Sendable {
         if case .receiverStatus(let status) = message { onEvent(.receiverStatus(status.status)) }
         guard let id = message.requestId, id > 0 else { return }
         if case .launchStatus = message { return }
-        let name = state.withLock { $0.pending[id]?.name } ?? "request"
+        let name = state.withLock { $0.tracker.payload(of: id)?.name } ?? "request"
         if let error = CastError.receiverReply(message, request: name) {
             settle(id, .failure(error))
         } else {
@@ -460,7 +465,7 @@ final class DeviceConnection: Sendable {
         }
         onEvent(.media(message, source: source))
         guard let id = message.requestId, id > 0 else { return }
-        let name = state.withLock { $0.pending[id]?.name } ?? "request"
+        let name = state.withLock { $0.tracker.payload(of: id)?.name } ?? "request"
         if let error = CastError.mediaReply(message, request: name) {
             settle(id, .failure(error))
         } else {
@@ -469,20 +474,27 @@ final class DeviceConnection: Sendable {
     }
 
     private func settle(_ id: Int, _ result: Result<InboundReply, CastError>) {
-        let pending = state.withLock { state -> Pending? in
-            guard state.tracker.settle(id) != nil else { return nil }
-            return state.pending.removeValue(forKey: id)
+        let (pending, rearm) = state.withLock { state -> (Pending?, Rearm) in
+            let entry = state.tracker.settle(id)
+            return (entry?.payload, Self.rearm(&state))
         }
+        perform(rearm)
         guard let pending else { return }
-        pending.timer?.cancel()
         pending.completion(result)
     }
 
-    private func expire() {
+    /// The deadline timer fired: every request due times out, earliest deadline first (ties
+    /// in the order they were sent), and the timer is armed for the next deadline.
+    private func expire(generation: Int) {
         let now = clock.now
-        let expired = state.withLock { state -> [Pending] in
-            state.tracker.expire(now: now).compactMap { state.pending.removeValue(forKey: $0.id) }
+        let (expired, rearm) = state.withLock { state -> ([Pending], Rearm) in
+            if state.deadlineTimer?.generation == generation { state.deadlineTimer = nil }
+            let due = state.tracker.expire(now: now).enumerated().sorted {
+                ($0.element.deadline, $0.offset) < ($1.element.deadline, $1.offset)
+            }
+            return (due.map(\.element.payload), Self.rearm(&state))
         }
+        perform(rearm, now: now)
         for pending in expired {
             logger.log(.info, .connection, "request timed out", metadata: ["cast.request": pending.name])
             pending.completion(
@@ -492,6 +504,42 @@ final class DeviceConnection: Sendable {
     }
 
     // MARK: Timers
+
+    /// What keeping the deadline timer on the earliest deadline takes, decided under the lock
+    /// and done after it.
+    private struct Rearm {
+        var cancel: CastTimer?
+        /// The deadline and generation of a timer to schedule.
+        var schedule: (deadline: CastInstant, generation: Int)?
+    }
+
+    /// Brings the deadline timer in line with the earliest deadline in flight: a timer for a
+    /// later (or no) deadline is replaced; one already armed for it is kept.
+    private static func rearm(_ state: inout State) -> Rearm {
+        let wanted = state.closed ? nil : state.tracker.nextDeadline
+        if let armed = state.deadlineTimer, armed.deadline == wanted { return Rearm() }
+        var rearm = Rearm(cancel: state.deadlineTimer?.timer)
+        state.deadlineTimer = nil
+        if let wanted {
+            state.timerGenerations += 1
+            state.deadlineTimer = DeadlineTimer(deadline: wanted, generation: state.timerGenerations)
+            rearm.schedule = (wanted, state.timerGenerations)
+        }
+        return rearm
+    }
+
+    private func perform(_ rearm: Rearm, now: CastInstant? = nil) {
+        rearm.cancel?.cancel()
+        guard let (deadline, generation) = rearm.schedule else { return }
+        let delay = max(.zero, (now ?? clock.now).duration(to: deadline))
+        let timer = scheduleTimer(after: delay) { [weak self] in self?.expire(generation: generation) }
+        let current = state.withLock { state -> Bool in
+            guard state.deadlineTimer?.generation == generation else { return false }
+            state.deadlineTimer?.timer = timer
+            return true
+        }
+        if !current { timer.cancel() }
+    }
 
     /// Schedules `action` on the clock, on the transport's own thread when it has one.
     private func scheduleTimer(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> CastTimer {
@@ -532,25 +580,27 @@ final class DeviceConnection: Sendable {
 
     private func shutDown(_ error: CastError, report: SessionSuspendReason?) {
         let taken = state.withLock {
-            state -> (transport: (any CastTransport)?, pending: [Pending], timer: CastTimer?, binary: Completion?)? in
+            state -> (
+                transport: (any CastTransport)?, pending: [Pending], timers: [CastTimer], binary: Completion?
+            )? in
             guard !state.closed else { return nil }
             state.closed = true
             state.heartbeat.stop()
-            let entries = state.tracker.drain()
-            let pending = entries.compactMap { state.pending.removeValue(forKey: $0.id) }
+            let pending = state.tracker.drain().map(\.payload)
+            let timers = [state.heartbeatTimer, state.deadlineTimer?.timer].compactMap { $0 }
             defer {
                 state.transport = nil
                 state.heartbeatTimer = nil
+                state.deadlineTimer = nil
                 state.binaryWaiter = nil
             }
-            return (state.transport, pending, state.heartbeatTimer, state.binaryWaiter)
+            return (state.transport, pending, timers, state.binaryWaiter)
         }
         guard let taken else { return }
-        taken.timer?.cancel()
+        for timer in taken.timers { timer.cancel() }
         taken.transport?.close()
         taken.binary?(.failure(error))
         for pending in taken.pending {
-            pending.timer?.cancel()
             pending.completion(.failure(error))
         }
         if let report { onEvent(.lost(error, report)) }

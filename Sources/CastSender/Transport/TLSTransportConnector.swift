@@ -1,5 +1,7 @@
+import CastCrypto
 import CastNet
 import CastSync
+import CastTime
 
 /// Connects to devices over TLS with ``CastNet``'s framed ``CastConnection``.
 struct TLSTransportConnector: CastTransportConnector {

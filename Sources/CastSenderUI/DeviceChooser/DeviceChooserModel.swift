@@ -2,6 +2,7 @@ import CastCore
 import CastNet
 import CastSender
 import CastSync
+import CastTime
 import Foundation
 
 /// The device chooser (the Cast dialog): the live list of devices, selecting one starts a
@@ -30,8 +31,33 @@ public final class DeviceChooserModel: Sendable {
         /// every member.
         public var isGroup = false
         /// A group's members' names, when known: while a session is connected to the group,
-        /// as its `MULTIZONE_STATUS` last listed them (empty otherwise).
+        /// as its `MULTIZONE_STATUS` last listed them, else as discovery last learned them
+        /// (`CastDevice.groupMembers`); empty when unknown.
         public var members: [String] = []
+        /// The names of the speaker groups the device belongs to, when known
+        /// (`CastDevice.groups`); empty for a group and when unknown.
+        public var groups: [String] = []
+
+        /// Creates a row, for a front end's previews and tests.
+        public init(
+            id: UUID,
+            name: String,
+            modelName: String? = nil,
+            statusText: String? = nil,
+            isBusy: Bool = false,
+            isGroup: Bool = false,
+            members: [String] = [],
+            groups: [String] = []
+        ) {
+            self.id = id
+            self.name = name
+            self.modelName = modelName
+            self.statusText = statusText
+            self.isBusy = isBusy
+            self.isGroup = isGroup
+            self.members = members
+            self.groups = groups
+        }
     }
 
     /// What the chooser shows.
@@ -143,7 +169,8 @@ public final class DeviceChooserModel: Sendable {
             )
         }
         for index in state.devices.indices where state.devices[index].isGroup {
-            state.devices[index].members = groupMembers(state.devices[index].id)
+            let live = groupMembers(state.devices[index].id)
+            if !live.isEmpty { state.devices[index].members = live }
         }
         return state
     }
@@ -218,7 +245,9 @@ extension DeviceChooserModel.Device {
             modelName: device.modelName,
             statusText: device.statusText,
             isBusy: device.status == .busy,
-            isGroup: device.isGroup
+            isGroup: device.isGroup,
+            members: device.groupMembers.map { $0.name ?? $0.id.uuidString },
+            groups: device.isGroup ? [] : device.groups.map { $0.name ?? $0.id.uuidString }
         )
     }
 }

@@ -18,15 +18,13 @@ struct DeviceChooserStateMachine: Sendable, Hashable {
     }
 
     mutating func apply(_ event: DiscoveryEvent) {
-        switch event {
-        case .didInsert(let device), .didUpdate(let device):
-            if let index = devices.firstIndex(where: { $0.id == device.id }) {
-                devices[index] = device
-            } else {
-                devices.append(device)
-            }
-        case .didRemove(let device):
+        let device = event.device
+        if event.kind == .didRemove {
             devices.removeAll { $0.id == device.id }
+        } else if let index = devices.firstIndex(where: { $0.id == device.id }) {
+            devices[index] = device
+        } else {
+            devices.append(device)
         }
     }
 

@@ -1,4 +1,4 @@
-import CastNet
+import CastCrypto
 import CastSync
 import Foundation
 

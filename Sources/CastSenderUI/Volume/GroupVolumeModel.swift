@@ -244,7 +244,7 @@ public final class GroupVolumeModel: Sendable {
             case .deviceUpdated(let device), .deviceAdded(let device): pending.removeValue(forKey: device.deviceId)
             case .deviceRemoved(let id): pending.removeValue(forKey: id)
             case .statusReceived: pending = [:]
-            case .playbackSessionUpdated: break
+            case .playbackSessionUpdated, .castingGroupsReceived: break
             }
         }
     }

@@ -18,43 +18,47 @@ extension AppModel {
     // MARK: Session events
 
     func handle(_ event: SessionEvent) {
-        switch event {
-        case .willStart(let session):
+        let session = event.session
+        switch event.kind {
+        case .willStart:
             self.session = session
-        case .didStart(let session):
+        case .didStart:
             attach(session)
             toast("Connected to \(session.device.friendlyName ?? "the device")")
             switchToRemotePlayback()
             closeChooser()
-        case .didResume(let session):
+        case .didResume:
             attach(session)
             toast("Resumed casting on \(session.device.friendlyName ?? "the device")")
             switchToRemotePlayback()
-        case .didFailToStart(_, let error):
+        case .didFailToStart:
             detachSession()
             closeChooser()
-            modal = .alert(Dialog(title: "Failed to start a session", message: error.description))
-        case .didEnd(let session, let error):
+            let reason = event.error?.description ?? "unknown error"
+            modal = .alert(Dialog(title: "Failed to start a session", message: reason))
+        case .didEnd:
             var message = "The Casting session has ended."
-            if let error { message += "\n\(error.description)" }
+            if let error = event.error { message += "\n\(error.description)" }
             toast(message, seconds: 6)
             switchToLocalPlayback(from: session.remoteMediaClient)
             detachSession()
             closeCastModals()
             popCastScreens()
-        case .didFailToResume(let session, _):
+        case .didFailToResume:
             toast("The Casting session could not be resumed.", seconds: 6)
             switchToLocalPlayback(from: session.remoteMediaClient)
             detachSession()
             closeCastModals()
             popCastScreens()
-        case .didSuspend(_, let reason):
-            if reason == .appBackgrounded {
+        case .didSuspend:
+            if event.suspendReason == .appBackgrounded {
                 toast("Cast session suspended while the app is in the background")
-            } else if reason != .appTerminated {
+            } else if event.suspendReason != .appTerminated {
                 toast("Connection to the device lost; reconnecting…")
             }
-        case .willEnd, .willResume, .didReceiveDeviceVolume, .didReceiveDeviceStatus:
+        default:
+            // willEnd, willResume, volume and status changes: the views read them from the
+            // session; later kinds of event need nothing here either.
             break
         }
     }

@@ -25,13 +25,13 @@ extension AppModel {
             toggleCredentials()
             return
         case .character("+"), .character("="):
-            volumeKey(.up)
+            if let id = expandedMember { groupVolume.volumeUp(forMember: id) } else { volumeKey(.up) }
             return
         case .character("-"), .character("_"):
-            volumeKey(.down)
+            if let id = expandedMember { groupVolume.volumeDown(forMember: id) } else { volumeKey(.down) }
             return
         case .character("m"):
-            volumeKey(.mute)
+            if let id = expandedMember { groupVolume.toggleMuted(forMember: id) } else { volumeKey(.mute) }
             return
         default:
             break
@@ -121,16 +121,7 @@ extension AppModel {
         case .stopCasting(var dialog):
             // The dialog's volume control: the same keys as everywhere, on the group or, on a
             // speaker group, on the member chosen with 1–9 (0: the group again).
-            let members = groupVolume.state.isGroup ? groupVolume.state.members : []
-            if let id = selectedMember, !members.contains(where: { $0.id == id }) { selectedMember = nil }
-            if !members.isEmpty, let digit = event.key.character, digit.isASCII, let index = Int(String(digit)) {
-                if index == 0 {
-                    selectedMember = nil
-                } else if index <= members.count {
-                    selectedMember = members[index - 1].id
-                }
-                return
-            }
+            if selectMember(with: event) { return }
             switch event.key {
             case .character("+"), .character("="):
                 if let id = selectedMember { groupVolume.volumeUp(forMember: id) } else { volumeKey(.up) }
@@ -314,7 +305,32 @@ extension AppModel {
         }
     }
 
+    /// The speaker-group member the volume keys act on in the expanded controller, or `nil`
+    /// for the group (or a single device).
+    var expandedMember: String? {
+        guard modal == nil, case .expandedController = topScreen, let id = selectedMember,
+            groupVolume.state.isGroup, groupVolume.state.members.contains(where: { $0.id == id })
+        else { return nil }
+        return id
+    }
+
+    /// On a speaker group, the digit keys choose what the volume keys act on: 1–9 a member,
+    /// 0 the group. Returns whether the key was such a digit.
+    func selectMember(with event: KeyEvent) -> Bool {
+        let members = groupVolume.state.isGroup ? groupVolume.state.members : []
+        if let id = selectedMember, !members.contains(where: { $0.id == id }) { selectedMember = nil }
+        guard !members.isEmpty, let digit = event.key.character, digit.isASCII, let index = Int(String(digit))
+        else { return false }
+        if index == 0 {
+            selectedMember = nil
+        } else if index <= members.count {
+            selectedMember = members[index - 1].id
+        }
+        return true
+    }
+
     private func handleExpanded(_ event: KeyEvent) {
+        if selectMember(with: event) { return }
         switch event.key {
         case .escape, .backspace:
             pop()

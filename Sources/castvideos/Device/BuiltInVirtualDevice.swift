@@ -35,11 +35,14 @@ struct BuiltInVirtualDevice: Sendable {
     ///   - logPath: a file the device appends its frame log to, as JSON lines.
     ///   - faults: misbehaviours to switch on.
     ///   - stateDirectory: where ``stateFileName`` is kept; `nil` keeps nothing.
+    ///   - addresses: the loopback addresses tried in turn, ``candidateAddresses`` unless
+    ///     given.
     /// - Throws: what the last failed attempt to listen threw.
     static func start(
         logPath: String?,
         faults: [VirtualDeviceFault] = [],
-        stateDirectory: URL? = nil
+        stateDirectory: URL? = nil,
+        addresses: [String] = candidateAddresses
     ) async throws -> BuiltInVirtualDevice {
         let log = try logPath.map { try JSONLinesFrameLog(path: $0) }
         let identity = DeviceIdentity(
@@ -50,8 +53,8 @@ struct BuiltInVirtualDevice: Sendable {
         let configuration = VirtualDeviceConfiguration(identity: identity, bufferingDelay: .milliseconds(300))
         let stateURL = stateDirectory?.appendingPathComponent(stateFileName)
         let saved = stateURL.flatMap(Self.read)
-        var attempts = candidateAddresses.map { ($0, 0) }
-        if let saved, candidateAddresses.contains(saved.address), (1...65_535).contains(saved.castPort) {
+        var attempts = addresses.map { ($0, 0) }
+        if let saved, addresses.contains(saved.address), (1...65_535).contains(saved.castPort) {
             attempts.insert((saved.address, saved.castPort), at: 0)
         }
         var lastError: (any Error)?

@@ -111,8 +111,9 @@ extension AppModel {
             style: styles.mediaControlHeading,
             clip: textArea
         )
+        let group = groupVolume.state
         buffer.write(
-            volumeLine(state.deviceVolume, stream: state.streamVolume),
+            (group.isGroup ? "Group " : "") + volumeLine(state.deviceVolume, stream: state.streamVolume),
             at: Point(x: textX, y: y + 6),
             style: base,
             clip: textArea
@@ -155,6 +156,12 @@ extension AppModel {
                 style: iconStyle(expanded: true),
                 clip: area
             )
+        }
+        // On a speaker group, each member's volume (the device volume controller's role).
+        var memberY = y + 4
+        for line in Self.memberVolumeLines(group, selected: expandedMember) where memberY < area.maxY {
+            buffer.write(line, at: Point(x: area.x, y: memberY), style: base, clip: area)
+            memberY += 1
         }
     }
 
@@ -314,7 +321,7 @@ extension AppModel {
                 selected in
                 let device = devices[index]
                 var text = "\(selected ? glyphs.selectionMarker : " ") ▭ \(device.name)"
-                if device.isGroup { text += " (speaker group)" }
+                text += Self.groupNote(for: device)
                 if device.id == state.connectingDeviceID {
                     text += " — connecting…"
                 } else if let status = device.statusText, !status.isEmpty {
@@ -346,6 +353,17 @@ extension AppModel {
             style: styles.dim,
             clip: inner
         )
+    }
+
+    /// What the chooser says of a device's speaker groups: ` (speaker group: Kitchen, Hall)`
+    /// for a group (members when known), ` (in Downstairs)` for a member, nothing otherwise.
+    /// The names are the devices' own, sanitized.
+    static func groupNote(for device: DeviceChooserModel.Device) -> String {
+        let names = { (names: [String]) in names.map { TerminalText.sanitized($0) }.joined(separator: ", ") }
+        if device.isGroup {
+            return device.members.isEmpty ? " (speaker group)" : " (speaker group: \(names(device.members)))"
+        }
+        return device.groups.isEmpty ? "" : " (in \(names(device.groups)))"
     }
 
     /// One line per member of a speaker group (`  1 Kitchen ▮▮▮▮▯▯▯▯▯▯ 40%`, `▸` on the
@@ -480,6 +498,7 @@ extension AppModel {
             "space e  mini controller: play/pause, expand",
             "u        queue: ⏎ jump, d remove, [ ] move",
             "r t l    speed, tracks, repeat (expanded controller)",
+            "1-9 0    speaker group: a member's volume, the group's",
             "n b      next, previous item",
             "s        settings        q  quit",
         ]

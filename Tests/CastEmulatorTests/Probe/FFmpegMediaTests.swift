@@ -18,24 +18,20 @@ import Testing
         let description: String
     }
 
-    /// Runs ffmpeg on a thread of its own: encoding takes seconds, and a blocked thread of the
-    /// two-thread shared pool would starve every other suite's connections meanwhile.
+    /// Runs ffmpeg; the wait sleeps between polls, so encoding for seconds blocks no thread
+    /// of the shared pool.
     static func ffmpeg(_ arguments: [String]) async throws {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            Thread.detachNewThread {
-                continuation.resume(with: Result { try blockingFFmpeg(arguments) })
-            }
-        }
-    }
-
-    static func blockingFFmpeg(_ arguments: [String]) throws {
         let path = ["/usr/bin/ffmpeg", "/usr/local/bin/ffmpeg"].first {
             FileManager.default.isExecutableFile(atPath: $0)
         }
         guard let path else {
             throw FFmpegError(description: "ffmpeg is not installed (scripts/test.sh installs it)")
         }
-        let run = try runProgram(path, ["-nostdin", "-loglevel", "error", "-y"] + arguments, deadline: .seconds(120))
+        let run = try await runProgram(
+            path,
+            ["-nostdin", "-loglevel", "error", "-y"] + arguments,
+            deadline: .seconds(120)
+        )
         guard run.status == 0 else { throw FFmpegError(description: "ffmpeg failed: \(run.output)") }
     }
 

@@ -121,6 +121,9 @@ extension Array where Element == UInt8 {
     ) async throws -> VirtualDevice {
         var configuration = VirtualDeviceConfiguration(identity: ServerTestDevices.identity, randomSeed: 7)
         configuration.mediaMode = .fetch
+        // The test sender answers no PING, and these tests wait on slow servers: the liveness
+        // timeout must not close the channel first.
+        configuration.livenessTimeout = TestTiming.patience
         var options = DeviceServerOptions.forTests()
         options.mediaProbeDeadline = deadline
         options.mediaRequestTimeout = requestTimeout

@@ -1,5 +1,6 @@
 import CastCore
 import CastNet
+import CastTime
 import Foundation
 import Testing
 

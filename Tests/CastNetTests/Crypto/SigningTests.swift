@@ -1,3 +1,4 @@
+import CastCrypto
 import CastNet
 import CastTestSupport
 import Foundation

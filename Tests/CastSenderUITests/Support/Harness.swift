@@ -2,6 +2,7 @@ import CastCore
 import CastNet
 import CastSenderTestSupport
 import CastSync
+import CastTime
 import Dispatch
 import Foundation
 
@@ -90,11 +91,13 @@ final class FakeDiscovery: Sendable {
 
     func emit(_ event: DiscoveryEvent) {
         let continuations = state.withLock { state in
-            switch event {
-            case .didInsert(let device): state.devices.append(device)
-            case .didUpdate(let device):
+            let device = event.device
+            switch event.kind {
+            case .didInsert: state.devices.append(device)
+            case .didUpdate:
                 if let index = state.devices.firstIndex(where: { $0.id == device.id }) { state.devices[index] = device }
-            case .didRemove(let device): state.devices.removeAll { $0.id == device.id }
+            case .didRemove: state.devices.removeAll { $0.id == device.id }
+            default: break
             }
             return state.continuations
         }

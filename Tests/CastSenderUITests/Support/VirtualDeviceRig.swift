@@ -1,4 +1,5 @@
 import CastCore
+import CastCrypto
 import CastNet
 import CastSenderTestSupport
 import CastSync
@@ -70,6 +71,8 @@ struct VirtualDeviceRig {
         configuration.livenessTimeout = TestTiming.patience
         configure(&configuration)
         var options = DeviceServerOptions.ephemeral(address: "127.0.0.1")
+        // A loaded run can hold a request up for many seconds: the patience, not 10 s.
+        options.requestTimeout = TestTiming.patience
         // A loaded machine (the whole suite at once on two cores) can take seconds over a TLS
         // handshake; the device's bound on it is not what these tests check.
         options.requestTimeout = TestTiming.scaled(.seconds(30))

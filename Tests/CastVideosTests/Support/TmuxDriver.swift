@@ -53,7 +53,7 @@ final class TmuxDriver {
         prelude: String = "",
         inShell: Bool = false,
         companion: [String] = []
-    ) throws {
+    ) async throws {
         socketName = directory.lastPathComponent
         self.directory = directory
         guard let binary = TmuxDriver.appBinary() else {
@@ -83,13 +83,13 @@ final class TmuxDriver {
             exec tmux -L \(TmuxDriver.quote(socketName)) -f /dev/null new-session -d -x \(width) -y \(height) \
             \(TmuxDriver.quote(paneCommand))
             """
-        let result = try runProgram("/usr/bin/unshare", ["-n", "sh", "-c", script], deadline: .seconds(20))
+        let result = try await runProgram("/usr/bin/unshare", ["-n", "sh", "-c", script], deadline: .seconds(20))
         guard result.status == 0 else {
             throw DriverError("could not start tmux in a network namespace (status \(result.status)): \(result.output)")
         }
         if inShell {
-            try sendLiteral(appCommand)
-            try send("Enter")
+            try await sendLiteral(appCommand)
+            try await send("Enter")
         }
     }
 
@@ -101,7 +101,13 @@ final class TmuxDriver {
     func stop() {
         guard !stopped else { return }
         stopped = true
-        _ = try? runProgram("/usr/bin/tmux", ["-L", socketName, "kill-server"], deadline: .seconds(10))
+        // Synchronous (it runs from deinit too), and quick: the server only has to be told.
+        let killServer = Process()
+        killServer.executableURL = URL(fileURLWithPath: "/usr/bin/tmux")
+        killServer.arguments = ["-L", socketName, "kill-server"]
+        killServer.standardOutput = FileHandle.nullDevice
+        killServer.standardError = FileHandle.nullDevice
+        if (try? killServer.run()) != nil { killServer.waitUntilExit() }
         // Background processes of the prelude, by the PIDs they wrote (never by name).
         let pids = (try? String(contentsOf: directory.appendingPathComponent("pids.txt"), encoding: .utf8)) ?? ""
         for pid in pids.split(separator: "\n").compactMap({ pid_t($0.trimmingCharacters(in: .whitespaces)) })
@@ -112,8 +118,8 @@ final class TmuxDriver {
     }
 
     /// Types `text` as it is (no key names: `-` and `Enter` are the characters).
-    func sendLiteral(_ text: String) throws {
-        let result = try runProgram(
+    func sendLiteral(_ text: String) async throws {
+        let result = try await runProgram(
             "/usr/bin/tmux",
             ["-L", socketName, "send-keys", "-t", "0", "-l", "--", text],
             deadline: .seconds(10)
@@ -125,8 +131,8 @@ final class TmuxDriver {
     func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
 
     /// Types keys (tmux key names such as `Enter`, `Escape`, `Space`, `Down`, or literal text).
-    func send(_ keys: String...) throws {
-        let result = try runProgram(
+    func send(_ keys: String...) async throws {
+        let result = try await runProgram(
             "/usr/bin/tmux",
             ["-L", socketName, "send-keys", "-t", "0"] + keys,
             deadline: .seconds(10)
@@ -134,13 +140,13 @@ final class TmuxDriver {
         guard result.status == 0 else { throw DriverError("send-keys \(keys) failed: \(result.output)") }
         if keys.last == "Escape" {
             // A key typed right after Escape would be read as Alt plus that key.
-            usleep(200_000)
+            try await Task.sleep(for: .milliseconds(200))
         }
     }
 
     /// The screen as text.
-    func capture() throws -> String {
-        let result = try runProgram(
+    func capture() async throws -> String {
+        let result = try await runProgram(
             "/usr/bin/tmux",
             ["-L", socketName, "capture-pane", "-p", "-t", "0"],
             deadline: .seconds(10)
@@ -151,8 +157,8 @@ final class TmuxDriver {
     }
 
     /// The screen with its colour escape sequences.
-    func captureWithStyles() throws -> String {
-        let result = try runProgram(
+    func captureWithStyles() async throws -> String {
+        let result = try await runProgram(
             "/usr/bin/tmux",
             ["-L", socketName, "capture-pane", "-p", "-e", "-t", "0"],
             deadline: .seconds(10)
@@ -162,8 +168,14 @@ final class TmuxDriver {
 
     /// Whether the tmux session still runs (the app has not quit).
     var isRunning: Bool {
-        (try? runProgram("/usr/bin/tmux", ["-L", socketName, "has-session", "-t", "0"], deadline: .seconds(10))
+        get async {
+            (try? await runProgram(
+                "/usr/bin/tmux",
+                ["-L", socketName, "has-session", "-t", "0"],
+                deadline: .seconds(10)
+            )
             .status) == 0
+        }
     }
 
     /// Polls the screen until `predicate` holds, for at most `timeout` (times the run's
@@ -172,13 +184,13 @@ final class TmuxDriver {
     @discardableResult
     func waitFor(
         _ what: String,
-        timeout: Duration = .seconds(15),
+        timeout: Duration = .seconds(60),
         sourceLocation: SourceLocation = #_sourceLocation,
         _ predicate: (String) -> Bool
     ) async throws -> String? {
         let end = ContinuousClock.now + TestTiming.scaled(timeout)
         while true {
-            let screen = try capture()
+            let screen = try await capture()
             if predicate(screen) { return screen }
             if ContinuousClock.now >= end { break }
             try await Task.sleep(for: .milliseconds(100))
@@ -195,7 +207,7 @@ final class TmuxDriver {
     @discardableResult
     func waitFor(
         text: String,
-        timeout: Duration = .seconds(15),
+        timeout: Duration = .seconds(60),
         sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> String? {
         try await waitFor("“\(text)”", timeout: timeout, sourceLocation: sourceLocation) { $0.contains(text) }

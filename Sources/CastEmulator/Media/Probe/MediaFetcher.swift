@@ -142,7 +142,9 @@ struct MediaFetcher: Sendable {
         } catch {
             throw .textUnknown(error.description)
         }
-        return MediaProbeResult(tracks: [.init(kind: .text, number: 1)])
+        var result = MediaProbeResult(tracks: [.init(kind: .text, number: 1)])
+        result.cues = WebVTTValidator.cues(head.body, isComplete: head.isWhole)
+        return result
     }
 
     /// Runs a probe that reads more ranges, mapping its errors to the receiver's.

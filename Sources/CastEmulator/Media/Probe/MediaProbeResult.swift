@@ -35,6 +35,8 @@ struct MediaProbeResult: Sendable, Equatable {
     var followURL: String?
     /// Whether the media is a picture (`mediaCategory` `IMAGE`: shown, no duration).
     var isImage = false
+    /// The cues of a WebVTT text track, for the device's screen.
+    var cues: [WebVTTCue] = []
 
     /// The largest picture among the video tracks, for `videoInfo`.
     var videoSize: (width: Int, height: Int)? {

@@ -102,11 +102,11 @@ public struct OpenSSLError: Error, Hashable, Sendable, CustomStringConvertible {
 }
 
 /// OpenSSL's per-thread error queue.
-enum OpenSSLErrorQueue {
+package enum OpenSSLErrorQueue {
     /// Removes every queued error and returns their messages, oldest first.
     ///
     /// At most 64 entries are kept, which bounds the work when a caller forgot to drain.
-    static func drain() -> [String] {
+    package static func drain() -> [String] {
         var messages: [String] = []
         while true {
             let code = ERR_get_error()
@@ -123,7 +123,7 @@ enum OpenSSLErrorQueue {
     }
 
     /// Discards every queued error.
-    static func clear() {
+    package static func clear() {
         ERR_clear_error()
     }
 }

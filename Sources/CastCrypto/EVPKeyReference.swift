@@ -4,11 +4,11 @@ internal import COpenSSL
 ///
 /// `@unchecked Sendable` is safe: the key is never mutated after creation, and OpenSSL 3 allows
 /// concurrent signing and verification with one `EVP_PKEY` (each operation makes its own context).
-final class EVPKeyReference: @unchecked Sendable {
-    let pointer: OpaquePointer
+package final class EVPKeyReference: @unchecked Sendable {
+    package let pointer: OpaquePointer
 
     /// Takes ownership of `pointer` (one reference).
-    init(taking pointer: OpaquePointer) {
+    package init(taking pointer: OpaquePointer) {
         self.pointer = pointer
     }
 

@@ -2,7 +2,7 @@ internal import COpenSSL
 
 /// A private key (RSA in practice) that signs with RSASSA-PKCS1-v1_5.
 public struct PrivateKey: Sendable {
-    let reference: EVPKeyReference
+    package let reference: EVPKeyReference
 
     init(reference: EVPKeyReference) {
         self.reference = reference

@@ -1,4 +1,9 @@
-/// A point in time on a ``CastClock``.
+/// A point in time on a ``CastClock``: the one instant type of swift-cast.
+///
+/// Every state machine takes time as a `CastInstant`: the SDK's heartbeat, requests and
+/// media status, the mDNS querier and responder, and the virtual device's engine (which calls
+/// it `DeviceInstant`). Only differences between instants of one clock mean anything; the
+/// origin is the clock's choice.
 public struct CastInstant: Comparable, Hashable, Sendable, CustomStringConvertible {
     /// The time elapsed since the clock's origin.
     public var offset: Duration
@@ -18,7 +23,30 @@ public struct CastInstant: Comparable, Hashable, Sendable, CustomStringConvertib
         other.offset - offset
     }
 
+    /// The clock's origin.
+    public static let zero = CastInstant(offset: .zero)
+
+    /// The instant `seconds` after the clock's origin.
+    public static func seconds(_ seconds: Double) -> CastInstant {
+        CastInstant(offset: .seconds(seconds))
+    }
+
     public static func < (lhs: CastInstant, rhs: CastInstant) -> Bool { lhs.offset < rhs.offset }
+
+    /// The instant `duration` after `instant`.
+    public static func + (instant: CastInstant, duration: Duration) -> CastInstant {
+        CastInstant(offset: instant.offset + duration)
+    }
+
+    /// The instant `duration` before `instant`.
+    public static func - (instant: CastInstant, duration: Duration) -> CastInstant {
+        CastInstant(offset: instant.offset - duration)
+    }
+
+    /// The time from `rhs` to `lhs` (negative when `lhs` is earlier).
+    public static func - (lhs: CastInstant, rhs: CastInstant) -> Duration {
+        lhs.offset - rhs.offset
+    }
 
     public var description: String { "\(offset)" }
 }

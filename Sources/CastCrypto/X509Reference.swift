@@ -5,11 +5,11 @@ internal import COpenSSL
 /// `@unchecked Sendable` is safe: the certificate is never mutated after creation. OpenSSL fills
 /// its cached extension data lazily, but does so under the object's own lock, and every reader
 /// here goes through OpenSSL's accessors.
-final class X509Reference: @unchecked Sendable {
-    let pointer: OpaquePointer
+package final class X509Reference: @unchecked Sendable {
+    package let pointer: OpaquePointer
 
     /// Takes ownership of `pointer` (one reference).
-    init(taking pointer: OpaquePointer) {
+    package init(taking pointer: OpaquePointer) {
         self.pointer = pointer
     }
 

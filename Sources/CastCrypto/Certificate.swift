@@ -9,11 +9,11 @@ import Glibc
 ///
 /// Two certificates are equal when their DER encodings are.
 public struct Certificate: Hashable, Sendable, CustomStringConvertible {
-    let reference: X509Reference
+    package let reference: X509Reference
     /// The DER encoding of the certificate.
     public let derBytes: [UInt8]
 
-    init(reference: X509Reference, derBytes: [UInt8]) {
+    package init(reference: X509Reference, derBytes: [UInt8]) {
         self.reference = reference
         self.derBytes = derBytes
     }

@@ -1,0 +1,131 @@
+import Synchronization
+
+/// A response body written while the client reads it, such as a stream of server-sent
+/// events (``HTTPResponse/Body/stream(_:)``).
+///
+/// The body has no `Content-Length`: it ends when ``finish()`` is called or the client goes
+/// away, and the connection closes with it. Writing never blocks and never buffers without
+/// bound: bytes the client has not taken beyond ``bufferLimit`` (in this stream and in the
+/// connection's send queue together) drop the client, which ends the stream.
+///
+/// ```swift
+/// let stream = HTTPResponseStream()
+/// stream.onClose { print("client gone") }
+/// stream.write(Array("data: hello\n\n".utf8))
+/// return HTTPResponse(headers: ["Content-Type": "text/event-stream"], body: .stream(stream))
+/// ```
+public final class HTTPResponseStream: Sendable {
+    /// What a stream hands its connection, in order, on the connection's loop.
+    enum Event: Sendable {
+        case bytes([UInt8])
+        case finish
+        case abort
+    }
+
+    private struct State {
+        var sink: (@Sendable (Event) -> Void)?
+        /// Bytes written before a connection took the stream.
+        var early: [[UInt8]] = []
+        /// Bytes handed to the connection's loop and not yet written to its socket queue.
+        var inFlight = 0
+        var isClosed = false
+        var finishRequested = false
+        var closeHandlers: [@Sendable () -> Void] = []
+    }
+
+    /// The most bytes the client may leave unread before it is dropped.
+    public let bufferLimit: Int
+    private let state = Mutex(State())
+
+    /// Creates an open stream.
+    /// - Parameter bufferLimit: the most bytes not yet taken by the client (at least 1 KiB).
+    public init(bufferLimit: Int = 256 * 1024) {
+        self.bufferLimit = max(1024, bufferLimit)
+    }
+
+    /// `true` once the stream ended: finished, the client gone or dropped.
+    public var isClosed: Bool { state.withLock { $0.isClosed } }
+
+    /// Queues `bytes` for the client.
+    /// - Returns: `false` when the stream has ended (the bytes are dropped), or when these
+    ///   bytes took the unread total over ``bufferLimit`` and the client was dropped.
+    @discardableResult
+    public func write(_ bytes: [UInt8]) -> Bool {
+        var handlers: [@Sendable () -> Void] = []
+        let accepted = state.withLock { state -> Bool in
+            guard !state.isClosed, !state.finishRequested else { return false }
+            state.inFlight += bytes.count
+            if state.inFlight > bufferLimit {
+                handlers = Self.close(&state)
+                state.sink?(.abort)
+                return false
+            }
+            if let sink = state.sink {
+                // Handed to the loop under the lock: writes keep their order.
+                sink(.bytes(bytes))
+            } else {
+                state.early.append(bytes)
+            }
+            return true
+        }
+        for handler in handlers { handler() }
+        return accepted
+    }
+
+    /// Ends the body once the queued bytes are out; the connection then closes.
+    public func finish() {
+        state.withLock { state in
+            guard !state.isClosed, !state.finishRequested else { return }
+            state.finishRequested = true
+            state.sink?(.finish)
+        }
+    }
+
+    /// Calls `handler` once when the stream ends (at once when it already has). The client
+    /// going away is seen when the connection closes.
+    public func onClose(_ handler: @escaping @Sendable () -> Void) {
+        let run = state.withLock { state -> Bool in
+            if state.isClosed { return true }
+            state.closeHandlers.append(handler)
+            return false
+        }
+        if run { handler() }
+    }
+
+    // MARK: The connection's side
+
+    /// A connection takes the stream: what was written so far, then every later write,
+    /// goes to `sink` (which must only enqueue work on the connection's loop).
+    func attach(_ sink: @escaping @Sendable (Event) -> Void) {
+        state.withLock { state in
+            guard !state.isClosed else {
+                sink(.abort)
+                return
+            }
+            state.sink = sink
+            for bytes in state.early { sink(.bytes(bytes)) }
+            state.early = []
+            if state.finishRequested { sink(.finish) }
+        }
+    }
+
+    /// The connection moved `count` bytes to its socket queue.
+    func delivered(_ count: Int) {
+        state.withLock { $0.inFlight = max(0, $0.inFlight - count) }
+    }
+
+    /// The connection closed (the client went away, was dropped, or the body finished).
+    func connectionClosed() {
+        let handlers = state.withLock { Self.close(&$0) }
+        for handler in handlers { handler() }
+    }
+
+    private static func close(_ state: inout State) -> [@Sendable () -> Void] {
+        guard !state.isClosed else { return [] }
+        state.isClosed = true
+        state.early = []
+        let handlers = state.closeHandlers
+        state.closeHandlers = []
+        return handlers
+    }
+}

@@ -1,0 +1,325 @@
+import CastCore
+import CastNet
+import CastSync
+import CastTestSupport
+import Foundation
+import Testing
+
+@testable import CastEmulator
+
+/// Follows a device's `/screen/events` over plain TCP and splits it into events.
+final class ScreenEventReader: Sendable {
+    let connection: TCPConnection
+    private let buffer = Locked<[UInt8]>([])
+    let head: String
+
+    init(port: Int, address: String = "127.0.0.1") async throws {
+        let connection = try await TCPConnection.connect(to: try SocketAddress(ipAddress: address, port: port))
+        self.connection = connection
+        try await connection.send(Array("GET /screen/events HTTP/1.1\r\nHost: screen\r\n\r\n".utf8))
+        let (head, rest) = try await withDeadline(
+            TestTiming.patience,
+            onTimeout: { connection.close() },
+            body: {
+                var all: [UInt8] = []
+                while true {
+                    if let split = all.indices.first(where: { all[$0...].starts(with: [13, 10, 13, 10]) }) {
+                        return (String(decoding: all[..<split], as: UTF8.self), Array(all[(split + 4)...]))
+                    }
+                    guard let bytes = try await connection.receive() else {
+                        return (String(decoding: all, as: UTF8.self), [UInt8]())
+                    }
+                    all += bytes
+                }
+            }
+        )
+        self.head = head
+        buffer.withLock { $0 = rest }
+    }
+
+    /// The status code of the answer.
+    var status: Int { Int(head.split(separator: " ").dropFirst().first ?? "") ?? 0 }
+
+    /// The next `state` event's JSON, or `nil` when the device closed the stream.
+    func next() async throws -> JSONValue? {
+        let connection = self.connection
+        return try await withDeadline(
+            TestTiming.patience,
+            onTimeout: { connection.close() },
+            body: {
+                while true {
+                    if let event = self.buffer.withLock({ buffer -> String? in
+                        guard let end = buffer.indices.first(where: { buffer[$0...].starts(with: [10, 10]) }) else {
+                            return nil
+                        }
+                        let text = String(decoding: buffer[..<end], as: UTF8.self)
+                        buffer.removeFirst(end + 2)
+                        return text
+                    }) {
+                        let lines = event.split(separator: "\n")
+                        guard lines.contains("event: state"), let data = lines.first(where: { $0.hasPrefix("data: ") })
+                        else { continue }
+                        return try JSONValue(parsing: String(data.dropFirst(6)))
+                    }
+                    guard let bytes = try await connection.receive() else { return nil }
+                    self.buffer.withLock { $0 += bytes }
+                }
+            }
+        )
+    }
+
+    /// Reads events until one satisfies `predicate`; returns it and every event before it.
+    func until(_ predicate: (JSONValue) -> Bool) async throws -> (match: JSONValue, seen: [JSONValue]) {
+        var seen: [JSONValue] = []
+        while let event = try await next() {
+            seen.append(event)
+            if predicate(event) { return (event, seen) }
+        }
+        throw ScreenTestError(description: "the stream ended; seen: \(seen)")
+    }
+
+    func close() { connection.close() }
+}
+
+struct ScreenTestError: Error, CustomStringConvertible {
+    let description: String
+}
+
+/// The device's TV screen: its page, its event stream and its state, driven over the real
+/// Cast channel (TLS) by a test sender.
+@Suite struct ScreenTests {
+    /// A device running the real engine with simulated media, on ephemeral loopback ports.
+    static func device(configure: (inout DeviceServerOptions) -> Void = { _ in }) async throws -> VirtualDevice {
+        var configuration = VirtualDeviceConfiguration(identity: ServerTestDevices.identity, randomSeed: 11)
+        configuration.mediaMode = .simulate
+        configuration.livenessTimeout = TestTiming.patience
+        var options = DeviceServerOptions.forTests()
+        configure(&options)
+        let device = VirtualDevice(
+            configuration: configuration,
+            options: options,
+            certificateKey: ServerTestDevices.sharedKey
+        )
+        try await device.start()
+        return device
+    }
+
+    /// Connects a sender and launches the Default Media Receiver; returns its transport id.
+    static func launch(_ sender: TestSender) async throws -> String {
+        try await sender.send(namespace: .connection, #"{"type":"CONNECT"}"#)
+        try await sender.send(namespace: .receiver, #"{"type":"LAUNCH","appId":"CC1AD845","requestId":1}"#)
+        while let message = try await sender.receive() {
+            guard message.namespace == .receiver,
+                let json = message.payloadUTF8.flatMap({ try? JSONValue(parsing: $0) })
+            else { continue }
+            let app = json["status"]?["applications"]?[0]
+            if app?["appId"] == "CC1AD845", let transport = app?["transportId"]?.stringValue {
+                try await sender.send(namespace: .connection, #"{"type":"CONNECT"}"#, destination: transport)
+                return transport
+            }
+        }
+        throw ScreenTestError(description: "no RECEIVER_STATUS with the app")
+    }
+
+    /// Sends a media request and returns the `MEDIA_STATUS` answering it.
+    static func media(
+        _ sender: TestSender,
+        _ payload: String,
+        requestId: Int,
+        to transport: String
+    ) async throws
+        -> JSONValue
+    {
+        try await sender.send(namespace: .media, payload, destination: transport)
+        while let message = try await sender.receive() {
+            guard message.namespace == .media, let json = message.payloadUTF8.flatMap({ try? JSONValue(parsing: $0) })
+            else { continue }
+            if json["requestId"]?.intValue == requestId { return json }
+        }
+        throw ScreenTestError(description: "no answer to request \(requestId)")
+    }
+
+    @Test func thePageIsSelfContainedAndLoadsNothingFromElsewhere() async throws {
+        let device = try await Self.device()
+        let response = try await httpExchange(port: try #require(device.ports).http, request: "GET / HTTP/1.1\r\n\r\n")
+        #expect(response.status == 200)
+        #expect(response.head.contains("Content-Type: text/html"))
+        #expect(response.head.contains("Content-Security-Policy: default-src 'none'"))
+        let page = String(decoding: response.body, as: UTF8.self)
+        #expect(page.contains("new EventSource(\"/screen/events\")"))
+        // No external script, style, font or image, and data never goes in as markup.
+        for forbidden in [
+            "<script src", "<link", "@import", "url(", "innerHTML", "insertAdjacentHTML", "document.write",
+        ] {
+            #expect(!page.contains(forbidden), "the page contains \(forbidden)")
+        }
+        #expect(device.screenURL == "http://127.0.0.1:\(try #require(device.ports).http)/")
+        await device.stop()
+    }
+
+    @Test func theScreenIsOffWhenAskedAndByDefaultOffLoopback() async throws {
+        let device = try await Self.device { $0.screen = false }
+        let response = try await httpExchange(port: try #require(device.ports).http, request: "GET / HTTP/1.1\r\n\r\n")
+        #expect(response.status == 404)
+        #expect(device.screenURL == nil)
+        await device.stop()
+        #expect(!DeviceServerOptions(address: "192.168.1.20").servesScreen)
+        #expect(DeviceServerOptions(address: "127.0.0.2").servesScreen)
+    }
+
+    /// LOAD, PAUSE, SEEK and STOP over the Cast channel reach the screen's stream as they
+    /// happen, in that order, with rising revisions; the JSON snapshot agrees.
+    @Test func theStreamDeliversChangesInOrder() async throws {
+        let device = try await Self.device()
+        let port = try #require(device.ports).http
+        let reader = try await ScreenEventReader(port: port)
+        defer { reader.close() }
+        #expect(reader.status == 200)
+        #expect(reader.head.contains("Content-Type: text/event-stream"))
+        var all: [JSONValue] = []
+        let idle = try await reader.until { $0["app"]?["idleScreen"] == true }
+        all += idle.seen
+        #expect(idle.match["media"] == .null)
+        #expect(idle.match["device"] == "Test Device")
+
+        let sender = try await TestSender(port: try #require(device.ports).cast)
+        defer { sender.close() }
+        let transport = try await Self.launch(sender)
+        let launched = try await reader.until { $0["app"]?["name"] == "Default Media Receiver" }
+        all += launched.seen
+
+        let loaded = try await Self.media(
+            sender,
+            #"{"type":"LOAD","requestId":2,"media":{"contentId":"movie","contentType":"video/mp4","streamType":"BUFFERED","duration":120,"metadata":{"metadataType":0,"title":"Screen Test","subtitle":"A subtitle","images":[{"url":"http://127.0.0.1:9/art.png"}]}}}"#,
+            requestId: 2,
+            to: transport
+        )
+        let session = try #require(loaded["status"]?[0]?["mediaSessionId"]?.intValue)
+        let playing = try await reader.until { $0["media"]?["state"] == "PLAYING" }
+        all += playing.seen
+        #expect(playing.match["media"]?["title"] == "Screen Test")
+        #expect(playing.match["media"]?["subtitle"] == "A subtitle")
+        #expect(playing.match["media"]?["image"] == "http://127.0.0.1:9/art.png")
+        #expect(playing.match["media"]?["duration"] == 120)
+
+        _ = try await Self.media(
+            sender,
+            #"{"type":"PAUSE","requestId":3,"mediaSessionId":\#(session)}"#,
+            requestId: 3,
+            to: transport
+        )
+        let paused = try await reader.until { $0["media"]?["state"] == "PAUSED" }
+        all += paused.seen
+
+        _ = try await Self.media(
+            sender,
+            #"{"type":"SEEK","requestId":4,"mediaSessionId":\#(session),"currentTime":42}"#,
+            requestId: 4,
+            to: transport
+        )
+        let seeked = try await reader.until { $0["media"]?["position"]?.doubleValue == 42 }
+        all += seeked.seen
+        #expect(seeked.match["media"]?["state"] == "PAUSED")
+        let snapshot = try await httpExchange(port: port, request: "GET /screen/state HTTP/1.1\r\n\r\n")
+        let state = try JSONValue(parsing: snapshot.body)
+        #expect(state["media"]?["position"]?.doubleValue == 42)
+        #expect(state["media"]?["state"] == "PAUSED")
+
+        _ = try await Self.media(
+            sender,
+            #"{"type":"STOP","requestId":5,"mediaSessionId":\#(session)}"#,
+            requestId: 5,
+            to: transport
+        )
+        let stopped = try await reader.until { $0["media"]?["state"] == "IDLE" || $0["media"] == .null }
+        all += stopped.seen
+
+        let revisions = all.compactMap { $0["revision"]?.intValue }
+        #expect(revisions.count == all.count)
+        #expect(revisions == revisions.sorted() && Set(revisions).count == revisions.count)
+        await device.stop()
+        // Stopping the device ends the stream.
+        #expect(try await reader.next() == nil)
+    }
+
+    /// A title built to break out of the page or the event framing arrives as one string.
+    @Test func aHostileTitleIsDeliveredAsData() async throws {
+        let device = try await Self.device()
+        let reader = try await ScreenEventReader(port: try #require(device.ports).http)
+        defer { reader.close() }
+        _ = try await reader.next()
+        let sender = try await TestSender(port: try #require(device.ports).cast)
+        defer { sender.close() }
+        let transport = try await Self.launch(sender)
+        let hostile = "</script><script>alert(1)</script><img src=x onerror=alert(2)>\n\nevent: state\ndata: {}\r\n"
+        let title = try #require(String(data: try JSONEncoder().encode(hostile), encoding: .utf8))
+        _ = try await Self.media(
+            sender,
+            #"{"type":"LOAD","requestId":2,"media":{"contentId":"x","contentType":"video/mp4","metadata":{"metadataType":0,"title":\#(title),"images":[{"url":"javascript:alert(3)"}]}}}"#,
+            requestId: 2,
+            to: transport
+        )
+        let event = try await reader.until { $0["media"] != nil && $0["media"] != .null }
+        #expect(event.match["media"]?["title"]?.stringValue == hostile)
+        // Only http(s) artwork reaches the page.
+        #expect(event.match["media"]?["image"] == .null)
+        // No event came out of the title: the next one, if any, is a whole state again.
+        for earlier in event.seen { #expect(earlier["device"] == "Test Device") }
+        await device.stop()
+    }
+
+    @Test func theNumberOfStreamsIsBounded() async throws {
+        let device = try await Self.device { $0.screenClientLimit = 2 }
+        let port = try #require(device.ports).http
+        let first = try await ScreenEventReader(port: port)
+        let second = try await ScreenEventReader(port: port)
+        defer { second.close() }
+        #expect(first.status == 200 && second.status == 200)
+        let third = try await ScreenEventReader(port: port)
+        third.close()
+        #expect(third.status == 503)
+        first.close()
+        // Once the device has seen the first one go, a new browser gets in.
+        let hub = try #require(device.screen)
+        let end = ContinuousClock.now + TestTiming.patience
+        while hub.clientCount > 1, ContinuousClock.now < end { try await Task.sleep(for: .milliseconds(10)) }
+        let fourth = try await ScreenEventReader(port: port)
+        defer { fourth.close() }
+        #expect(fourth.status == 200)
+        #expect(try await fourth.next()?["device"] == "Test Device")
+        await device.stop()
+    }
+
+    /// A browser that never reads its stream holds up neither the Cast channel nor the other
+    /// browsers: 300 volume changes are each answered, and a reading browser sees the last.
+    @Test func aStalledStreamDoesNotStallTheCastChannel() async throws {
+        let device = try await Self.device { $0.screenBufferLimit = 4096 }
+        let port = try #require(device.ports).http
+        let stalled = try await TCPConnection.connect(to: try SocketAddress(ipAddress: "127.0.0.1", port: port))
+        defer { stalled.close() }
+        try await stalled.send(Array("GET /screen/events HTTP/1.1\r\n\r\n".utf8))
+        let reader = try await ScreenEventReader(port: port)
+        defer { reader.close() }
+        let sender = try await TestSender(port: try #require(device.ports).cast)
+        defer { sender.close() }
+        _ = try await Self.launch(sender)
+        for step in 1...300 {
+            let level = Double(step % 100) / 100
+            try await sender.send(
+                namespace: .receiver,
+                #"{"type":"SET_VOLUME","requestId":\#(step + 10),"volume":{"level":\#(level)}}"#
+            )
+            var answered = false
+            while !answered, let message = try await sender.receive() {
+                let json = message.payloadUTF8.flatMap { try? JSONValue(parsing: $0) }
+                answered = json?["requestId"]?.intValue == step + 10
+            }
+            #expect(answered)
+        }
+        let last = try await reader.until { $0["volume"]?["level"]?.doubleValue == 0 }
+        #expect(last.match["volume"]?["muted"] == false)
+        let snapshot = try await httpExchange(port: port, request: "GET /screen/state HTTP/1.1\r\n\r\n")
+        #expect(try JSONValue(parsing: snapshot.body)["volume"]?["level"]?.doubleValue == 0)
+        await device.stop()
+    }
+}

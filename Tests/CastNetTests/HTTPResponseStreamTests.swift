@@ -1,0 +1,78 @@
+import CastNet
+import CastSync
+import CastTestSupport
+import Foundation
+import Testing
+
+/// ``HTTPResponseStream``: a body written while the client reads it.
+@Suite struct HTTPResponseStreamTests {
+    private static func server(_ stream: HTTPResponseStream) throws -> HTTPServer {
+        var routes = HTTPRoutes()
+        routes.add(.get, "/events") { _ in
+            HTTPResponse(headers: ["Content-Type": "text/event-stream"], body: .stream(stream))
+        }
+        var configuration = HTTPServerConfiguration()
+        configuration.requestTimeout = TestTiming.patience
+        return try HTTPServer(address: .loopbackIPv4(), routes: routes, configuration: configuration)
+    }
+
+    @Test func writesArriveInOrderAndFinishClosesTheConnection() async throws {
+        let stream = HTTPResponseStream()
+        stream.write(Array("early\n".utf8))
+        let server = try Self.server(stream)
+        defer { server.close() }
+        let client = try await TCPConnection.connect(
+            to: try SocketAddress(ipAddress: "127.0.0.1", port: server.localAddress.port)
+        )
+        defer { client.close() }
+        try await client.send(Array("GET /events HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
+        for index in 1...100 { #expect(stream.write(Array("line \(index)\n".utf8))) }
+        stream.finish()
+        let all = try await withDeadline(
+            TestTiming.patience,
+            onTimeout: { client.close() },
+            body: {
+                var all: [UInt8] = []
+                while let bytes = try await client.receive() { all += bytes }
+                return all
+            }
+        )
+        let text = String(decoding: all, as: UTF8.self)
+        let parts = text.components(separatedBy: "\r\n\r\n")
+        #expect(parts.first?.hasPrefix("HTTP/1.1 200") == true)
+        #expect(parts.first?.contains("Content-Length") == false)
+        #expect(parts.first?.contains("Connection: close") == true)
+        let expected = "early\n" + (1...100).map { "line \($0)\n" }.joined()
+        #expect(parts.dropFirst().joined(separator: "\r\n\r\n") == expected)
+        #expect(stream.isClosed)
+        #expect(!stream.write([1]))
+    }
+
+    /// A client that never reads is dropped once its unread bytes pass the limit: the writer
+    /// learns it from `write` and `onClose`, and memory never grows past the kernel's buffers
+    /// and the limit.
+    @Test func aClientThatStopsReadingIsDropped() async throws {
+        let stream = HTTPResponseStream(bufferLimit: 64 * 1024)
+        let closed = Locked(false)
+        stream.onClose { closed.withLock { $0 = true } }
+        let server = try Self.server(stream)
+        defer { server.close() }
+        let client = try await TCPConnection.connect(
+            to: try SocketAddress(ipAddress: "127.0.0.1", port: server.localAddress.port)
+        )
+        defer { client.close() }
+        try await client.send(Array("GET /events HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
+        let chunk = [UInt8](repeating: 0x61, count: 16 * 1024)
+        var written = 0
+        let end = ContinuousClock.now + TestTiming.patience
+        // Kernel socket buffers on loopback hold a few MiB at most; 256 MiB is far past them.
+        while stream.write(chunk), written < 256 << 20, ContinuousClock.now < end {
+            written += chunk.count
+            if written % (1 << 20) == 0 { try await Task.sleep(for: .milliseconds(1)) }
+        }
+        #expect(written < 256 << 20)
+        while !closed.withLock({ $0 }), ContinuousClock.now < end { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(closed.withLock { $0 })
+        #expect(stream.isClosed)
+    }
+}
