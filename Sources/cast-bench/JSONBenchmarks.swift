@@ -37,6 +37,17 @@ let jsonBenchmarks = BenchmarkGroup(name: "json", summary: "MEDIA_STATUS payload
     try row("MEDIA_STATUS decode (JSONPayloadDecoder)") {
         _ = try JSONPayloadDecoder().decode(MediaStatusMessage.self, from: bytes)
     }
+    // The same decoder with the hand-written TokenDecodable layer off: Codable's synthesized
+    // conformances over the same parsed tokens. The gap is what the ~160 hand-written
+    // conformances buy.
+    var codableDecoder = JSONPayloadDecoder()
+    codableDecoder.usesTokenDecodable = false
+    guard try codableDecoder.decode(MediaStatusMessage.self, from: bytes) == expected else {
+        throw BenchmarkFailure(description: "Codable-over-tokens result differs")
+    }
+    try row("MEDIA_STATUS decode (Codable over tokens)") {
+        _ = try codableDecoder.decode(MediaStatusMessage.self, from: bytes)
+    }
     try row("MEDIA_STATUS decode (Foundation JSONDecoder)") {
         _ = try foundationDecoder.decode(MediaStatusMessage.self, from: Data(bytes))
     }
@@ -45,6 +56,12 @@ let jsonBenchmarks = BenchmarkGroup(name: "json", summary: "MEDIA_STATUS payload
     }
     try row("MEDIA_STATUS encode") {
         _ = try expected.jsonBytes()
+    }
+    guard try expected.jsonBytes(usesTokenEncodable: false) == expected.jsonBytes() else {
+        throw BenchmarkFailure(description: "Codable encoding differs")
+    }
+    try row("MEDIA_STATUS encode (Codable over tokens)") {
+        _ = try expected.jsonBytes(usesTokenEncodable: false)
     }
     return rows
 }

@@ -16,8 +16,9 @@ public struct JSONPayloadDecoder: Sendable {
     public var maximumDepth: Int
 
     /// Whether types that offer ``TokenDecodable`` decode through it rather than `Decodable`;
-    /// tests turn it off to check that both paths agree.
-    var usesTokenDecodable = true
+    /// tests turn it off to check that both paths agree, and `cast-bench json` to measure what
+    /// the hand-written layer gains.
+    package var usesTokenDecodable = true
 
     /// Creates a decoder.
     public init(maximumDepth: Int = 64) {

@@ -29,7 +29,9 @@ extension CastJSONMessage {
         try jsonBytes(usesTokenEncodable: true)
     }
 
-    func jsonBytes(usesTokenEncodable: Bool) throws(MessageEncodingError) -> [UInt8] {
+    /// Encodes as ``jsonBytes()`` does, through the hand-written layer only when
+    /// `usesTokenEncodable` (tests and `cast-bench json` compare both layers).
+    package func jsonBytes(usesTokenEncodable: Bool) throws(MessageEncodingError) -> [UInt8] {
         if usesTokenEncodable, let message = self as? any TokenEncodableObject {
             var writer = JSONWriter()
             writer.beginObject()
