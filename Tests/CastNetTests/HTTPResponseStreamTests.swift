@@ -75,4 +75,67 @@ import Testing
         #expect(closed.withLock { $0 })
         #expect(stream.isClosed)
     }
+
+    /// A client behind by more than the limit skips snapshots: of fifty written before it
+    /// connected, it gets the ten that fit in the limit and then the newest, in order.
+    @Test func aClientThatFallsBehindSkipsToTheNewestSnapshot() async throws {
+        let stream = HTTPResponseStream(bufferLimit: 1024)
+        func snapshot(_ index: Int) -> [UInt8] {
+            let text = "snapshot \(index)"
+            return Array((text + String(repeating: ".", count: 99 - text.count) + "\n").utf8)
+        }
+        for index in 1...50 { #expect(stream.writeSnapshot(snapshot(index))) }
+        let server = try Self.server(stream)
+        defer { server.close() }
+        let client = try await TCPConnection.connect(
+            to: try SocketAddress(ipAddress: "127.0.0.1", port: server.localAddress.port)
+        )
+        defer { client.close() }
+        try await client.send(Array("GET /events HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
+        let newest = snapshot(50)
+        let all = try await withDeadline(
+            TestTiming.patience,
+            onTimeout: { client.close() },
+            body: {
+                var all: [UInt8] = []
+                while let bytes = try await client.receive() {
+                    all += bytes
+                    // The newest snapshot arrived: it was sent when the connection drained.
+                    if all.count >= newest.count, Array(all.suffix(newest.count)) == newest { stream.finish() }
+                }
+                return all
+            }
+        )
+        let body = String(decoding: all, as: UTF8.self).components(separatedBy: "\r\n\r\n").dropFirst()
+            .joined(separator: "\r\n\r\n")
+        let expected = ((1...10).map(snapshot) + [newest]).map { String(decoding: $0, as: UTF8.self) }.joined()
+        #expect(body == expected)
+        #expect(!stream.writeSnapshot(newest), "a finished stream takes nothing")
+    }
+
+    /// Snapshots never drop a client that reads, but a client that never reads is still
+    /// dropped once the socket queue passes the limit, and nothing grows past it meanwhile.
+    @Test func aClientThatStopsReadingSnapshotsIsDropped() async throws {
+        let stream = HTTPResponseStream(bufferLimit: 64 * 1024)
+        let closed = Locked(false)
+        stream.onClose { closed.withLock { $0 = true } }
+        let server = try Self.server(stream)
+        defer { server.close() }
+        let client = try await TCPConnection.connect(
+            to: try SocketAddress(ipAddress: "127.0.0.1", port: server.localAddress.port)
+        )
+        defer { client.close() }
+        try await client.send(Array("GET /events HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
+        let chunk = [UInt8](repeating: 0x61, count: 16 * 1024)
+        var written = 0
+        let end = ContinuousClock.now + TestTiming.patience
+        while !closed.withLock({ $0 }), ContinuousClock.now < end {
+            if !stream.writeSnapshot(chunk) { break }
+            written += 1
+            if written % 64 == 0 { try await Task.sleep(for: .milliseconds(1)) }
+        }
+        #expect(closed.withLock { $0 })
+        #expect(stream.isClosed)
+        #expect(!stream.writeSnapshot(chunk))
+    }
 }

@@ -264,7 +264,7 @@ import Testing
         )
         #expect(!requiring.devices.contains { $0.id == plain })
         peer.send("quit")
-        #expect(await peer.waitForLine(timeout: TestTiming.scaled(.seconds(10))) { $0 == "unregistered" } != nil)
+        #expect(await peer.waitForLine(timeout: TestTiming.patience) { $0 == "unregistered" } != nil)
         #expect(await Self.eventually(timeout: .seconds(5)) { !browsing.devices.contains { $0.id == plain } })
         await peer.waitForExit(timeout: .seconds(10))
     }

@@ -110,8 +110,8 @@ final class NamespacePair: Sendable {
             #expect(addresses.count == 1 && addresses.allSatisfy { $0.hasPrefix("fe80:") })
         }
         responder.send("quit")
-        let removed = await browser.waitForLine(timeout: TestTiming.scaled(.seconds(10))) { $0.contains("\"removed\"") }
+        let removed = await browser.waitForLine(timeout: TestTiming.patience) { $0.contains("\"removed\"") }
         #expect(removed != nil, "no removal after goodbye: \(browser.lines)")
-        #expect(await responder.waitForExit(timeout: TestTiming.scaled(.seconds(10))) == 0)
+        #expect(await responder.waitForExit(timeout: TestTiming.patience) == 0)
     }
 }

@@ -162,15 +162,17 @@ extension MediaPlayer {
     }
 
     /// The server ended the open-ended stream of probe `id` after `mediaSeconds` of media:
-    /// the item ends when playback reaches them (at once when unknown or already passed), as
-    /// a receiver's player plays out what it received.
+    /// the item ends when playback reaches them, as a receiver's player plays out what it
+    /// received. When the clock already passed them (the end was learned late), the item
+    /// ends at once, at the media's end: no player shows more media than it received.
+    /// Unknown, it ends at once where it is.
     mutating func streamEnded(_ id: UInt64, mediaSeconds: Double?, at now: DeviceInstant) -> [MediaPlayerOutput] {
         guard isFollowingStream(id) else { return [] }
-        let seconds = mediaSeconds.flatMap { WireNumber.isValidSeconds($0) ? $0 : nil } ?? 0
+        let seconds = mediaSeconds.flatMap { WireNumber.isValidSeconds($0) ? $0 : nil }
         updateSession { session in
             session.streamId = nil
             session.rebase(to: now)
-            session.streamEnd = max(seconds, session.position)
+            session.streamEnd = seconds ?? session.position
         }
         var metadata: [String: String] = [:]
         if let mediaSeconds { metadata["cast.media-seconds"] = "\(mediaSeconds)" }

@@ -146,7 +146,7 @@ extension MediaPlayer {
             updateSession { $0.preloadedItemId = itemId }
             return statusUpdate(at: time, requester: nil)
         case .itemEnded:
-            if let end = currentTimeline?.end { updateSession { $0.position = end } }
+            if let end = currentTimeline?.end ?? session?.streamEnd { updateSession { $0.position = end } }
             return finishItemOrPlayPostRoll(at: time) + statusUpdate(at: time, requester: nil)
         }
     }

@@ -8,8 +8,10 @@ import CastSync
 /// Every change of the screen goes to every stream as one server-sent event
 /// (`event: state`, `id:` a revision counting up, `data:` the ``ScreenState`` JSON), in the
 /// order the device's engine made the changes: the device publishes under its own lock.
-/// At most ``limit`` streams are open at once; a client that stops reading is dropped by
-/// its stream's buffer limit, never buffered for.
+/// At most ``limit`` streams are open at once. Every event is the whole state, so a client
+/// that falls behind skips to the newest state (``HTTPResponseStream/writeSnapshot(_:)``)
+/// instead of being buffered for; one that stops reading is dropped once its socket queue
+/// passes the buffer limit.
 final class ScreenHub: Sendable {
     private struct State {
         var clients: [Int: HTTPResponseStream] = [:]
@@ -20,7 +22,8 @@ final class ScreenHub: Sendable {
 
     /// The most streams open at once.
     let limit: Int
-    /// The most bytes one client may leave unread before it is dropped.
+    /// The most bytes one client may leave unread: past it, states are skipped (and a client
+    /// whose socket queue passes it is dropped).
     let bufferLimit: Int
     private let state = Locked(State())
 
@@ -73,7 +76,7 @@ final class ScreenHub: Sendable {
         }
         guard !clients.isEmpty else { return }
         let event = Self.event(screen, revision: revision)
-        for client in clients { client.write(event) }
+        for client in clients { client.writeSnapshot(event) }
     }
 
     /// Ends every stream (the device stops).

@@ -54,8 +54,9 @@ public struct DeviceServerOptions: Sendable, Equatable {
     /// The most browsers that follow the screen's event stream at once; a further one is
     /// answered 503. Defaults to 8; at least 1.
     public var screenClientLimit = 8
-    /// The most bytes of screen events one browser may leave unread before it is dropped.
-    /// Defaults to 256 KiB.
+    /// The most bytes of screen events one browser may leave unread: a browser further behind
+    /// skips to the newest state, and one whose socket queue passes it is dropped. Defaults
+    /// to 256 KiB.
     public var screenBufferLimit = 256 * 1024
 
     /// Whether the device serves its screen: ``screen``, or by default on loopback.

@@ -8,6 +8,11 @@ import Synchronization
 /// bound: bytes the client has not taken beyond ``bufferLimit`` (in this stream and in the
 /// connection's send queue together) drop the client, which ends the stream.
 ///
+/// A stream of snapshots, where each write supersedes the ones before it (the state of a
+/// screen), uses ``writeSnapshot(_:)`` instead: a client that falls behind then skips to
+/// the newest snapshot rather than being dropped, and one that stops reading still is once
+/// the connection's socket queue passes the limit.
+///
 /// ```swift
 /// let stream = HTTPResponseStream()
 /// stream.onClose { print("client gone") }
@@ -28,6 +33,8 @@ public final class HTTPResponseStream: Sendable {
         var early: [[UInt8]] = []
         /// Bytes handed to the connection's loop and not yet written to its socket queue.
         var inFlight = 0
+        /// The newest snapshot, held while the client is too far behind to take it.
+        var heldSnapshot: [UInt8]?
         var isClosed = false
         var finishRequested = false
         var closeHandlers: [@Sendable () -> Void] = []
@@ -54,28 +61,48 @@ public final class HTTPResponseStream: Sendable {
         var handlers: [@Sendable () -> Void] = []
         let accepted = state.withLock { state -> Bool in
             guard !state.isClosed, !state.finishRequested else { return false }
+            // A held snapshot was written first: it goes out first.
+            let bytes = (state.heldSnapshot.take() ?? []) + bytes
             state.inFlight += bytes.count
             if state.inFlight > bufferLimit {
                 handlers = Self.close(&state)
                 state.sink?(.abort)
                 return false
             }
-            if let sink = state.sink {
-                // Handed to the loop under the lock: writes keep their order.
-                sink(.bytes(bytes))
-            } else {
-                state.early.append(bytes)
-            }
+            Self.hand(bytes, in: &state)
             return true
         }
         for handler in handlers { handler() }
         return accepted
     }
 
+    /// Queues `bytes`, a snapshot that supersedes every snapshot written before it. When
+    /// taking it would leave more than ``bufferLimit`` bytes unread, it is held instead
+    /// (replacing a snapshot held before) and sent once the connection has taken enough;
+    /// the client is not dropped for it.
+    /// - Returns: `false` when the stream has ended (the bytes are dropped).
+    @discardableResult
+    public func writeSnapshot(_ bytes: [UInt8]) -> Bool {
+        state.withLock { state -> Bool in
+            guard !state.isClosed, !state.finishRequested else { return false }
+            if state.heldSnapshot != nil || !Self.hasRoom(for: bytes.count, in: state, limit: bufferLimit) {
+                state.heldSnapshot = bytes
+            } else {
+                state.inFlight += bytes.count
+                Self.hand(bytes, in: &state)
+            }
+            return true
+        }
+    }
+
     /// Ends the body once the queued bytes are out; the connection then closes.
     public func finish() {
         state.withLock { state in
             guard !state.isClosed, !state.finishRequested else { return }
+            if let held = state.heldSnapshot.take() {
+                state.inFlight += held.count
+                Self.hand(held, in: &state)
+            }
             state.finishRequested = true
             state.sink?(.finish)
         }
@@ -111,7 +138,31 @@ public final class HTTPResponseStream: Sendable {
 
     /// The connection moved `count` bytes to its socket queue.
     func delivered(_ count: Int) {
-        state.withLock { $0.inFlight = max(0, $0.inFlight - count) }
+        state.withLock { state in
+            state.inFlight = max(0, state.inFlight - count)
+            guard let held = state.heldSnapshot, state.sink != nil,
+                Self.hasRoom(for: held.count, in: state, limit: bufferLimit)
+            else { return }
+            state.heldSnapshot = nil
+            state.inFlight += held.count
+            Self.hand(held, in: &state)
+        }
+    }
+
+    /// Whether `count` more bytes stay within `limit`; a snapshot larger than the limit
+    /// goes out alone, once nothing else is unread.
+    private static func hasRoom(for count: Int, in state: State, limit: Int) -> Bool {
+        state.inFlight == 0 || state.inFlight + count <= limit
+    }
+
+    /// Hands `bytes` to the connection, or keeps them until one takes the stream. Under the
+    /// lock, so writes keep their order.
+    private static func hand(_ bytes: [UInt8], in state: inout State) {
+        if let sink = state.sink {
+            sink(.bytes(bytes))
+        } else {
+            state.early.append(bytes)
+        }
     }
 
     /// The connection closed (the client went away, was dropped, or the body finished).
@@ -124,6 +175,7 @@ public final class HTTPResponseStream: Sendable {
         guard !state.isClosed else { return [] }
         state.isClosed = true
         state.early = []
+        state.heldSnapshot = nil
         let handlers = state.closeHandlers
         state.closeHandlers = []
         return handlers

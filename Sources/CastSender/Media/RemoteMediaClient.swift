@@ -141,8 +141,10 @@ public final class RemoteMediaClient: Sendable {
         let request = send("LOAD", needsMediaSession: false, replacementGroup: "load") { link, _, id in
             LoadRequest(requestId: id, sessionId: link.appSessionID, data: data)
         }
-        if request.inProgress, let onLoaded {
-            Task { if case .completed = await request.waitForOutcome() { onLoaded() } }
+        if let onLoaded {
+            // On the settling thread, before `result` returns: the expanded-controls trigger
+            // is queued by the time the app learns the LOAD succeeded.
+            request.whenSettled { outcome in if case .completed = outcome { onLoaded() } }
         }
         return request
     }

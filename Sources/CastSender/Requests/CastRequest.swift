@@ -25,6 +25,7 @@ public final class CastRequest: Sendable, CustomStringConvertible {
         weak var delegate: (any CastRequestDelegate)?
         var waiters: [HandOffContinuation<Outcome>] = []
         var onCancel: (@Sendable (CastRequest) -> Void)?
+        var onSettle: [@Sendable (Outcome) -> Void] = []
     }
 
     /// The id used when a request could not be sent.
@@ -135,18 +136,37 @@ public final class CastRequest: Sendable, CustomStringConvertible {
         }
     }
 
+    /// Calls `handler` with the outcome when the request settles (at once when it has),
+    /// before anyone awaiting ``result`` resumes: what the owner does on an outcome has
+    /// happened by the time the app sees it.
+    func whenSettled(_ handler: @escaping @Sendable (Outcome) -> Void) {
+        let settled = state.withLock { state -> Outcome? in
+            if let outcome = state.outcome { return outcome }
+            state.onSettle.append(handler)
+            return nil
+        }
+        if let settled { handler(settled) }
+    }
+
     /// Settles the request once; later calls return `false` and change nothing.
     @discardableResult
     func settle(_ outcome: Outcome) -> Bool {
         let settled = state.withLock {
-            state -> (waiters: [HandOffContinuation<Outcome>], delegate: (any CastRequestDelegate)?)? in
+            state -> (
+                waiters: [HandOffContinuation<Outcome>], handlers: [@Sendable (Outcome) -> Void],
+                delegate: (any CastRequestDelegate)?
+            )? in
             guard state.outcome == nil else { return nil }
             state.outcome = outcome
             state.onCancel = nil
-            defer { state.waiters.removeAll() }
-            return (state.waiters, state.delegate)
+            defer {
+                state.waiters.removeAll()
+                state.onSettle.removeAll()
+            }
+            return (state.waiters, state.onSettle, state.delegate)
         }
         guard let settled else { return false }
+        for handler in settled.handlers { handler(outcome) }
         for waiter in settled.waiters { waiter.resume(returning: outcome) }
         if let delegate = settled.delegate { deliver(outcome, to: delegate) }
         return true

@@ -331,8 +331,12 @@ final class AppModel {
     }
 
     /// The container presented the expanded controller by itself (after a load): show it.
-    func containerChanged(_ state: CastContainerModel.State) {
-        if state.isExpandedControllerPresented, topScreen != .expandedController, isConnected {
+    ///
+    /// The container's current state decides, not the state the update carried: updates
+    /// queue behind key presses, and one sent while the controller showed (a media status)
+    /// must not present it again after Escape closed it.
+    func containerChanged(_: CastContainerModel.State) {
+        if container.state.isExpandedControllerPresented, topScreen != .expandedController, isConnected {
             if case .tracks = modal { modal = nil }
             push(.expandedController)
         }

@@ -268,6 +268,28 @@ import Testing
         #expect(device.engine.mediaStatus(at: device.now)?.idleReason == .cancelled)
     }
 
+    /// An end of stream learned after the clock passed it (the read's last bytes came late,
+    /// on a loaded machine) finishes the item at the media's end, not at the later clock.
+    @Test func aStreamEndLearnedLateFinishesAtTheMediasEnd() throws {
+        var device = DeviceHarness { $0.mediaMode = .fetch }
+        let transportId = device.startMediaApp()
+        let load = device.media(
+            Self.load("http://127.0.0.1:9/live", contentType: "video/x-matroska"),
+            transportId: transportId
+        )
+        let request = try #require(Self.probes(in: load).first)
+        var live = MediaProbeResult(isLive: true, tracks: [.init(kind: .video, number: 1)])
+        live.followURL = request.url
+        _ = device.engine.mediaProbed(request.id, outcome: .success(live), at: device.now)
+        device.advance(by: .seconds(4))
+        #expect((device.engine.mediaStatus(at: device.now)?.currentTime ?? 0) > 3)
+        var outputs = device.engine.mediaStreamEnded(request.id, mediaSeconds: 2.94, at: device.now)
+        outputs += device.advance(by: .milliseconds(1))
+        let finished = try #require(outputs.payloads(namespace: .media, type: "MEDIA_STATUS").last?["status"]?[0])
+        #expect(finished["idleReason"] == "FINISHED")
+        #expect(finished["currentTime"]?.doubleValue == 2.94)
+    }
+
     @Test func aNewerLoadSupersedesAPendingProbe() async throws {
         try await MediaFetcherTests.withServer { base in
             var device = DeviceHarness { $0.mediaMode = .fetch }
