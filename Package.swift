@@ -172,7 +172,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CastVideosTests",
-            dependencies: ["castvideos", "CastAuth", "CastCore", "CastSenderUI", "CastTestSupport"]
+            dependencies: ["castvideos", "CastAuth", "CastCore", "CastEmulator", "CastSenderUI", "CastTestSupport"]
         ),
         .testTarget(name: "CastBenchTests", dependencies: ["cast-bench"]),
         .testTarget(

@@ -85,6 +85,26 @@ let model = AppModel(
     settings: settings,
     styles: styles
 )
+// The built-in catalog's videos and captions, served by the app so its built-in device
+// reads real files (on the port of the last run, which a saved session's media names).
+let mediaServer: BuiltInMediaServer? = {
+    guard options.virtualDevice, options.catalog == .builtIn,
+        let catalog = try? Catalog(json: Array(BuiltInCatalog.json.utf8))
+    else { return nil }
+    do {
+        return try BuiltInMediaServer(
+            catalog: catalog,
+            preferredPort: BuiltInVirtualDevice.savedMediaPort(in: configDirectory)
+        )
+    } catch {
+        model.toast(
+            "The built-in media server could not start: \(error); the virtual device simulates playback",
+            seconds: 8
+        )
+        return nil
+    }
+}()
+model.builtInMediaBase = mediaServer?.baseURL
 if let settingsProblem { model.toast(settingsProblem) }
 if let logProblem { model.toast(logProblem, seconds: 8) }
 model.start()
@@ -96,7 +116,8 @@ let deviceTask = Task { @MainActor in
         let device = try await BuiltInVirtualDevice.start(
             logPath: options.virtualDeviceLogPath,
             faults: options.virtualDeviceFaults,
-            stateDirectory: configDirectory
+            stateDirectory: configDirectory,
+            mediaPort: mediaServer?.port
         )
         virtualDevice = device
         // Adding a known host confirms it over a Cast connection; on a busy machine the first
@@ -141,4 +162,5 @@ await context.applicationWillTerminate()
 model.shutdown()
 deviceTask.cancel()
 await virtualDevice?.saveState()
+await mediaServer?.stop()
 exit(exitCode)

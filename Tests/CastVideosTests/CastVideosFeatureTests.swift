@@ -67,6 +67,11 @@ struct CastVideosFeatureTests {
         try await driver.waitFor(text: "[ Play Now ]")
         try await driver.send("Enter")
         try await driver.waitFor(text: "Now casting")
+        // The built-in device read the app's served MP4 before playing it (LOADING is
+        // reported only while media is read).
+        try await CastVideosAppTests.waitForDeviceLog(driver, "a MEDIA_STATUS of the media being read") {
+            $0.contains(#""direction":"out""#) && $0.contains(#"\"extendedStatus\""#) && $0.contains(#"\"LOADING\""#)
+        }
         try await driver.waitFor(text: "Volume ▮▮▮▮▮▮▮▮▮▮ 100%")
         try await driver.sendLiteral("-")
         try await driver.waitFor(text: "Device volume 95%")

@@ -61,6 +61,8 @@ final class AppModel {
     let clock = ContinuousClock()
 
     var catalogSource: CatalogSource
+    /// Where the built-in catalog's media is served, when the app serves it.
+    var builtInMediaBase: String?
     var catalogState = CatalogState.loading
     var listState = ListState()
     var screens: [Screen] = [.list]
@@ -241,11 +243,12 @@ final class AppModel {
     func loadCatalog() {
         catalogState = .loading
         let source = catalogSource
+        let mediaBase = builtInMediaBase
         tasks.append(
             Task { [weak self] in
                 let result: Result<Catalog, CatalogError>
                 do throws(CatalogError) {
-                    result = .success(try await source.load())
+                    result = .success(try await source.load(builtInMediaBase: mediaBase))
                 } catch {
                     result = .failure(error)
                 }

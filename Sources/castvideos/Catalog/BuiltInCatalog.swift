@@ -1,7 +1,23 @@
+import Foundation
+
 /// The catalog that ships with the app, so the app works offline. Its videos, studios and
 /// descriptions are invented; the host name is reserved (`.invalid`) and never resolves.
+/// When the app runs its built-in device it serves the videos and captions itself, and the
+/// catalog names that server (``json(mediaBase:)``).
 enum BuiltInCatalog {
     static let source = "built-in catalog"
+
+    /// Where ``json`` says its videos and captions are; the app serves them itself
+    /// (``BuiltInMediaServer``) and then names its own server instead.
+    static let mediaHost = "https://media.castvideos.invalid/"
+
+    /// The catalog with its videos and captions at `mediaBase` (``BuiltInMediaServer/baseURL``);
+    /// its images stay at ``mediaHost``, which nothing serves.
+    static func json(mediaBase: String?) -> String {
+        guard let mediaBase else { return json }
+        return json.replacingOccurrences(of: mediaHost + "mp4/", with: mediaBase + "mp4/")
+            .replacingOccurrences(of: mediaHost + "tracks/", with: mediaBase + "tracks/")
+    }
 
     static let json = #"""
         {

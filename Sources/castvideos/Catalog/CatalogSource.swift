@@ -33,16 +33,19 @@ enum CatalogSource: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Loads and decodes the catalog.
-    /// - Parameter timeout: the limit for a download, from connecting to the last byte.
+    /// - Parameters:
+    ///   - timeout: the limit for a download, from connecting to the last byte.
+    ///   - builtInMediaBase: where the built-in catalog's videos and captions are served
+    ///     (``BuiltInMediaServer/baseURL``); `nil` leaves its reserved host.
     /// - Throws: ``CatalogError``.
-    func load(timeout: Duration = .seconds(15)) async throws(CatalogError) -> Catalog {
-        try Catalog(json: try await bytes(timeout: timeout))
+    func load(timeout: Duration = .seconds(15), builtInMediaBase: String? = nil) async throws(CatalogError) -> Catalog {
+        try Catalog(json: try await bytes(timeout: timeout, builtInMediaBase: builtInMediaBase))
     }
 
-    private func bytes(timeout: Duration) async throws(CatalogError) -> [UInt8] {
+    private func bytes(timeout: Duration, builtInMediaBase: String?) async throws(CatalogError) -> [UInt8] {
         switch self {
         case .builtIn:
-            return Array(BuiltInCatalog.json.utf8)
+            return Array(BuiltInCatalog.json(mediaBase: builtInMediaBase).utf8)
         case .file(let path):
             guard let handle = FileHandle(forReadingAtPath: path) else {
                 let reason = FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file"

@@ -23,12 +23,20 @@ struct BuiltInVirtualDevice: Sendable {
         var address: String
         var castPort: Int
         var snapshot: VirtualDeviceSnapshot?
+        /// The port of the app's media server (``BuiltInMediaServer``), when it ran.
+        var mediaPort: Int?
     }
 
     let device: VirtualDevice
     let address: String
     let castPort: Int
     let stateURL: URL?
+    let mediaPort: Int?
+
+    /// The media server port saved by the previous run in `stateDirectory`, if any.
+    static func savedMediaPort(in stateDirectory: URL) -> Int? {
+        read(stateDirectory.appendingPathComponent(stateFileName))?.mediaPort
+    }
 
     /// Starts the device, on the address and port of the previous run when they are free.
     /// - Parameters:
@@ -37,12 +45,16 @@ struct BuiltInVirtualDevice: Sendable {
     ///   - stateDirectory: where ``stateFileName`` is kept; `nil` keeps nothing.
     ///   - addresses: the loopback addresses tried in turn, ``candidateAddresses`` unless
     ///     given.
+    ///   - mediaPort: the port of the app's media server, kept for the next run; when
+    ///     given, the device reads the media it is asked to play (``MediaMode/fetch``), as
+    ///     hardware does, else it plays every item simulated.
     /// - Throws: what the last failed attempt to listen threw.
     static func start(
         logPath: String?,
         faults: [VirtualDeviceFault] = [],
         stateDirectory: URL? = nil,
-        addresses: [String] = candidateAddresses
+        addresses: [String] = candidateAddresses,
+        mediaPort: Int? = nil
     ) async throws -> BuiltInVirtualDevice {
         let log = try logPath.map { try JSONLinesFrameLog(path: $0) }
         let identity = DeviceIdentity(
@@ -50,7 +62,8 @@ struct BuiltInVirtualDevice: Sendable {
             deviceID: "5c0ffee0cafe4a11b0a7d00d1e5e7001",
             modelName: "Virtual TV"
         )
-        let configuration = VirtualDeviceConfiguration(identity: identity, bufferingDelay: .milliseconds(300))
+        var configuration = VirtualDeviceConfiguration(identity: identity, bufferingDelay: .milliseconds(300))
+        configuration.mediaMode = mediaPort == nil ? .simulate : .fetch
         let stateURL = stateDirectory?.appendingPathComponent(stateFileName)
         let saved = stateURL.flatMap(Self.read)
         var attempts = addresses.map { ($0, 0) }
@@ -77,9 +90,10 @@ struct BuiltInVirtualDevice: Sendable {
                     device: device,
                     address: address,
                     castPort: ports.cast,
-                    stateURL: stateURL
+                    stateURL: stateURL,
+                    mediaPort: mediaPort
                 )
-                started.write(SavedState(address: address, castPort: ports.cast, snapshot: nil))
+                started.write(SavedState(address: address, castPort: ports.cast, snapshot: nil, mediaPort: mediaPort))
                 return started
             } catch {
                 lastError = error
@@ -90,7 +104,7 @@ struct BuiltInVirtualDevice: Sendable {
 
     /// Keeps the address, the port and the running receiver app for the next run.
     func saveState() async {
-        write(SavedState(address: address, castPort: castPort, snapshot: device.snapshot()))
+        write(SavedState(address: address, castPort: castPort, snapshot: device.snapshot(), mediaPort: mediaPort))
     }
 
     func stop() async {

@@ -1,0 +1,45 @@
+import CastNet
+
+/// Serves ``BuiltInMedia`` over HTTP on loopback, so the built-in catalog's videos and
+/// captions are files the built-in device fetches and reads, as a Chromecast reads a CDN's.
+///
+/// It listens on `127.0.0.1`, on the port of the previous run when that is free (the saved
+/// session's media URL then still names it), and answers only the catalog's paths.
+final class BuiltInMediaServer: Sendable {
+    private let server: HTTPServer
+    /// The bound port.
+    let port: Int
+
+    /// The base the catalog's media and track URLs are resolved against, ending in `/`.
+    var baseURL: String { "http://127.0.0.1:\(port)/" }
+
+    /// Starts serving the files of `catalog`.
+    /// - Parameter preferredPort: tried first; any free port when it is taken or `nil`.
+    /// - Throws: what binding threw.
+    init(catalog: Catalog, preferredPort: Int?) throws {
+        let files = BuiltInMedia.files(for: catalog)
+        var routes = HTTPRoutes()
+        for (path, file) in files {
+            let response = HTTPResponse.ok(.bytes(file.bytes), contentType: file.contentType)
+            routes.add(.get, path) { _ in response }
+        }
+        var configuration = HTTPServerConfiguration()
+        configuration.serverName = "castvideos"
+        var bound: HTTPServer?
+        if let preferredPort, (1...65_535).contains(preferredPort) {
+            bound = try? HTTPServer(
+                address: .loopbackIPv4(port: preferredPort),
+                routes: routes,
+                configuration: configuration
+            )
+        }
+        let server = try bound ?? HTTPServer(address: .loopbackIPv4(), routes: routes, configuration: configuration)
+        self.server = server
+        port = server.localAddress.port
+    }
+
+    /// Stops serving; returns once the port is free.
+    func stop() async {
+        await server.closeAndWait()
+    }
+}
