@@ -183,7 +183,7 @@ let package = Package(
             name: "CastCommandLineTests",
             dependencies: [
                 "CastCommandLine", "CastEmulator", "CastSender", "CastAuth", "CastNet", "CastCore", "CastSync", "cast",
-                "cast-emulator", "CastTestSupport", "CastCrypto", "CastTime",
+                "cast-emulator", "CastTestSupport", "CastSenderTestSupport", "CastCrypto", "CastTime",
             ]
         ),
     ],

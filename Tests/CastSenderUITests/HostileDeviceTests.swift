@@ -1,5 +1,6 @@
 import CastCore
 import CastNet
+import CastSenderTestSupport
 import CastTestSupport
 import CastTime
 import Foundation

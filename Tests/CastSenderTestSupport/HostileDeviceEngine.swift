@@ -6,41 +6,51 @@ import CastTime
 /// The virtual device's own engine behind a hostile device's numbers: the device behaves as
 /// usual, but every JSON payload it sends passes through `rewrite` first (by `type`), so what a
 /// sender reads is out of every range while the exchange stays valid.
-struct HostileDeviceEngine: HostedEngine {
+package struct HostileDeviceEngine: HostedEngine {
     /// Edits one payload the device sends, given its `type`.
-    typealias Rewrite = @Sendable (_ type: String, _ payload: inout JSONValue) -> Void
+    package typealias Rewrite = @Sendable (_ type: String, _ payload: inout JSONValue) -> Void
 
-    var inner: VirtualDeviceEngine
-    let rewrite: Rewrite
+    package var inner: VirtualDeviceEngine
+    package let rewrite: Rewrite
 
-    var faults: DeviceFaults {
+    /// The device runs `inner`; what it sends passes through `rewrite`.
+    package init(inner: VirtualDeviceEngine, rewrite: @escaping Rewrite) {
+        self.inner = inner
+        self.rewrite = rewrite
+    }
+
+    package var faults: DeviceFaults {
         get { inner.faults }
         set { inner.faults = newValue }
     }
-    var nextDeadline: DeviceInstant? { inner.nextDeadline }
-    var runningApplication: ReceiverApplication? { inner.runningApplication }
+    package var nextDeadline: DeviceInstant? { inner.nextDeadline }
+    package var runningApplication: ReceiverApplication? { inner.runningApplication }
 
-    mutating func connectionOpened(_ id: ConnectionID, at now: DeviceInstant) -> [DeviceAction] {
+    package mutating func connectionOpened(_ id: ConnectionID, at now: DeviceInstant) -> [DeviceAction] {
         tampered(inner.connectionOpened(id, at: now))
     }
 
-    mutating func connectionClosed(_ id: ConnectionID, at now: DeviceInstant) -> [DeviceAction] {
+    package mutating func connectionClosed(_ id: ConnectionID, at now: DeviceInstant) -> [DeviceAction] {
         tampered(inner.connectionClosed(id, at: now))
     }
 
-    mutating func received(_ message: CastMessage, from id: ConnectionID, at now: DeviceInstant) -> [DeviceAction] {
+    package mutating func received(
+        _ message: CastMessage,
+        from id: ConnectionID,
+        at now: DeviceInstant
+    ) -> [DeviceAction] {
         tampered(inner.received(message, from: id, at: now))
     }
 
-    mutating func tick(at now: DeviceInstant) -> [DeviceAction] { tampered(inner.tick(at: now)) }
+    package mutating func tick(at now: DeviceInstant) -> [DeviceAction] { tampered(inner.tick(at: now)) }
 
-    mutating func restartApplication(at now: DeviceInstant) -> [DeviceAction] {
+    package mutating func restartApplication(at now: DeviceInstant) -> [DeviceAction] {
         tampered(inner.restartApplication(at: now))
     }
 
-    mutating func setTLSCertificate(_ der: [UInt8]) { inner.setTLSCertificate(der) }
+    package mutating func setTLSCertificate(_ der: [UInt8]) { inner.setTLSCertificate(der) }
 
-    mutating func mediaProbed(
+    package mutating func mediaProbed(
         _ id: UInt64,
         outcome: Result<MediaProbeResult, MediaLoadFailure>,
         at now: DeviceInstant
@@ -68,7 +78,7 @@ struct HostileDeviceEngine: HostedEngine {
 
 extension JSONValue {
     /// Applies `edit` to every element of the array member `key` (a status list).
-    mutating func editEach(_ key: String, _ edit: (inout JSONValue) -> Void) {
+    package mutating func editEach(_ key: String, _ edit: (inout JSONValue) -> Void) {
         guard var elements = self[key]?.arrayValue else { return }
         for index in elements.indices { edit(&elements[index]) }
         self[key] = .array(elements)
