@@ -1,4 +1,4 @@
-import Synchronization
+import CastSync
 
 /// A response body written while the client reads it, such as a stream of server-sent
 /// events (``HTTPResponse/Body/stream(_:)``).
@@ -42,7 +42,7 @@ public final class HTTPResponseStream: Sendable {
 
     /// The most bytes the client may leave unread before it is dropped.
     public let bufferLimit: Int
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Creates an open stream.
     /// - Parameter bufferLimit: the most bytes not yet taken by the client (at least 1 KiB).

@@ -1,4 +1,4 @@
-import Synchronization
+import CastSync
 
 #if canImport(Glibc)
 import Glibc
@@ -24,7 +24,7 @@ public final class HTTPServedFile: Sendable {
         }
     }
 
-    private let descriptor: Mutex<Int32>
+    private let descriptor: Locked<Int32>
 
     /// Opens `path` read-only, refusing a symbolic link and anything but a regular file.
     /// - Throws: ``OpenError``.
@@ -41,7 +41,7 @@ public final class HTTPServedFile: Sendable {
             Glibc.close(fd)
             throw OpenError(path: path, errno: (info.st_mode & S_IFMT) == S_IFDIR ? EISDIR : EINVAL)
         }
-        descriptor = Mutex(fd)
+        descriptor = Locked(fd)
     }
 
     deinit { close() }

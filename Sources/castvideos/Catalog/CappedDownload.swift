@@ -1,5 +1,5 @@
+import CastSync
 import Foundation
-import Synchronization
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -30,7 +30,7 @@ final class CappedDownload: NSObject, URLSessionDataDelegate, @unchecked Sendabl
     }
 
     private let limit: Int
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     private init(limit: Int) { self.limit = limit }
 
