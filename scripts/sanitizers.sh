@@ -22,6 +22,7 @@ esac
 sanitizer="$1"
 
 # MARK: environment (as scripts/test.sh sets it up)
+. "$root/scripts/prerequisites.sh"
 venv="$root/.venv"
 if ! "$venv/bin/python" -c 'import pychromecast, zeroconf, catt' 2>/dev/null; then
     say "installing pychromecast, catt and zeroconf into $venv"
@@ -35,6 +36,9 @@ export SWIFT_BACKTRACE=enable=no
 # Sanitized code runs several times slower: tests multiply their deadlines and the timeouts of
 # their test servers by this factor (Tests/CastTestSupport/TestTiming.swift).
 export CAST_TEST_SLOWDOWN="${CAST_TEST_SLOWDOWN:-4}"
+# All 1,200 tests at once under a sanitizer starve the two cores for a minute, long enough for
+# the HTTP and TLS timeouts of the first suites to fire; eight at a time keeps both cores busy.
+export SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH="${SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH:-8}"
 case "$sanitizer" in
     thread) export TSAN_OPTIONS="halt_on_error=0${TSAN_OPTIONS:+:$TSAN_OPTIONS}" ;;
     address) export ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}" ;;

@@ -75,8 +75,8 @@ static inline int cast_BIO_set_mem_eof_return(BIO *bio, int value) {
     return (int)BIO_set_mem_eof_return(bio, value);
 }
 
-static inline long cast_SSL_CTX_add1_chain_cert(SSL_CTX *ctx, X509 *cert) {
-    return SSL_CTX_add1_chain_cert(ctx, cert);
+static inline long cast_SSL_add1_chain_cert(SSL *ssl, X509 *cert) {
+    return SSL_add1_chain_cert(ssl, cert);
 }
 
 static inline int cast_TLS1_2_VERSION(void) { return TLS1_2_VERSION; }

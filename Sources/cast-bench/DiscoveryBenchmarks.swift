@@ -29,7 +29,7 @@ let discoveryBenchmarks = BenchmarkGroup(
 
 enum DiscoveryBenchmark {
     static let insideMarker = "CAST_BENCH_PRIVATE_NETNS"
-    static let deviceCounts = [50, 200]
+    static let deviceCounts = [50, 200, 1000]
     static let runs = 5
 
     /// Runs this executable's `discovery` group under `unshare -n` with `lo` up.

@@ -5,7 +5,7 @@ import Glibc
 #endif
 
 /// A `cast-emulator` child process running a fleet of devices on consecutive loopback
-/// addresses with the real ports, stopped by its process id.
+/// addresses with the real ports (shared by the devices), stopped by its process id.
 final class FleetEmulatorProcess {
     /// The child's process id.
     let pid: pid_t
@@ -34,7 +34,11 @@ final class FleetEmulatorProcess {
         _ = FileManager.default.createFile(atPath: logURL.path, contents: nil)
         let log = try FileHandle(forWritingTo: logURL)
         defer { try? log.close() }
-        var arguments = ["--devices", "\(count)", "--address", firstAddress]
+        // Shared ports: one listening socket per port for the whole fleet, without which
+        // 10,000 devices (30,000 sockets) do not fit a 20,000-descriptor limit.
+        // Simulated media: the clip the sessions load is not served anywhere, and the
+        // rows measure the Cast protocol, not media reads.
+        var arguments = ["--devices", "\(count)", "--address", firstAddress, "--shared-ports", "--media", "simulate"]
         if let statusInterval { arguments += ["--status-interval", "\(statusInterval)"] }
         let process = Process()
         process.executableURL = executable

@@ -15,11 +15,11 @@ struct FleetSessions {
     /// Seconds from the first connection to the last `LOAD` answered.
     var startSeconds: Double
 
-    /// How many sessions start at the same time.
-    static let concurrentStarts = 32
+    /// How many sessions end at the same time.
+    static let concurrentEnds = 32
 
     /// Opens one session per address, `concurrentStarts` at a time.
-    static func open(addresses: [String], port: Int = 8009) async -> FleetSessions {
+    static func open(addresses: [String], port: Int = 8009, concurrentStarts: Int) async -> FleetSessions {
         let options = {
             var options = CastOptions(receiverApplicationID: DiscoveryCriteria.defaultMediaReceiverApplicationID)
             options.disableDiscoveryAutostart = true
@@ -83,7 +83,7 @@ struct FleetSessions {
         contexts.count { $0.sessionManager.currentSession?.connectionState == .connected }
     }
 
-    /// Ends every session without stopping the receiver apps, `concurrentStarts` at a time.
+    /// Ends every session without stopping the receiver apps, `concurrentEnds` at a time.
     func close() async {
         await withTaskGroup(of: Void.self) { group in
             var next = 0
@@ -93,7 +93,7 @@ struct FleetSessions {
                 next += 1
                 group.addTask { await context.sessionManager.endSession(stopCasting: false) }
             }
-            for _ in 0..<Self.concurrentStarts { addEnd() }
+            for _ in 0..<Self.concurrentEnds { addEnd() }
             for await _ in group { addEnd() }
         }
     }

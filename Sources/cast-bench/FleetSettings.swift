@@ -3,7 +3,13 @@ import Foundation
 /// The options of the `fleet` group, taken out of the command line before group names are read.
 struct FleetSettings: Sendable {
     /// Device counts, one measurement each.
-    var sizes = [100, 500, 1000]
+    var sizes = [100, 1000, 10_000]
+    /// How many SDK sessions start at the same time.
+    var concurrentStarts = 256
+    /// Measurements per size, for the run-to-run spread.
+    var runs = 1
+    /// Where to write the SVG plot of the figures against N, if anywhere.
+    var plotPath: String?
     /// Seconds of steady playback over which CPU is measured.
     var steadySeconds = 20
     /// The address of the first virtual device; the others follow, skipping `.0` and `.255`.
@@ -16,7 +22,10 @@ struct FleetSettings: Sendable {
 
     static let usage = """
         Fleet options (group "fleet", run only when named):
-          --fleet-sizes N,N,...    device counts (default 100,500,1000)
+          --fleet-sizes N,N,...    device counts, 1 to 10000 (default 100,1000,10000)
+          --fleet-runs K           measurements per count, for the spread (default 1)
+          --fleet-concurrency C    SDK sessions starting at once (default 256)
+          --fleet-plot FILE        also write the figures against N as an SVG plot
           --fleet-seconds S        steady window in seconds (default 20)
           --fleet-address A        first device address (default 127.0.100.1)
           --fleet-no-pychromecast  skip the pychromecast rows
@@ -41,8 +50,8 @@ struct FleetSettings: Sendable {
                 let text = try value(argument)
                 let sizes = text.split(separator: ",").compactMap { Int($0) }
                 guard !sizes.isEmpty, sizes.count == text.split(separator: ",").count,
-                    sizes.allSatisfy({ (1...5000).contains($0) })
-                else { throw BenchmarkFailure("--fleet-sizes: \"\(text)\" is not a list of counts from 1 to 5000") }
+                    sizes.allSatisfy({ (1...10_000).contains($0) })
+                else { throw BenchmarkFailure("--fleet-sizes: \"\(text)\" is not a list of counts from 1 to 10000") }
                 settings.sizes = sizes
             case "--fleet-seconds":
                 let text = try value(argument)
@@ -57,6 +66,20 @@ struct FleetSettings: Sendable {
                     throw BenchmarkFailure("--fleet-address: \"\(text)\" is not a loopback IPv4 address (127.x.x.x)")
                 }
                 settings.firstAddress = text
+            case "--fleet-runs":
+                let text = try value(argument)
+                guard let runs = Int(text), (1...10).contains(runs) else {
+                    throw BenchmarkFailure("--fleet-runs: \"\(text)\" is not a number from 1 to 10")
+                }
+                settings.runs = runs
+            case "--fleet-concurrency":
+                let text = try value(argument)
+                guard let count = Int(text), (1...4096).contains(count) else {
+                    throw BenchmarkFailure("--fleet-concurrency: \"\(text)\" is not a number from 1 to 4096")
+                }
+                settings.concurrentStarts = count
+            case "--fleet-plot":
+                settings.plotPath = try value(argument)
             case "--fleet-no-pychromecast":
                 settings.includesPyChromecast = false
             default:

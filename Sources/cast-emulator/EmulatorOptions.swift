@@ -4,6 +4,10 @@ import Foundation
 
 /// The parsed command line of `cast-emulator`.
 struct EmulatorOptions: Equatable {
+    /// The most devices one process runs (10,000 need `--shared-ports` under a
+    /// 20,000-descriptor limit: three listening sockets each, plus a sender connection).
+    static let maximumDeviceCount = 10_000
+
     /// Where the frame log goes.
     enum LogTarget: Equatable {
         case standardOutput
@@ -17,6 +21,7 @@ struct EmulatorOptions: Equatable {
     var configFile: String?
     var log: LogTarget?
     var control = false
+    var sharesPorts = false
     var castPort: Int?
     var httpPort: Int?
     var httpsPort: Int?
@@ -77,6 +82,9 @@ struct EmulatorOptions: Equatable {
           --cast-port P       Port of the Cast channel (default 8009; 0 = ephemeral).
           --http-port P       Port of the setup HTTP server (default 8008; 0 = ephemeral).
           --https-port P      Port of the setup HTTPS server (default 8443; 0 = ephemeral).
+          --shared-ports      One listening socket per port for all devices instead of three
+                              per device, accepting on the loopback interface only (devices on
+                              127.x.y.z): 10,000 devices hold 3 listening descriptors, not 30,000.
           --mdns [IFACE,...]  Advertise the devices over mDNS/DNS-SD (_googlecast._tcp) so that
                               senders discover them. Without a list: on the loopback interface
                               only, which suits devices on 127.0.0.x and keeps every packet on
@@ -154,8 +162,10 @@ struct EmulatorOptions: Equatable {
                 options.showHelp = true
             case "--devices":
                 let text = try value(for: argument)
-                guard let count = Int(text), (1...5000).contains(count) else {
-                    throw UsageError(description: "--devices: \"\(text)\" is not a number from 1 to 5000")
+                guard let count = Int(text), (1...Self.maximumDeviceCount).contains(count) else {
+                    throw UsageError(
+                        description: "--devices: \"\(text)\" is not a number from 1 to \(Self.maximumDeviceCount)"
+                    )
                 }
                 options.deviceCount = count
             case "--name":
@@ -171,6 +181,8 @@ struct EmulatorOptions: Equatable {
                 options.log = .standardOutput
             case "--control":
                 options.control = true
+            case "--shared-ports":
+                options.sharesPorts = true
             case "--cast-port":
                 options.castPort = try port(for: argument)
             case "--http-port":
@@ -269,6 +281,7 @@ struct EmulatorOptions: Equatable {
             if configFile == nil || media != nil { fleet.devices[index].configuration.mediaMode = media ?? .fetch }
         }
         if let mdns { fleet.mdnsInterfaces = mdns }
+        if sharesPorts { fleet.sharesPorts = true }
         fleet.groups += groups
         for index in fleet.groups.indices where castPort == 0 { fleet.groups[index].castPort = 0 }
         do {

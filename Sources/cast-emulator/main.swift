@@ -60,10 +60,15 @@ case .file(let path):
     }
 }
 
+// Three listening sockets per device (unless shared) and room for a sender connection to each.
+let listening = fleetConfiguration.sharesPorts ? 3 : fleetConfiguration.devices.count * 3
+let needed = listening + fleetConfiguration.devices.count + 64
 let descriptorLimit = ResourceLimits.raiseOpenFileLimit()
-let needed = fleetConfiguration.devices.count * 3 + 64
 if descriptorLimit > 0 && descriptorLimit < needed {
-    report("cast-emulator: warning: open-file limit \(descriptorLimit) is below the \(needed) this fleet needs")
+    report(
+        "cast-emulator: warning: open-file limit \(descriptorLimit) is below the \(needed) this fleet needs"
+            + (fleetConfiguration.sharesPorts ? "" : " (--shared-ports needs \(needed - listening + 3))")
+    )
 }
 
 let stopSignals = StopSignals()

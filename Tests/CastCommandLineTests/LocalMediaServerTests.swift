@@ -50,9 +50,10 @@ import Glibc
     }
 
     /// Sends a raw GET from a socket bound to `source` and returns everything the server
-    /// sends back before closing (at most 10 s: a server that neither answers nor closes
-    /// fails the test). The blocking socket calls run on a thread of their own, never on one
-    /// of the few threads of the shared pool, which the other suites need meanwhile.
+    /// sends back before closing (at most ``TestTiming/patience``: a server that neither
+    /// answers nor closes fails the test, a slow one does not). The blocking socket calls run
+    /// on a thread of their own, never on one of the few threads of the shared pool, which the
+    /// other suites need meanwhile.
     static func rawGet(from source: String, to server: LocalMediaServer, path: String) async throws -> String {
         let port = try #require(Int(server.baseURL.split(separator: ":").last ?? ""))
         return try await withCheckedThrowingContinuation { continuation in
@@ -67,7 +68,9 @@ import Glibc
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         try #require(fd >= 0)
         defer { close(fd) }
-        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        // A hang guard, not a timing claim: a fixed 10 s ran out under a sanitizer while the
+        // server, starved of CPU, was still answering.
+        var timeout = timeval(tv_sec: Int(TestTiming.patience.components.seconds), tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         func address(_ ip: String, _ port: Int) -> sockaddr_in {
             var address = sockaddr_in()

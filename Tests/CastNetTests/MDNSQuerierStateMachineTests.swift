@@ -194,6 +194,44 @@ extension Array where Element == MDNSQuerierStateMachine.Action {
         #expect(removals.map { $0.0 } == [now + .seconds(1)])
     }
 
+    /// Each message rebuilds only the devices it touches: a thousand announcements give a
+    /// thousand insertions, one each, and a goodbye or a TXT change reports that device alone.
+    @Test func aMessageReportsOnlyTheDevicesItTouches() throws {
+        var querier = startedQuerier()
+        var services: [FakeCastService] = []
+        for index in 0..<1000 {
+            let block = UInt8(1 + index / 250)
+            let host = UInt8(2 + index % 250)
+            var service = FakeCastService(label: "Chromecast-\(index)")
+            service.id = String(format: "%032x", index + 1)
+            service.friendlyName = "Device \(index)"
+            service.address = IPv4Address(127, 0, block, host)
+            services.append(service)
+        }
+        var inserted: [String?] = []
+        for (index, service) in services.enumerated() {
+            let events = querier.receive(service.announcement, now: Self.t0 + .milliseconds(index)).events
+            for case .inserted(let device) in events { inserted.append(device.friendlyName) }
+            #expect(events.count == 1)
+        }
+        #expect(inserted == services.map { Optional($0.friendlyName) })
+        #expect(querier.knownDevices.count == 1000)
+
+        var renamed = services[500]
+        renamed.friendlyName = "Renamed"
+        let updated = querier.receive(.response(answers: [renamed.txt]), now: Self.t0 + .seconds(2)).events
+        #expect(updated.count == 1)
+        if case .updated(let device)? = updated.first { #expect(device.friendlyName == "Renamed") }
+
+        var goodbye = services[7].ptr
+        goodbye.ttl = 0
+        let removed = querier.receive(.response(answers: [goodbye]), now: Self.t0 + .seconds(3)).events
+        #expect(removed.count == 1)
+        if case .removed(let device)? = removed.first { #expect(device.friendlyName == "Device 7") }
+        #expect(querier.knownDevices.count == 999)
+        #expect(!querier.knownDevices.contains { $0.friendlyName == "Device 7" })
+    }
+
     @Test func asksForMissingRecordsWhenPTRArrivesAlone() throws {
         var querier = startedQuerier()
         let service = FakeCastService(label: "Chromecast-1")

@@ -11,11 +11,16 @@ import Testing
 @Suite struct CancellationTests {
     static let media = MediaInformation(contentId: "https://example.invalid/a.mp4", streamType: .buffered, duration: 60)
 
-    /// A connected session with media loaded on the scripted device.
+    /// A connected session with media loaded on the scripted device, and no request in flight.
     static func loadedSession(_ harness: Harness) async throws -> (CastContext, CastSession) {
         let context = harness.context(harness.options())
         let session = try await context.sessionManager.startSession(with: harness.deviceInfo)
         try await session.remoteMediaClient.load(LoadRequestData(media: media)).result
+        // The LOAD's MEDIA_STATUS changes the queue, so the client asks for its item ids
+        // (QUEUE_GET_ITEM_IDS); the device reads that request on its own queue. A test that
+        // stalls the device before it has answered would find that request in the tracker
+        // beside its own (as a slowed-down sanitizer run did): wait until it is answered.
+        try #require(await harness.eventually { session.pendingRequestCount == 0 })
         return (context, session)
     }
 

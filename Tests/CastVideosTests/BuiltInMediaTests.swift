@@ -37,7 +37,12 @@ struct BuiltInMediaTests {
     /// catalog's duration, a 1280×720 picture and an English audio track; each caption file
     /// is valid WebVTT with cues; a path the catalog does not name is a 404 (LOAD_FAILED).
     @Test func theDevicesReaderReadsEveryServedFile() async throws {
-        let server = try BuiltInMediaServer(catalog: Self.catalog, preferredPort: nil)
+        // The server's 10 s request timeout would answer 408 to a reader held up by a slow run.
+        let server = try BuiltInMediaServer(
+            catalog: Self.catalog,
+            preferredPort: nil,
+            requestTimeout: TestTiming.patience
+        )
         let served = try Catalog(json: Array(BuiltInCatalog.json(mediaBase: server.baseURL).utf8))
         let fetcher = MediaFetcher(timeout: TestTiming.patience)
         for item in served.items {

@@ -2,6 +2,7 @@ import CastCrypto
 import CastNet
 import CastSync
 import CastTime
+import Foundation
 
 /// Many virtual devices in one process, each on its own address, started and stopped together.
 ///
@@ -30,6 +31,11 @@ public actor DeviceFleet {
     private let advertiser: (any DeviceAdvertiser)?
     /// The advertiser the fleet made for ``FleetConfiguration/mdnsInterfaces``.
     private var mdnsAdvertiser: MDNSDeviceAdvertiser?
+    /// The listening sockets of ``FleetConfiguration/sharesPorts`` fleets.
+    private let sharedPorts = SharedLoopbackPorts()
+    /// How many devices start at once: a start is mostly the RSA signature of the device's
+    /// certificate (about 1.5 ms), so a few per core keep every core busy.
+    private static let startConcurrency = max(2, ProcessInfo.processInfo.activeProcessorCount * 2)
 
     /// Creates an empty fleet.
     /// - Parameters:
@@ -66,29 +72,41 @@ public actor DeviceFleet {
         }
         let advertiser = self.advertiser ?? mdnsAdvertiser
         let key = try VirtualDeviceTLSKey.shared.get()
-        var started: [VirtualDevice] = []
-        do {
-            for entry in configuration.devices {
-                let device = VirtualDevice(
-                    configuration: entry.configuration,
-                    options: entry.options,
-                    clock: clock,
-                    log: log,
-                    advertiser: advertiser,
-                    certificateKey: key
+        let sharedPorts = configuration.sharesPorts ? self.sharedPorts : nil
+        if sharedPorts != nil {
+            for (index, entry) in configuration.devices.enumerated() where !entry.options.address.hasPrefix("127.") {
+                throw FleetConfigurationError(
+                    code: .invalidValue,
+                    path: "devices[\(index)].address",
+                    detail: "\(entry.options.address) is not a 127.x.y.z address, which shared ports need"
                 )
-                try await device.start()
-                started.append(device)
             }
-        } catch {
-            for device in started { await device.stop() }
-            throw error
         }
+        let made = configuration.devices.map { entry in
+            VirtualDevice(
+                configuration: entry.configuration,
+                options: entry.options,
+                clock: clock,
+                log: log,
+                advertiser: advertiser,
+                certificateKey: key,
+                sharedPorts: sharedPorts
+            )
+        }
+        let started = try await Self.startAll(made)
         devices += started
         var startedGroups: [VirtualDevice] = []
         do {
             for (index, group) in configuration.groups.enumerated() {
-                startedGroups.append(try await startGroup(group, index: index, advertiser: advertiser, key: key))
+                startedGroups.append(
+                    try await startGroup(
+                        group,
+                        index: index,
+                        advertiser: advertiser,
+                        key: key,
+                        sharesPorts: configuration.sharesPorts
+                    )
+                )
             }
         } catch {
             for device in startedGroups + started { await device.stop() }
@@ -101,11 +119,52 @@ public actor DeviceFleet {
         return started + startedGroups
     }
 
+    /// Starts `devices` a few at a time; on a failure, stops those started and rethrows.
+    /// - Returns: `devices`, all started, in their order.
+    private static func startAll(_ devices: [VirtualDevice]) async throws -> [VirtualDevice] {
+        var started: [VirtualDevice] = []
+        var failure: (any Error)?
+        await withTaskGroup(of: (VirtualDevice, (any Error)?).self) { group in
+            var next = devices.makeIterator()
+            func addNext() -> Bool {
+                guard failure == nil, let device = next.next() else { return false }
+                group.addTask {
+                    do {
+                        try await device.start()
+                        return (device, nil)
+                    } catch {
+                        return (device, error)
+                    }
+                }
+                return true
+            }
+            for _ in 0..<startConcurrency where !addNext() { break }
+            for await (device, error) in group {
+                if let error {
+                    failure = failure ?? error
+                } else {
+                    started.append(device)
+                }
+                _ = addNext()
+            }
+        }
+        if let failure {
+            for device in started { await device.stop() }
+            throw failure
+        }
+        // Back to configuration order (starts finish out of order).
+        let rank = Dictionary(
+            uniqueKeysWithValues: devices.enumerated().map { (ObjectIdentifier($0.element), $0.offset) }
+        )
+        return started.sorted { rank[ObjectIdentifier($0)]! < rank[ObjectIdentifier($1)]! }
+    }
+
     private func startGroup(
         _ group: FleetConfiguration.Group,
         index: Int,
         advertiser: (any DeviceAdvertiser)?,
-        key: PrivateKey
+        key: PrivateKey,
+        sharesPorts: Bool
     ) async throws -> VirtualDevice {
         let members = group.members.compactMap { name in
             devices.first { $0.configuration.identity.friendlyName == name }
@@ -133,7 +192,8 @@ public actor DeviceFleet {
             clock: clock,
             log: log,
             advertiser: advertiser,
-            certificateKey: key
+            certificateKey: key,
+            sharedPorts: sharesPorts ? sharedPorts : nil
         )
         try await device.start()
         groupHub.register(group: device, members: members, leader: leader)
@@ -205,5 +265,6 @@ public actor DeviceFleet {
         }
         mdnsAdvertiser?.shutdown()
         mdnsAdvertiser = nil
+        await sharedPorts.closeAll()
     }
 }

@@ -71,6 +71,10 @@ public struct FleetConfiguration: Sendable {
     /// list for the loopback interface only, else the names of the interfaces. Ignored when
     /// the fleet was given its own ``DeviceAdvertiser``.
     public var mdnsInterfaces: [String]?
+    /// Whether the devices share one listening socket per port (bound to the loopback
+    /// interface) instead of binding three each: what lets 10,000 devices run under a
+    /// 20,000-descriptor limit. Every device must then be on a `127.x.y.z` address.
+    public var sharesPorts = false
 
     /// Creates a fleet from device entries.
     public init(devices: [Device], mdnsInterfaces: [String]? = nil) {

@@ -25,7 +25,7 @@ import CastNet
 enum SetupHTTPServer {
     /// The routes for one port of `device`.
     static func routes(for device: VirtualDevice, secure: Bool) -> HTTPRoutes {
-        let icon = DeviceIcon.png()
+        let icon = DeviceIcon.standardPNG
         var routes = HTTPRoutes()
         routes.add(.get, "/setup/eureka_info") { [weak device] _ in
             guard let device else { return .status(HTTPStatus(code: 503)) }
@@ -80,8 +80,11 @@ enum SetupHTTPServer {
         return routes
     }
 
+    /// The screen page's bytes, the same for every device, so made once per process.
+    private static let screenPage = Array(ScreenPage.html.utf8)
+
     private static func addScreen(to routes: inout HTTPRoutes, device: VirtualDevice) {
-        let page = Array(ScreenPage.html.utf8)
+        let page = screenPage
         routes.add(.get, "/") { _ in
             HTTPResponse(
                 status: .ok,

@@ -59,6 +59,8 @@ public final class VirtualDevice: Sendable {
     private let log: (any FrameLogSink)?
     private let advertiser: (any DeviceAdvertiser)?
     private let certificateKey: PrivateKey?
+    /// The fleet's shared listening sockets, when the device serves its address on them.
+    private let sharedPorts: SharedLoopbackPorts?
     private let currentDate: @Sendable () -> Date
     private let makeEngine: @Sendable (DeviceInstant) -> any HostedEngine
     private let state: Locked<State>
@@ -84,6 +86,8 @@ public final class VirtualDevice: Sendable {
     ///     device still presents a certificate of its own).
     ///   - currentDate: the device's wall clock; the TLS certificate is valid from a minute
     ///     before the date it gives at ``start()``.
+    ///   - sharedPorts: when given, the device serves its (loopback) address on these
+    ///     sockets, one per port, instead of binding its own.
     public convenience init(
         configuration: VirtualDeviceConfiguration,
         options: DeviceServerOptions = DeviceServerOptions(),
@@ -91,7 +95,8 @@ public final class VirtualDevice: Sendable {
         log: (any FrameLogSink)? = nil,
         advertiser: (any DeviceAdvertiser)? = nil,
         certificateKey: PrivateKey? = nil,
-        currentDate: @escaping @Sendable () -> Date = { Date() }
+        currentDate: @escaping @Sendable () -> Date = { Date() },
+        sharedPorts: SharedLoopbackPorts? = nil
     ) {
         self.init(
             configuration: configuration,
@@ -100,7 +105,8 @@ public final class VirtualDevice: Sendable {
             log: log,
             advertiser: advertiser,
             certificateKey: certificateKey,
-            currentDate: currentDate
+            currentDate: currentDate,
+            sharedPorts: sharedPorts
         ) { now in
             VirtualDeviceEngine(configuration: configuration, at: now)
         }
@@ -114,9 +120,11 @@ public final class VirtualDevice: Sendable {
         advertiser: (any DeviceAdvertiser)?,
         certificateKey: PrivateKey?,
         currentDate: @escaping @Sendable () -> Date = { Date() },
+        sharedPorts: SharedLoopbackPorts? = nil,
         makeEngine: @escaping @Sendable (DeviceInstant) -> any HostedEngine
     ) {
         self.currentDate = currentDate
+        self.sharedPorts = sharedPorts
         self.configuration = configuration
         self.options = options
         self.mediaFetcher = MediaFetcher(timeout: options.mediaRequestTimeout)
@@ -190,17 +198,30 @@ public final class VirtualDevice: Sendable {
         var castConfiguration = CastConnectionConfiguration()
         castConfiguration.sendQueueLimit = options.sendQueueLimit
         castConfiguration.frameTimeout = options.frameTimeout
-        let cast = try CastListener(
-            address: try SocketAddress(ipAddress: address, port: options.castPort),
-            tls: tls,
-            configuration: castConfiguration
-        ) { [weak self] connection in
+        let adopt: @Sendable (CastConnection) -> Void = { [weak self] connection in
             guard let self else {
                 connection.close(reason: "the device is gone")
                 return
             }
             self.adopt(connection)
         }
+        let cast =
+            if let sharedPorts {
+                try CastListener(
+                    on: sharedPorts.listener(port: options.castPort, role: "cast"),
+                    address: address,
+                    tls: tls,
+                    configuration: castConfiguration,
+                    handler: adopt
+                )
+            } else {
+                try CastListener(
+                    address: try SocketAddress(ipAddress: address, port: options.castPort),
+                    tls: tls,
+                    configuration: castConfiguration,
+                    handler: adopt
+                )
+            }
         var servers: [HTTPServer] = []
         // The setup endpoints take small JSON bodies at most.
         var setup = HTTPServerConfiguration()
@@ -209,19 +230,10 @@ public final class VirtualDevice: Sendable {
         if options.servesSetup {
             do {
                 servers.append(
-                    try HTTPServer(
-                        address: try SocketAddress(ipAddress: address, port: options.httpPort),
-                        routes: SetupHTTPServer.routes(for: self, secure: false),
-                        configuration: setup
-                    )
+                    try setupServer(port: options.httpPort, tls: nil, configuration: setup)
                 )
                 servers.append(
-                    try HTTPServer(
-                        address: try SocketAddress(ipAddress: address, port: options.httpsPort),
-                        tls: tls,
-                        routes: SetupHTTPServer.routes(for: self, secure: true),
-                        configuration: setup
-                    )
+                    try setupServer(port: options.httpsPort, tls: tls, configuration: setup)
                 )
             } catch {
                 for server in servers { server.close() }
@@ -246,6 +258,30 @@ public final class VirtualDevice: Sendable {
         }
         advertiser?.deviceDidStart(advertisement)
         return ports
+    }
+
+    /// The setup server on `port`: HTTPS when `tls` is given.
+    private func setupServer(
+        port: Int,
+        tls: TLSServerConfiguration?,
+        configuration: HTTPServerConfiguration
+    ) throws -> HTTPServer {
+        let routes = SetupHTTPServer.routes(for: self, secure: tls != nil)
+        if let sharedPorts {
+            return try HTTPServer(
+                on: sharedPorts.listener(port: port, role: tls == nil ? "http" : "https"),
+                address: options.address,
+                tls: tls,
+                routes: routes,
+                configuration: configuration
+            )
+        }
+        return try HTTPServer(
+            address: try SocketAddress(ipAddress: options.address, port: port),
+            tls: tls,
+            routes: routes,
+            configuration: configuration
+        )
     }
 
     /// Stops listening, closes every connection (after its queued frames) and waits until

@@ -3,11 +3,11 @@ import CastTime
 /// Accepts Cast connections: TLS on a TCP port, then framing. A virtual Cast device
 /// listens with one of these.
 public final class CastListener: Sendable {
-    private let channel: ListenerChannel
+    private let source: AcceptSource
     private let continuation: AsyncStream<CastConnection>.Continuation
 
     /// The bound address; its port is the one chosen when binding to port 0.
-    public var localAddress: SocketAddress { channel.localAddress }
+    public var localAddress: SocketAddress { source.localAddress }
 
     /// Accepted connections, after their TLS handshake, when no handler was given. Failed
     /// handshakes (a client speaking no TLS, a timeout) never appear.
@@ -24,7 +24,7 @@ public final class CastListener: Sendable {
     ///   - handler: if given, receives each connection on its queue instead of
     ///     ``connections``; it can call ``CastConnection/setFrameHandler(_:)`` at once.
     /// - Throws: ``TCPError`` or ``TLSError``.
-    public init(
+    public convenience init(
         address: SocketAddress,
         tls: TLSServerConfiguration,
         configuration: CastConnectionConfiguration = CastConnectionConfiguration(),
@@ -34,36 +34,90 @@ public final class CastListener: Sendable {
         handler: (@Sendable (CastConnection) -> Void)? = nil
     ) throws {
         let context = try TLSContext(server: tls)
-        channel = try ListenerChannel(address: address, backlog: backlog, group: group, clock: clock)
+        try self.init(
+            source: .bind(address, backlog: backlog, group: group, clock: clock),
+            context: context,
+            configuration: configuration,
+            backlog: backlog,
+            clock: clock,
+            handler: handler
+        )
+    }
+
+    /// Accepts the connections that `port` receives for `address`, as a listener of its own
+    /// on that address would.
+    /// - Parameters:
+    ///   - port: the shared port.
+    ///   - address: the loopback address served, such as `127.0.0.2`.
+    ///   - tls: the device's certificate and key.
+    ///   - configuration: limits of each accepted connection (its `tls` is not used).
+    ///   - clock: the clock for handshake timeouts.
+    ///   - handler: if given, receives each connection instead of ``connections``.
+    /// - Throws: ``TCPError`` (`addressInUse` when `port` already serves `address`,
+    ///   `invalidAddress`) or ``TLSError``.
+    public convenience init(
+        on port: LoopbackPortListener,
+        address: String,
+        tls: TLSServerConfiguration,
+        configuration: CastConnectionConfiguration = CastConnectionConfiguration(),
+        clock: any CastClock = SystemCastClock(),
+        handler: (@Sendable (CastConnection) -> Void)? = nil
+    ) throws {
+        let context = try TLSContext(server: tls)
+        try self.init(
+            source: .shared(port, try SocketAddress(ipAddress: address, port: port.port)),
+            context: context,
+            configuration: configuration,
+            backlog: 256,
+            clock: clock,
+            handler: handler
+        )
+    }
+
+    private init(
+        source: AcceptSource,
+        context: TLSContext,
+        configuration: CastConnectionConfiguration,
+        backlog: Int,
+        clock: any CastClock,
+        handler: (@Sendable (CastConnection) -> Void)?
+    ) throws(TCPError) {
+        self.source = source
         (connections, continuation) = AsyncStream.makeStream(
             of: CastConnection.self,
             bufferingPolicy: .bufferingOldest(max(1, backlog))
         )
         if handler != nil { continuation.finish() }
         let continuation = self.continuation
-        channel.start { stream in
-            ChannelConnector.activateAccepted(stream, tls: context, clock: clock) { result in
-                guard case .success(let channel) = result else { return }
-                let connection = CastConnection(
-                    core: CastConnectionCore(channel: channel, configuration: configuration, clock: clock)
-                )
-                if let handler {
-                    handler(connection)
-                } else if case .dropped = continuation.yield(connection) {
-                    connection.close(reason: "too many connections waiting to be taken")
+        do {
+            try source.start { stream in
+                ChannelConnector.activateAccepted(stream, tls: context, clock: clock) { result in
+                    guard case .success(let channel) = result else { return }
+                    let connection = CastConnection(
+                        core: CastConnectionCore(channel: channel, configuration: configuration, clock: clock)
+                    )
+                    if let handler {
+                        handler(connection)
+                    } else if case .dropped = continuation.yield(connection) {
+                        connection.close(reason: "too many connections waiting to be taken")
+                    }
                 }
             }
+        } catch {
+            source.close()
+            continuation.finish()
+            throw error
         }
     }
 
     deinit {
-        channel.close()
+        source.close()
         continuation.finish()
     }
 
     /// Stops accepting and ends ``connections``; accepted connections stay open.
     public func close() {
-        channel.close()
+        source.close()
         continuation.finish()
     }
 
@@ -71,6 +125,6 @@ public final class CastListener: Sendable {
     /// again as soon as this returns.
     public func closeAndWait() async {
         continuation.finish()
-        await channel.closeAndWait()
+        await source.closeAndWait()
     }
 }

@@ -27,7 +27,8 @@ package struct MDNSQuerierStateMachine: Sendable {
         package var maximumQueryInterval: Duration
         /// Whether a goodbye removes a device at once (`true`) or after one second as in RFC 6762 §10.1.
         package var removesDevicesOnGoodbyeAtOnce: Bool
-        /// The most records cached.
+        /// The most records cached: past it, new records are dropped (a flood stays bounded).
+        /// The default holds about 13,000 devices' records (five each).
         package var cacheCapacity: Int
         /// The largest message sent; known answers beyond it go into follow-up messages (TC set).
         package var maximumMessageSize: Int
@@ -38,7 +39,7 @@ package struct MDNSQuerierStateMachine: Sendable {
             requiresApplicationSubtype: Bool = false,
             maximumQueryInterval: Duration = .seconds(3600),
             removesDevicesOnGoodbyeAtOnce: Bool = true,
-            cacheCapacity: Int = 4096,
+            cacheCapacity: Int = 65_536,
             maximumMessageSize: Int = 1400
         ) {
             self.serviceType = serviceType
@@ -95,6 +96,11 @@ package struct MDNSQuerierStateMachine: Sendable {
         var addresses: [IPAddress]
     }
     private var resolving: [DNSName: (at: CastInstant, interval: Duration)] = [:]
+    /// The instances whose SRV names each target host, so an address record reaches the
+    /// devices it belongs to without a pass over the whole cache. It may keep targets of
+    /// records gone since (harmless: an address for them is only cached), and is rebuilt on
+    /// each ``tick(now:)``.
+    private var instancesByTarget: [DNSName: Set<DNSName>] = [:]
 
     /// Creates a stopped querier.
     /// - Parameter random: the source of jitter; pass a seeded one in tests.
@@ -169,6 +175,9 @@ package struct MDNSQuerierStateMachine: Sendable {
     package mutating func receive(_ message: DNSMessage, now: CastInstant) -> [Action] {
         guard running, message.isResponse, message.opcode == 0, message.responseCode == 0 else { return [] }
         let records = message.answers + message.additionals
+        // Only the instances this message touches are rebuilt: rebuilding every device for
+        // each message made browsing a thousand devices quadratic.
+        var touched: Set<DNSName> = []
         // PTRs first, then SRV/TXT, then addresses, so a packet's order does not matter.
         for record in records where record.type == .ptr && (record.name == browseName || record.name == subtypeName) {
             cache.insert(
@@ -177,6 +186,7 @@ package struct MDNSQuerierStateMachine: Sendable {
                 removeGoodbyesAtOnce: configuration.removesDevicesOnGoodbyeAtOnce,
                 random: &random
             )
+            if case .ptr(let instance) = record.data { touched.insert(instance) }
         }
         for record in records where (record.type == .srv || record.type == .txt) && isInstanceName(record.name) {
             cache.insert(
@@ -185,23 +195,24 @@ package struct MDNSQuerierStateMachine: Sendable {
                 removeGoodbyesAtOnce: configuration.removesDevicesOnGoodbyeAtOnce,
                 random: &random
             )
-        }
-        let targets = Set(
-            cache.entries.compactMap { entry -> DNSName? in
-                if case .srv(_, _, _, let target) = entry.record.data { return target }
-                return nil
+            touched.insert(record.name)
+            if case .srv(_, _, _, let target) = record.data, record.ttl > 0 {
+                instancesByTarget[target, default: []].insert(record.name)
             }
-        )
-        for record in records where (record.type == .a || record.type == .aaaa) && targets.contains(record.name) {
+        }
+        for record in records where record.type == .a || record.type == .aaaa {
+            guard let instances = instancesByTarget[record.name] else { continue }
             cache.insert(
                 record,
                 now: now,
                 removeGoodbyesAtOnce: configuration.removesDevicesOnGoodbyeAtOnce,
                 random: &random
             )
+            touched.formUnion(instances)
         }
-        var actions = updateDevices()
-        planResolves(now: now)
+        let listed = Set(instances())
+        var actions = updateDevices(listed: listed, only: touched)
+        planResolves(now: now, listed: listed, only: touched)
         actions += sendDueQueries(now: now, refreshes: [])
         return actions
     }
@@ -211,8 +222,10 @@ package struct MDNSQuerierStateMachine: Sendable {
         guard running else { return [] }
         _ = cache.expire(now: now)
         let refreshes = cache.takeDueRefreshes(now: now, random: &random)
-        var actions = updateDevices()
-        planResolves(now: now)
+        rebuildTargets()
+        let listed = Set(instances())
+        var actions = updateDevices(listed: listed, only: nil)
+        planResolves(now: now, listed: listed, only: nil)
         actions += sendDueQueries(now: now, refreshes: refreshes)
         return actions
     }
@@ -253,45 +266,72 @@ package struct MDNSQuerierStateMachine: Sendable {
         return (srv, txt, addresses)
     }
 
-    private mutating func updateDevices() -> [Action] {
-        var current: [DNSName: CastDevice?] = [:]
-        var inputs: [DNSName: DeviceInputs] = [:]
-        for instance in instances() {
-            let (srv, txt, addresses) = service(instance)
-            guard case .srv(_, _, let port, let target)? = srv?.data, case .txt(let strings)? = txt?.data,
-                !addresses.isEmpty
-            else { continue }
-            let input = DeviceInputs(port: port, target: target, txt: strings, addresses: addresses)
-            inputs[instance] = input
-            // Unchanged records give the same device: skip parsing them again.
-            if deviceInputs[instance] == input, let device = devices[instance] {
-                current.updateValue(device, forKey: instance)
-                continue
+    /// The SRV targets of the cache, by target.
+    private mutating func rebuildTargets() {
+        var targets: [DNSName: Set<DNSName>] = [:]
+        for entry in cache.entries {
+            if case .srv(_, _, _, let target) = entry.record.data {
+                targets[target, default: []].insert(entry.record.name)
             }
-            let device = CastDevice(
-                serviceName: instance.description,
-                hostName: target.description,
-                port: port,
-                addresses: addresses,
-                txt: TXTRecord(strings: strings)
-            )
-            current.updateValue(device, forKey: instance)
         }
-        var actions: [Action] = []
-        for name in Self.sorted(devices.keys) {
-            if let old = devices[name] ?? nil, (current[name] ?? nil) == nil { actions.append(.removed(old)) }
-        }
-        for name in Self.sorted(current.keys) {
-            guard let new = current[name] ?? nil else { continue }
-            if let old = devices[name] ?? nil {
-                if old != new { actions.append(.updated(new)) }
+        instancesByTarget = targets
+    }
+
+    /// Rebuilds the devices of `touched` instances (of every one when `nil`) from the cache
+    /// and reports what changed: removals first, then insertions and updates, each in name
+    /// order.
+    /// - Parameter listed: the instances the cache's PTR records list now.
+    private mutating func updateDevices(listed: Set<DNSName>, only touched: Set<DNSName>?) -> [Action] {
+        let names = touched ?? listed.union(devices.keys)
+        var removed: [(DNSName, CastDevice)] = []
+        var changed: [(DNSName, Action)] = []
+        for instance in names {
+            let old = devices[instance] ?? nil
+            var new: CastDevice?? = nil
+            if listed.contains(instance) {
+                let (srv, txt, addresses) = service(instance)
+                if case .srv(_, _, let port, let target)? = srv?.data, case .txt(let strings)? = txt?.data,
+                    !addresses.isEmpty
+                {
+                    let input = DeviceInputs(port: port, target: target, txt: strings, addresses: addresses)
+                    // Unchanged records give the same device: skip parsing them again.
+                    if deviceInputs[instance] == input, let device = devices[instance] {
+                        new = .some(device)
+                    } else {
+                        new = .some(
+                            CastDevice(
+                                serviceName: instance.description,
+                                hostName: target.description,
+                                port: port,
+                                addresses: addresses,
+                                txt: TXTRecord(strings: strings)
+                            )
+                        )
+                    }
+                    deviceInputs[instance] = input
+                }
+            }
+            if let new {
+                devices.updateValue(new, forKey: instance)
             } else {
-                actions.append(.inserted(new))
+                devices.removeValue(forKey: instance)
+                deviceInputs.removeValue(forKey: instance)
+            }
+            let device = new ?? nil
+            if let old, device == nil {
+                removed.append((instance, old))
+            } else if let device {
+                if old == nil {
+                    changed.append((instance, .inserted(device)))
+                } else if old != device {
+                    changed.append((instance, .updated(device)))
+                }
             }
         }
-        devices = current
-        deviceInputs = inputs
-        return actions
+        func inNameOrder<T>(_ list: [(DNSName, T)]) -> [T] {
+            list.map { ($0.0.description, $0.1) }.sorted { $0.0 < $1.0 }.map(\.1)
+        }
+        return inNameOrder(removed).map(Action.removed) + inNameOrder(changed)
     }
 
     /// Names in text order, each converted to text once.
@@ -299,16 +339,24 @@ package struct MDNSQuerierStateMachine: Sendable {
         names.map { ($0.description, $0) }.sorted { $0.0 < $1.0 }.map(\.1)
     }
 
-    /// Tracks instances that lack SRV, TXT or addresses, so queries for them go out with backoff.
-    private mutating func planResolves(now: CastInstant) {
-        let incomplete = Set(
-            instances().filter { instance in
-                let (srv, txt, addresses) = service(instance)
-                return srv == nil || txt == nil || addresses.isEmpty
+    /// Tracks instances that lack SRV, TXT or addresses, so queries for them go out with
+    /// backoff: of the `touched` instances, or of every one when `nil`.
+    private mutating func planResolves(now: CastInstant, listed: Set<DNSName>, only touched: Set<DNSName>?) {
+        let names = touched ?? listed.union(resolving.keys)
+        for name in names {
+            let incomplete: Bool
+            if listed.contains(name) {
+                let (srv, txt, addresses) = service(name)
+                incomplete = srv == nil || txt == nil || addresses.isEmpty
+            } else {
+                incomplete = false
             }
-        )
-        for name in resolving.keys where !incomplete.contains(name) { resolving[name] = nil }
-        for name in incomplete where resolving[name] == nil { resolving[name] = (now, .seconds(1)) }
+            if !incomplete {
+                resolving[name] = nil
+            } else if resolving[name] == nil {
+                resolving[name] = (now, .seconds(1))
+            }
+        }
     }
 
     private mutating func sendDueQueries(now: CastInstant, refreshes: [DNSResourceRecord]) -> [Action] {

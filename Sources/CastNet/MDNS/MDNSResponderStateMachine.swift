@@ -62,7 +62,12 @@ package struct MDNSResponderStateMachine: Sendable {
         var uniqueNames: Set<DNSName> = []
     }
 
-    private var entries: [ServiceID: Entry] = [:]
+    private var entries: [ServiceID: Entry] = [:] {
+        didSet { activeRecordsCache = nil }
+    }
+    /// ``activeRecords()`` until ``entries`` changes: every query is answered from it, and
+    /// rebuilding it for each of a thousand services' queries made answering quadratic.
+    private var activeRecordsCache: (all: [DNSResourceRecord], byName: [DNSName: [DNSResourceRecord]])?
     private var nextID = 1
     /// Shared answers waiting for their random delay, and the known answers of the query.
     private var pendingMulticast: (at: CastInstant, answers: [DNSResourceRecord], known: [DNSResourceRecord])?
@@ -388,7 +393,8 @@ package struct MDNSResponderStateMachine: Sendable {
 
     /// The records of every announced service in registration order, without duplicates
     /// (the shared `_services._dns-sd._udp` PTR), and the same by owner name.
-    private func activeRecords() -> (all: [DNSResourceRecord], byName: [DNSName: [DNSResourceRecord]]) {
+    private mutating func activeRecords() -> (all: [DNSResourceRecord], byName: [DNSName: [DNSResourceRecord]]) {
+        if let cached = activeRecordsCache { return cached }
         var all: [DNSResourceRecord] = []
         var byName: [DNSName: [DNSResourceRecord]] = [:]
         var seen = Set<DNSResourceRecord>()
@@ -399,6 +405,7 @@ package struct MDNSResponderStateMachine: Sendable {
                 byName[record.name, default: []].append(record)
             }
         }
+        activeRecordsCache = (all, byName)
         return (all, byName)
     }
 

@@ -47,6 +47,14 @@ final class TLSEngine {
         self.readBIO = readBIO
         self.writeBIO = writeBIO
         if context.isServer {
+            if let identity = context.identity {
+                do {
+                    try Self.use(identity, in: ssl)
+                } catch {
+                    SSL_free(ssl)
+                    throw error
+                }
+            }
             SSL_set_accept_state(ssl)
         } else {
             SSL_set_connect_state(ssl)
@@ -60,6 +68,30 @@ final class TLSEngine {
     }
 
     deinit { SSL_free(ssl) }
+
+    /// Gives a server session its certificate chain and key (the shared `SSL_CTX` has none).
+    private static func use(_ identity: TLSContext.Identity, in ssl: OpaquePointer) throws(TLSError) {
+        guard let leaf = identity.chain.first, SSL_use_certificate(ssl, leaf.reference.pointer) == 1 else {
+            throw TLSError(
+                code: .invalidConfiguration,
+                reason: "certificate: \(OpenSSLErrorQueue.drainText(or: "no detail"))"
+            )
+        }
+        for intermediate in identity.chain.dropFirst() {
+            guard cast_SSL_add1_chain_cert(ssl, intermediate.reference.pointer) == 1 else {
+                throw TLSError(
+                    code: .invalidConfiguration,
+                    reason: "chain: \(OpenSSLErrorQueue.drainText(or: "no detail"))"
+                )
+            }
+        }
+        guard SSL_use_PrivateKey(ssl, identity.key.reference.pointer) == 1 else {
+            throw TLSError(
+                code: .invalidConfiguration,
+                reason: "private key: \(OpenSSLErrorQueue.drainText(or: "no detail"))"
+            )
+        }
+    }
 
     /// Hands bytes received from the peer to the session.
     func receive(ciphertext: UnsafeRawBufferPointer) {

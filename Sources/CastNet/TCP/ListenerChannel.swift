@@ -19,13 +19,22 @@ final class ListenerChannel: IOHandler, @unchecked Sendable {
     private var acceptHandler: (@Sendable (StreamChannel) -> Void)?
 
     /// Binds and listens on `address` (port 0 picks a free port), with `SO_REUSEADDR`.
-    init(address: SocketAddress, backlog: Int, group: EventLoopGroup, clock: any CastClock) throws(TCPError) {
+    /// - Parameter interface: when set, only connections that arrive through this interface
+    ///   are accepted (`SO_BINDTODEVICE`), which keeps a wildcard address off the network.
+    init(
+        address: SocketAddress,
+        interface: String? = nil,
+        backlog: Int,
+        group: EventLoopGroup,
+        clock: any CastClock
+    ) throws(TCPError) {
         let fd = try Socket.makeStream(family: address.familyValue)
         Socket.setOption(fd, level: SOL_SOCKET, name: SO_REUSEADDR, value: 1)
         if address.family == .ipv6 {
             Socket.setOption(fd, level: Int32(IPPROTO_IPV6), name: IPV6_V6ONLY, value: 1)
         }
         do {
+            if let interface { try Socket.bind(fd, toInterface: interface) }
             try Socket.bind(fd, to: address)
             try Socket.listen(fd, backlog: Int32(clamping: backlog))
         } catch {

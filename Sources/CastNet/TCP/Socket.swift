@@ -41,6 +41,16 @@ enum Socket {
         guard result == 0 else { throw TCPError(errno: errno, operation: "bind", address: address.description) }
     }
 
+    /// Restricts `fd` to packets of the interface named `name` (`SO_BINDTODEVICE`).
+    static func bind(_ fd: Int32, toInterface name: String) throws(TCPError) {
+        let result = name.withCString { text in
+            setsockopt(fd, SOL_SOCKET, SO_BINDTODEVICE, text, socklen_t(strlen(text) + 1))
+        }
+        guard result == 0 else {
+            throw TCPError(errno: errno, operation: "bind to interface", address: name)
+        }
+    }
+
     static func listen(_ fd: Int32, backlog: Int32) throws(TCPError) {
         guard Glibc.listen(fd, backlog) == 0 else { throw TCPError(errno: errno, operation: "listen") }
     }

@@ -14,9 +14,17 @@ final class BuiltInMediaServer: Sendable {
     var baseURL: String { "http://127.0.0.1:\(port)/" }
 
     /// Starts serving the files of `catalog`.
-    /// - Parameter preferredPort: tried first; any free port when it is taken or `nil`.
+    /// - Parameters:
+    ///   - preferredPort: tried first; any free port when it is taken or `nil`.
+    ///   - requestTimeout: how long a connection may take to send a request; by default
+    ///     ``HTTPServerConfiguration``'s. Tests lengthen it: a run slowed down by a sanitizer can
+    ///     hold a healthy client up for longer, and the server would answer 408.
     /// - Throws: what binding threw.
-    init(catalog: Catalog, preferredPort: Int?) throws {
+    init(
+        catalog: Catalog,
+        preferredPort: Int?,
+        requestTimeout: Duration = HTTPServerConfiguration().requestTimeout
+    ) throws {
         let files = BuiltInMedia.files(for: catalog)
         var routes = HTTPRoutes()
         for (path, file) in files {
@@ -25,6 +33,7 @@ final class BuiltInMediaServer: Sendable {
         }
         var configuration = HTTPServerConfiguration()
         configuration.serverName = "castvideos"
+        configuration.requestTimeout = requestTimeout
         var bound: HTTPServer?
         if let preferredPort, (1...65_535).contains(preferredPort) {
             bound = try? HTTPServer(
