@@ -54,7 +54,14 @@ import Testing
     @Test func aClientThatStopsReadingIsDropped() async throws {
         let stream = HTTPResponseStream(bufferLimit: 64 * 1024)
         let closed = Locked(false)
-        stream.onClose { closed.withLock { $0 = true } }
+        // The close handler runs on the connection's loop, after the stream already refuses
+        // writes: the test awaits it rather than reading the flag at once.
+        let (closeEvents, closeSignal) = AsyncStream.makeStream(of: Void.self)
+        stream.onClose {
+            closed.withLock { $0 = true }
+            closeSignal.yield()
+            closeSignal.finish()
+        }
         let server = try Self.server(stream)
         defer { server.close() }
         let client = try await TCPConnection.connect(
@@ -71,7 +78,16 @@ import Testing
             if written % (1 << 20) == 0 { try await Task.sleep(for: .milliseconds(1)) }
         }
         #expect(written < 256 << 20)
-        while !closed.withLock({ $0 }), ContinuousClock.now < end { try await Task.sleep(for: .milliseconds(5)) }
+        let sawClose = try await withDeadline(
+            TestTiming.patience,
+            "the stream's close handler",
+            onTimeout: { closeSignal.finish() },
+            body: {
+                for await _ in closeEvents { return true }
+                return false
+            }
+        )
+        #expect(sawClose)
         #expect(closed.withLock { $0 })
         #expect(stream.isClosed)
     }
@@ -118,7 +134,14 @@ import Testing
     @Test func aClientThatStopsReadingSnapshotsIsDropped() async throws {
         let stream = HTTPResponseStream(bufferLimit: 64 * 1024)
         let closed = Locked(false)
-        stream.onClose { closed.withLock { $0 = true } }
+        // The close handler runs on the connection's loop, after the stream already refuses
+        // writes: the test awaits it rather than reading the flag at once.
+        let (closeEvents, closeSignal) = AsyncStream.makeStream(of: Void.self)
+        stream.onClose {
+            closed.withLock { $0 = true }
+            closeSignal.yield()
+            closeSignal.finish()
+        }
         let server = try Self.server(stream)
         defer { server.close() }
         let client = try await TCPConnection.connect(
@@ -134,6 +157,16 @@ import Testing
             written += 1
             if written % 64 == 0 { try await Task.sleep(for: .milliseconds(1)) }
         }
+        let sawClose = try await withDeadline(
+            TestTiming.patience,
+            "the stream's close handler",
+            onTimeout: { closeSignal.finish() },
+            body: {
+                for await _ in closeEvents { return true }
+                return false
+            }
+        )
+        #expect(sawClose)
         #expect(closed.withLock { $0 })
         #expect(stream.isClosed)
         #expect(!stream.writeSnapshot(chunk))
