@@ -36,9 +36,10 @@ else
 fi
 
 # MARK: build and run
-say "swift build -c release (cast-emulator, cast-bench)"
+say "swift build -c release (cast-emulator, cast-bench, cast)"
 swift build -c release --product cast-emulator >&2
 swift build -c release --product cast-bench >&2
+swift build -c release --product cast >&2
 bin="$(swift build -c release --show-bin-path)"
 say "cast-bench $*"
 CAST_BENCH_PYTHON="$python" CAST_BENCH_EMULATOR="$bin/cast-emulator" "$bin/cast-bench" "$@"

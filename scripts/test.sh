@@ -56,6 +56,12 @@ scripts/docs.sh
 say "public API against api/"
 scripts/api.sh
 
+# MARK: release command line
+# The release `cast` carries the Swift runtime and Foundation (Package.swift,
+# staticRuntimeInRelease); it must link, run, and load no Swift shared library.
+say "release cast with the static Swift runtime (scripts/check-release-cli.sh)"
+scripts/check-release-cli.sh
+
 # At most 16 tests run at once. Unbounded, all ~1,200 start together on two cores and each
 # waits tens of seconds for the CPU, so every deadline in the suite (heartbeats, handshakes,
 # request timeouts) has to outlast that storm; sixteen keep both cores busy, and the suite

@@ -149,9 +149,18 @@ private func endToEndRows(device: VirtualDeviceProcess, python: PythonPeer) asyn
     var ourPhases: [String: [Double]] = [:]
     var theirPhases: [String: [Double]] = [:]
     var pythonError: String?
+    var ourPeaks: [Double] = []
+    var theirPeaks: [Double] = []
+    let commandLine = CommandLineRun(beside: own, host: host, port: port)
+    var commandLineRuns: [ChildProcess.Exit] = []
+    var commandLineSpawns: [UInt64] = []
 
     /// One run of one side: wall time from spawn to exit, and the phases it reported.
-    func measure(_ start: () throws -> ChildProcess, what: String) async throws -> (Double, [String: Double]) {
+    func measure(
+        _ start: () throws -> ChildProcess,
+        what: String,
+        peaks: inout [Double]
+    ) async throws -> (Double, [String: Double]) {
         try await device.reboot()
         let child = try start()
         let exit = child.finish(timeout: .seconds(60))
@@ -159,21 +168,41 @@ private func endToEndRows(device: VirtualDeviceProcess, python: PythonPeer) asyn
         var phases = CrossProcessReport.marks(report, since: child.spawnedAt)
         let total = Double(exit.exitedAt - child.spawnedAt) / 1e9
         if let playing = phases["playing"] { phases["exit"] = total - playing }
+        peaks.append(Double(exit.peakResidentKiB) * 1024)
         return (total, phases)
+    }
+    func commandLineRun() async throws {
+        guard let commandLine else { return }
+        try await device.reboot()
+        let child = try commandLine.start()
+        let exit = child.finish(timeout: .seconds(60))
+        guard exit.status == 0 else {
+            throw BenchmarkFailure("cast play: exit \(exit.status): \(exit.stderr.suffix(300))")
+        }
+        commandLineRuns.append(exit)
+        commandLineSpawns.append(child.spawnedAt)
     }
     func ourRun() async throws -> (Double, [String: Double]) {
         try await measure(
-            { try ChildProcess(executable: own, arguments: ["--client", "e2e", host, port]) },
-            what: "cast-bench --client e2e"
+            {
+                try ChildProcess(executable: own, arguments: ["--client", "e2e", host, port], measuresPeakMemory: true)
+            },
+            what: "cast-bench --client e2e",
+            peaks: &ourPeaks
         )
     }
     func theirRun() async throws -> (Double, [String: Double]) {
         try await measure(
             {
                 guard case .available(let python, let script) = python else { throw BenchmarkFailure("no Python") }
-                return try ChildProcess(executable: python, arguments: [script, "e2e", host, port, device.deviceID])
+                return try ChildProcess(
+                    executable: python,
+                    arguments: [script, "e2e", host, port, device.deviceID],
+                    measuresPeakMemory: true
+                )
             },
-            what: "pychromecast_bench.py e2e"
+            what: "pychromecast_bench.py e2e",
+            peaks: &theirPeaks
         )
     }
 
@@ -182,10 +211,14 @@ private func endToEndRows(device: VirtualDeviceProcess, python: PythonPeer) asyn
     if python.isAvailable {
         do { _ = try await theirRun() } catch { pythonError = "\(error)" }
     }
+    try await commandLineRun()
+    commandLineRuns.removeAll()
+    commandLineSpawns.removeAll()
     for _ in 0..<runs {
         let (total, phases) = try await ourRun()
         ours.append(total)
         for (name, value) in phases { ourPhases[name, default: []].append(value) }
+        try await commandLineRun()
         if python.isAvailable, pythonError == nil {
             do {
                 let (total, phases) = try await theirRun()
@@ -201,7 +234,16 @@ private func endToEndRows(device: VirtualDeviceProcess, python: PythonPeer) asyn
     var ourStart: [Double] = []
     var theirStart: [Double] = []
     var theirImport: [Double] = []
+    var commandLineStarts: [ChildProcess.Exit] = []
+    var commandLineStartSpawns: [UInt64] = []
     for _ in 0..<runs {
+        if let commandLine {
+            let child = try commandLine.startVersion()
+            let exit = child.finish(timeout: .seconds(30))
+            guard exit.status == 0 else { throw BenchmarkFailure("cast --version: exit \(exit.status)") }
+            commandLineStarts.append(exit)
+            commandLineStartSpawns.append(child.spawnedAt)
+        }
         let child = try ChildProcess(executable: own, arguments: ["--client", "noop"])
         let exit = child.finish(timeout: .seconds(30))
         _ = try CrossProcessReport.parse(exit, what: "cast-bench --client noop")
@@ -228,14 +270,21 @@ private func endToEndRows(device: VirtualDeviceProcess, python: PythonPeer) asyn
         p99: Format.time(seconds: ourTotal.p99),
         note: "separate processes, alternating, device rebooted before each; median / p99"
     )
+    main.note += "; peak RSS \(Format.bytes(Distribution(ourPeaks).median))"
     if theirs.count == runs {
         let theirTotal = Distribution(theirs)
         main.pychromecast = theirTotal.text
         main.ratio = ratioText(ours: ourTotal.median, theirs: theirTotal.median, target: 10)
+        main.note += " (PyChromecast \(Format.bytes(Distribution(theirPeaks).median)))"
     } else {
         main.pychromecast = unavailableColumn(python)
         if let pythonError { main.note = "PyChromecast: \(pythonError)" }
     }
+    let commandLineRows = CommandLineRun.rows(
+        plays: zip(commandLineRuns, commandLineSpawns).map { $0 },
+        versions: zip(commandLineStarts, commandLineStartSpawns).map { $0 },
+        pychromecast: theirs.count == runs ? Distribution(theirs).median : nil
+    )
 
     func phaseText(_ phases: [String: [Double]], _ order: [String]) -> String {
         order.compactMap { name in
@@ -265,10 +314,10 @@ private func endToEndRows(device: VirtualDeviceProcess, python: PythonPeer) asyn
         startRow.ratio = ratioText(ours: startDistribution.median, theirs: Distribution(theirStart).median, target: nil)
         importRow.pychromecast = Distribution(theirImport).text
         importRow.note = "the interpreter and PyChromecast's imports: PyChromecast's floor for (a)"
-        return [main, phaseRow, startRow, importRow]
+        return [main, phaseRow] + commandLineRows + [startRow, importRow]
     }
     startRow.pychromecast = unavailableColumn(python)
-    return [main, phaseRow, startRow]
+    return [main, phaseRow] + commandLineRows + [startRow]
 }
 
 // MARK: - (b) Command round trip

@@ -27,6 +27,10 @@ if arguments.first == "--client" {
 if arguments.first == "--serve-device", arguments.count == 2 {
     exit(await DeviceHost.run(configPath: arguments[1]))
 }
+// The instrument of the peak-memory figures, for its tests: runs a program as the rows do.
+if arguments.first == "--measure-child", arguments.count >= 2 {
+    exit(ChildMeasurement.run(Array(arguments.dropFirst())))
+}
 
 // Groups that run only when named: they take minutes and start other processes.
 let namedOnlyGroups: [BenchmarkGroup]

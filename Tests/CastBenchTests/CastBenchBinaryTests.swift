@@ -39,6 +39,27 @@ import Glibc
         #expect(!result.stdout.contains("failed"))
     }
 
+    /// The peak-memory figures are the child's own: an idle shell peaks far below
+    /// `cast-bench`'s size, a shell holding a 40 MB string above 40 MB, and the exit status
+    /// comes through the tracing. `wait4`'s `ru_maxrss` alone reports at least the parent's
+    /// peak for a `posix_spawn` child, which is why the rows trace.
+    @Test func childPeakMemoryIsTheChildsOwn() async throws {
+        func measure(_ script: String) async throws -> (status: Int, peak: Int, maxrss: Int) {
+            let result = try await CastBench.run(["--measure-child", "/bin/sh", "-c", script])
+            #expect(result.status == 0, "stderr: \(result.stderr)")
+            let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Int]
+            let fields = try #require(object, "stdout: \(result.stdout)")
+            return (fields["status"] ?? -1, fields["peakKiB"] ?? -1, fields["maxrssKiB"] ?? -1)
+        }
+        let idle = try await measure("exit 3")
+        #expect(idle.status == 3)
+        #expect(idle.peak > 0 && idle.peak < 8 * 1024, "idle shell peak \(idle.peak) KiB")
+        #expect(idle.maxrss > idle.peak, "ru_maxrss \(idle.maxrss) KiB")
+        let holding = try await measure("x=$(head -c 40000000 /dev/zero | tr '\\0' a); exit 0")
+        #expect(holding.status == 0)
+        #expect(holding.peak >= 40_000 * 1000 / 1024, "a shell holding 40 MB peaked at \(holding.peak) KiB")
+    }
+
     /// Without Python the group still measures swift-cast (device and client processes)
     /// and says the PyChromecast column is unavailable.
     @Test func pychromecastGroupWithoutPythonReportsUnavailable() async throws {
