@@ -7,6 +7,10 @@ import PackageDescription
 let strictSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("MemberImportVisibility"),
+    // An import is internal unless it says otherwise: a module whose public (or package)
+    // declarations use another module's types imports it `public` (or `package`), so what a
+    // module exposes of its dependencies is written where it happens.
+    .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
 /// A command-line tool starts many times a day: its release build carries the Swift runtime

@@ -1,5 +1,5 @@
 internal import COpenSSL
-import Foundation
+public import Foundation
 
 #if canImport(Glibc)
 import Glibc

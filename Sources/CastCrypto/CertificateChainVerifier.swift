@@ -1,5 +1,5 @@
 internal import COpenSSL
-import Foundation
+public import Foundation
 
 /// Builds and checks a certification path from a certificate to one of a set of trust anchors,
 /// using OpenSSL's X.509 path validation at a chosen time.

@@ -1,5 +1,5 @@
 internal import COpenSSL
-import Foundation
+public import Foundation
 
 /// Issues X.509 v3 certificates signed by a certificate authority (or self-signed roots), for
 /// certificate chains such as a virtual device's device-authentication chain.

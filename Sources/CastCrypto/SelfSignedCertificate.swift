@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A private key and an X.509 v3 certificate for it, signed by that same key.
 ///

@@ -1,4 +1,4 @@
-import CastCore
+package import CastCore
 import CastSync
 
 extension FakeDevice {

@@ -1,7 +1,7 @@
-import CastCore
-import CastSender
-import CastSync
-import Dispatch
+package import CastCore
+package import CastSender
+package import CastSync
+package import Dispatch
 import Foundation
 
 /// A scripted in-memory Cast device for end-to-end tests of the SDK: receiver and media

@@ -1,7 +1,7 @@
-import CastCore
+package import CastCore
 import CastTime
 
-@testable import CastEmulator
+@testable package import CastEmulator
 
 /// The virtual device's own engine behind a hostile device's numbers: the device behaves as
 /// usual, but every JSON payload it sends passes through `rewrite` first (by `type`), so what a

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// The Open Screen Cast test data (certificates, signed data, device-auth messages, CRLs).
 ///

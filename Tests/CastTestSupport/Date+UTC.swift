@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 extension Date {
     /// The moment of a calendar day and time in UTC.

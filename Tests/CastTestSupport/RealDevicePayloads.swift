@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// Payloads captured from real Cast hardware (`messages.jsonl` of the real-devices test data:
 /// Chromecasts, Google Home and Nest speakers, Nest Hub displays, a Cast TV, speaker groups).

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// Where the repository, its Python peers and this package's built executables are, for
 /// tests.

@@ -1,5 +1,5 @@
-import CastCrypto
-import Foundation
+public import CastCrypto
+public import Foundation
 
 /// Checks that a device certificate chains to a trusted Cast root and may act as one.
 ///

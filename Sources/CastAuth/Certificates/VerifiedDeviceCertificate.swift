@@ -1,4 +1,4 @@
-import CastCrypto
+public import CastCrypto
 
 /// A device certificate whose path to a trusted root has been checked.
 public struct VerifiedDeviceCertificate: Hashable, Sendable {

@@ -1,4 +1,4 @@
-import CastCore
+public import CastCore
 
 /// A device-auth challenge a sender has made, kept to check the reply against.
 public struct DeviceAuthChallenge: Hashable, Sendable {

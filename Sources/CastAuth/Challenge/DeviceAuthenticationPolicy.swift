@@ -1,4 +1,4 @@
-import CastCrypto
+public import CastCrypto
 
 /// How a sender authenticates the Cast devices it connects to.
 public struct DeviceAuthenticationPolicy: Hashable, Sendable {

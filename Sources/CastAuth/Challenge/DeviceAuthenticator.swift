@@ -1,6 +1,6 @@
-import CastCore
+public import CastCore
 import CastCrypto
-import Foundation
+public import Foundation
 
 /// The sender side of Cast device authentication, free of I/O.
 ///

@@ -1,4 +1,4 @@
-import CastCrypto
+public import CastCrypto
 
 /// Why a Cast device could not be authenticated.
 ///

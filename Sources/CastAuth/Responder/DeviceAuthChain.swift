@@ -1,5 +1,5 @@
-import CastCrypto
-import Foundation
+public import CastCrypto
+public import Foundation
 
 /// A device-authentication certificate chain of the kind a Cast device holds: a root, an
 /// intermediate and a device certificate (RSA-2048), plus an audio-only device certificate for

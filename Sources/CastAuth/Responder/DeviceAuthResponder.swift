@@ -1,5 +1,5 @@
-import CastCore
-import CastCrypto
+public import CastCore
+public import CastCrypto
 
 /// The device side of Cast device authentication: answers a sender's challenge.
 ///

@@ -1,6 +1,6 @@
 import CastCore
-import CastCrypto
-import Foundation
+public import CastCrypto
+public import Foundation
 
 /// A Cast certificate revocation list whose signature, signer and validity have been checked.
 ///

@@ -1,4 +1,4 @@
-import CastCrypto
+public import CastCrypto
 
 /// Google's production Cast trust anchors, built in.
 public enum CastTrustAnchors {

@@ -1,5 +1,5 @@
 import CastSender
-import Foundation
+package import Foundation
 
 /// Where `cast` keeps its configuration and its saved session.
 package struct CommandPaths: Sendable, Hashable {

@@ -1,8 +1,8 @@
 import CastAuth
-import CastCore
+package import CastCore
 import CastCrypto
 import CastNet
-import CastSender
+package import CastSender
 import Foundation
 
 /// What a running command works with: the environment, output, paths, the chosen device and

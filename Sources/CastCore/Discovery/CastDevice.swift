@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A Cast device found on the network, as described by its DNS-SD service
 /// (`_googlecast._tcp`): the TXT attributes, the SRV port and host, and the host's addresses.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The setup document a Cast device serves at `/setup/eureka_info` (HTTP on port 8008,
 /// HTTPS on 8443): its name, model and identity as the device reports them.

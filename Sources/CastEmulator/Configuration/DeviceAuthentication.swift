@@ -1,5 +1,5 @@
-import CastAuth
-import CastCore
+public import CastAuth
+public import CastCore
 import CastNet
 
 /// How a virtual device answers device-authentication challenges

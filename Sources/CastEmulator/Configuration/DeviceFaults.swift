@@ -1,4 +1,4 @@
-import CastCore
+public import CastCore
 
 /// Misbehaviour a virtual device can be switched into, to test how senders cope.
 ///

@@ -1,4 +1,4 @@
-import CastCore
+public import CastCore
 
 /// How one class of real Cast device speaks: the volume it reports, its equaliser, what it
 /// can do, what its status lists while idle. Taken from payloads captured on real hardware

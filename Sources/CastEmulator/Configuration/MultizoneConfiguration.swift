@@ -1,4 +1,4 @@
-import CastCore
+public import CastCore
 
 /// The speaker-group side of a virtual device: the members of a group, or the groups a
 /// speaker belongs to.

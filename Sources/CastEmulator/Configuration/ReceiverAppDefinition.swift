@@ -1,4 +1,4 @@
-import CastCore
+public import CastCore
 
 /// A receiver application a virtual device can launch: an entry of its app registry.
 ///

@@ -1,4 +1,4 @@
-import CastCore
+public import CastCore
 
 /// Everything that makes one virtual device what it is: identity, apps, volume, timing.
 public struct VirtualDeviceConfiguration: Sendable {

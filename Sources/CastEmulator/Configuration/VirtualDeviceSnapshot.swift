@@ -1,4 +1,4 @@
-import CastCore
+public import CastCore
 
 /// What a virtual device keeps of its running receiver app when its host process stops, so
 /// that a device hosted inside an app (castvideos' built-in device) is found as it was at the

@@ -1,5 +1,5 @@
 import CastCore
-import CastNet
+public import CastNet
 import CastSync
 import CastTime
 import Foundation

@@ -1,4 +1,4 @@
-import CastCore
+public import CastCore
 
 /// What a ``VirtualDeviceEngine`` asks its owner to do after an event.
 ///

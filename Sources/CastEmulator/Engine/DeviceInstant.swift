@@ -1,4 +1,4 @@
-import CastTime
+public import CastTime
 
 /// A point in time on a virtual device's clock: the `CastInstant` of `CastTime`, the one
 /// instant type of swift-cast, under the name the engine's API has always used.

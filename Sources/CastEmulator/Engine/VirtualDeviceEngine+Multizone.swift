@@ -1,5 +1,5 @@
-import CastCore
-import CastTime
+public import CastCore
+public import CastTime
 
 /// What a device knows of its speaker groups while it runs.
 struct MultizoneState: Sendable {

@@ -1,5 +1,5 @@
 import CastCore
-import CastTime
+public import CastTime
 
 extension VirtualDeviceEngine {
     /// The sender id a restored LOAD comes from: no connection has it, so nothing is sent

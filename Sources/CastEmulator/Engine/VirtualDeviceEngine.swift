@@ -1,5 +1,5 @@
-import CastCore
-import CastTime
+public import CastCore
+public import CastTime
 
 /// The behaviour of one virtual Cast device, without any I/O.
 ///

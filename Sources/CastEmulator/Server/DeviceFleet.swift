@@ -1,7 +1,7 @@
 import CastCrypto
-import CastNet
+public import CastNet
 import CastSync
-import CastTime
+public import CastTime
 import Foundation
 
 /// Many virtual devices in one process, each on its own address, started and stopped together.

@@ -1,4 +1,4 @@
-import CastCore
+public import CastCore
 
 /// A fault-injection request: the JSON body of `POST /control/faults`, or built in code for
 /// ``VirtualDevice/apply(_:)``.

@@ -1,6 +1,6 @@
-import CastAuth
+public import CastAuth
 import CastCore
-import CastCrypto
+public import CastCrypto
 import CastNet
 import Foundation
 

@@ -1,5 +1,5 @@
 import CastCore
-import Foundation
+public import Foundation
 
 /// One frame a virtual device received or sent, or one connection event, for the frame log.
 public struct FrameLogRecord: Sendable, Equatable {

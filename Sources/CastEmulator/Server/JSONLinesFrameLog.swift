@@ -1,5 +1,5 @@
 import CastSync
-import Foundation
+public import Foundation
 
 /// Writes each frame-log record as one line of JSON to a file handle (standard output or a file).
 public final class JSONLinesFrameLog: FrameLogSink {

@@ -1,9 +1,9 @@
 import CastCore
-import CastCrypto
-import CastNet
+public import CastCrypto
+public import CastNet
 import CastSync
-import CastTime
-import Foundation
+public import CastTime
+public import Foundation
 
 /// A virtual Cast device: a TLS Cast channel (8009), a setup HTTP server (8008) and its HTTPS
 /// twin (8443), all bound to the device's own address, around a sans-I/O behaviour engine.

@@ -1,7 +1,7 @@
 import CastCore
-import CastCrypto
+public import CastCrypto
 import CastSync
-import CastTime
+public import CastTime
 import Synchronization
 
 /// A Cast channel: a TLS stream carrying length-prefixed frames.

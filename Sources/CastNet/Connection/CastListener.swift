@@ -1,4 +1,4 @@
-import CastTime
+public import CastTime
 
 /// Accepts Cast connections: TLS on a TCP port, then framing. A virtual Cast device
 /// listens with one of these.

@@ -1,4 +1,4 @@
-import CastCore
+package import CastCore
 
 /// The data of a resource record, decoded for the types mDNS/DNS-SD use and kept raw otherwise.
 package enum DNSRecordData: Hashable, Sendable {

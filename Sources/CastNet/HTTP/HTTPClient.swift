@@ -1,5 +1,5 @@
 import CastSync
-import CastTime
+public import CastTime
 import Foundation
 
 /// A small HTTP/1.1 client on CastNet's TCP and TLS, one connection per request.

@@ -1,4 +1,4 @@
-import CastTime
+public import CastTime
 
 /// A small HTTP/1.1 server: keep-alive, `GET`/`HEAD`/`POST` routes, single byte ranges
 /// for file bodies, bounded request sizes, a request timeout against slow clients, and

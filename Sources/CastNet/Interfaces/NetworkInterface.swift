@@ -1,4 +1,4 @@
-import CastCore
+public import CastCore
 import Foundation
 import Glibc
 

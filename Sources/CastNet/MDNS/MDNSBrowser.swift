@@ -1,4 +1,4 @@
-import CastCore
+public import CastCore
 import CastSync
 import CastTime
 import Foundation

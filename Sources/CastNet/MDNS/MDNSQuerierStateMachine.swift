@@ -1,5 +1,5 @@
-import CastCore
-import CastTime
+package import CastCore
+package import CastTime
 
 /// The mDNS/DNS-SD querier that browses for Cast devices (RFC 6762, RFC 6763), without I/O.
 ///

@@ -1,4 +1,4 @@
-import CastTime
+package import CastTime
 
 /// The records an mDNS querier has heard, with their lifetimes (RFC 6762 §5.2, §10).
 ///

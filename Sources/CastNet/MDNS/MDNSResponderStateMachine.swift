@@ -1,5 +1,5 @@
 import CastCore
-import CastTime
+package import CastTime
 
 /// The mDNS responder for a set of DNS-SD services (RFC 6762, RFC 6763), without I/O.
 ///

@@ -1,4 +1,4 @@
-import CastCore
+public import CastCore
 
 /// A DNS-SD service to advertise with ``MDNSResponder``.
 public struct MDNSService: Hashable, Sendable {

@@ -1,5 +1,5 @@
 import CastSync
-import CastTime
+public import CastTime
 
 #if canImport(Glibc)
 import Glibc

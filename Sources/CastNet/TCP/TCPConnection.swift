@@ -1,6 +1,6 @@
-import CastCrypto
+public import CastCrypto
 import CastSync
-import CastTime
+public import CastTime
 
 /// A connected byte stream over TCP, optionally secured with TLS.
 ///

@@ -1,4 +1,4 @@
-import CastTime
+public import CastTime
 
 /// A listening TCP socket, optionally serving TLS, that hands out accepted connections.
 public final class TCPListener: Sendable {

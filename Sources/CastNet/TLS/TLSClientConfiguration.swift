@@ -1,4 +1,4 @@
-import CastCrypto
+public import CastCrypto
 import CastSync
 
 /// How a TLS client connects: which versions it offers and how it judges the server.

@@ -1,4 +1,4 @@
-import CastCrypto
+public import CastCrypto
 
 /// How a TLS server presents itself: certificate chain, private key and versions.
 public struct TLSServerConfiguration: Sendable {

@@ -1,4 +1,4 @@
-import CastTime
+public import CastTime
 
 /// The real clock: monotonic time, timers on the threads of ``EventLoopGroup/shared``.
 ///

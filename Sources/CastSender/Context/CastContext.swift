@@ -1,8 +1,8 @@
 import CastNet
-import CastSync
+package import CastSync
 import CastTime
 import Dispatch
-import Foundation
+public import Foundation
 
 /// The entry point of the SDK (as `GCKCastContext`): options, discovery, sessions, cast
 /// state and launch credentials.

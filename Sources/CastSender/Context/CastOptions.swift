@@ -1,6 +1,6 @@
 import CastAuth
-import Dispatch
-import Foundation
+public import Dispatch
+public import Foundation
 
 /// The configuration of a ``CastContext`` (as `GCKCastOptions`), set once when the context
 /// is created.

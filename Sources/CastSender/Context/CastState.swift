@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Whether casting is possible and happening (as `GCKCastState`).
 public struct CastState: RawRepresentable, Hashable, Sendable, CustomStringConvertible {

@@ -2,7 +2,7 @@ import CastNet
 import CastSync
 import CastTime
 import Dispatch
-import Foundation
+public import Foundation
 
 /// A change of the device list.
 ///

@@ -1,5 +1,5 @@
 import CastSync
-import Foundation
+public import Foundation
 
 /// A sink that appends log lines to a file, bounded in size, keeping older files as rotated
 /// copies (as `GCKLogger`'s `fileLoggingEnabled`, `maxLogFileSize` and `maxLogFileCount`).

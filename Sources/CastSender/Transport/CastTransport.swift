@@ -1,4 +1,4 @@
-import CastTime
+package import CastTime
 
 /// What a ``CastTransport`` reports about its connection.
 package enum CastTransportEvent: Sendable {

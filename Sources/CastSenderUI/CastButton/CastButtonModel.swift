@@ -1,5 +1,5 @@
 import CastCore
-import CastSender
+public import CastSender
 import CastSync
 
 /// The Cast button (as `GCKUICastButton`), independent of any toolkit: always shown, its

@@ -1,4 +1,4 @@
-import CastSender
+public import CastSender
 
 /// What the Cast button shows, following `CastState` (as `GCKUICastButton`).
 public enum CastButtonState: Sendable, Hashable, CaseIterable, CustomStringConvertible {

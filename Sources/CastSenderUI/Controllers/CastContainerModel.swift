@@ -1,4 +1,4 @@
-import CastSender
+public import CastSender
 import CastSync
 
 /// The container that docks the mini controller under the app's screens (as

@@ -1,5 +1,5 @@
 import CastCore
-import CastSender
+public import CastSender
 import CastSync
 
 /// The full-screen expanded controller (as `GCKUIExpandedMediaControlsViewController`):

@@ -1,5 +1,5 @@
 import CastCore
-import CastSender
+public import CastSender
 import CastSync
 
 /// The mini controller docked under every screen (as

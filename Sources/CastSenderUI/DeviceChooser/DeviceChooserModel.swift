@@ -1,9 +1,9 @@
 import CastCore
-import CastNet
-import CastSender
+public import CastNet
+public import CastSender
 import CastSync
-import CastTime
-import Foundation
+public import CastTime
+public import Foundation
 
 /// The device chooser (the Cast dialog): the live list of devices, selecting one starts a
 /// session, and with no device the guidance of ``NoDevicesGuidance`` plus a retry that

@@ -1,4 +1,4 @@
-import CastSender
+public import CastSender
 
 /// When discovery may start, from the context's options (codelab "permissions and
 /// discovery"):

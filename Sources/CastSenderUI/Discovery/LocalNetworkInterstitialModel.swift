@@ -1,4 +1,4 @@
-import CastSender
+public import CastSender
 import CastSync
 
 /// The first-use local-network interstitial: it explains why the app scans the local network

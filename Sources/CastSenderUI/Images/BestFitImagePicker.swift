@@ -1,4 +1,4 @@
-import CastCore
+public import CastCore
 
 /// Picks by size: the smallest image at least as large as the preferred size (in both
 /// dimensions), else the largest; images without dimensions are chosen only when no image

@@ -1,6 +1,6 @@
 import CastCrypto
 import CastSync
-import Foundation
+public import Foundation
 
 /// Images kept on disk, bounded in size with least-recently-used eviction: the default
 /// ``ImageCache``.

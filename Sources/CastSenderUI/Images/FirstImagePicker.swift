@@ -1,4 +1,4 @@
-import CastCore
+public import CastCore
 
 /// The default picker: the first image, whatever the hints.
 public struct FirstImagePicker: ImagePicker {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Fetches images for the widgets (as `GCKUIImageCache`).
 public protocol ImageCache: Sendable {

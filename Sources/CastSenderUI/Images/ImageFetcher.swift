@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Downloads image bytes; inject one into ``DiskImageCache`` to change how images are
 /// fetched (a URLSession-based fetcher, a test double).

@@ -1,4 +1,4 @@
-import CastCore
+public import CastCore
 
 /// Chooses the image of media metadata to show for given hints (as `GCKUIImagePicker`).
 public protocol ImagePicker: Sendable {

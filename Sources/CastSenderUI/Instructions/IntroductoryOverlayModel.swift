@@ -1,4 +1,4 @@
-import CastSender
+public import CastSender
 import CastSync
 
 /// The introductory overlay (as `presentCastInstructionsViewControllerOnce`): shown once,

@@ -1,4 +1,4 @@
-import CastCore
+public import CastCore
 
 /// Everything the media controls show, computed from the current media status (as
 /// `GCKUIMediaController`'s bound views): the widgets' single source of truth.

@@ -1,5 +1,5 @@
-import CastCore
-import CastSender
+public import CastCore
+public import CastSender
 import CastSync
 
 /// Binds the media controls to the current session's media (as `GCKUIMediaController`):

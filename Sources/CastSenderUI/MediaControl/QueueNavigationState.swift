@@ -1,4 +1,4 @@
-import CastCore
+public import CastCore
 
 /// The queue controls of the media controller (GCK's `nextButton`, `previousButton` and
 /// `repeatModeButton`): whether there is an item to skip to, and the repeat mode.

@@ -1,4 +1,4 @@
-import CastCore
+public import CastCore
 
 /// A named text-track style the track selector offers.
 public struct TextTrackStylePreset: Sendable, Hashable, Identifiable {

@@ -1,5 +1,5 @@
-import CastCore
-import CastSender
+public import CastCore
+public import CastSender
 
 /// The track selector (as `GCKUIMediaTrackSelectionViewController`): the audio and text
 /// tracks of the media with the ones in use, captions off, and the text-track style.

@@ -1,4 +1,4 @@
-import CastCore
+public import CastCore
 
 /// The tracks of the current media and which are active (as the track selector).
 public struct TrackSelectionState: Sendable, Hashable {

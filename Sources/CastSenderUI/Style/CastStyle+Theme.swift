@@ -1,5 +1,5 @@
 import CastCore
-import Foundation
+public import Foundation
 
 /// Theme files: the style as JSON, loaded with ``CastStyle/loadTheme(from:)``.
 ///

@@ -1,6 +1,6 @@
 import CastCore
 import CastSync
-import Foundation
+public import Foundation
 
 /// The small amount of widget state that outlives a launch: whether the local-network
 /// interstitial was accepted and whether the introductory overlay was shown.

@@ -1,5 +1,5 @@
 import CastCore
-import CastSender
+public import CastSender
 
 /// The volume of one device, as a ``DeviceVolumeController`` reads and changes it.
 ///

@@ -1,5 +1,5 @@
 import CastCore
-import CastSender
+public import CastSender
 import CastSync
 
 /// A device volume control (as `GCKUIDeviceVolumeController`): the level and mute state of

@@ -1,5 +1,5 @@
 import CastCore
-import CastSender
+public import CastSender
 import CastSync
 
 /// Per-member volume of a speaker group (the `GCKUIDeviceVolumeController` role for each

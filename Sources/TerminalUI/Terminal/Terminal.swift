@@ -1,5 +1,5 @@
 import CastSync
-import Foundation
+public import Foundation
 import Glibc
 
 /// The terminal a program runs in: its size and capabilities, raw mode, the alternate screen,
