@@ -85,10 +85,7 @@ final class CommandLineRun {
         )
         if let pychromecast {
             playRow.pychromecast = Format.time(seconds: pychromecast)
-            let ratio = pychromecast / play.median
-            playRow.ratio =
-                String(format: ratio >= 10 ? "%.0f×" : "%.1f×", ratio)
-                + " (target ≥ 20×: \(ratio >= 20 ? "met" : "missed"))"
+            playRow.ratio = ratioText(ours: play.median, theirs: pychromecast, target: 20)
         }
         let version = wall(versions)
         let versionRow = BenchmarkRow(

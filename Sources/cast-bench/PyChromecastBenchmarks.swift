@@ -125,7 +125,8 @@ struct Distribution {
     var text: String { "\(Format.time(seconds: median)) / \(Format.time(seconds: p99))" }
 }
 
-private func ratioText(ours: Double, theirs: Double, target: Double?) -> String {
+/// How many times faster `ours` is than `theirs`, with the verdict against `target`.
+func ratioText(ours: Double, theirs: Double, target: Double?) -> String {
     let ratio = theirs / ours
     let figure = ratio >= 10 ? String(format: "%.0f×", ratio) : String(format: "%.1f×", ratio)
     guard let target else { return figure }
