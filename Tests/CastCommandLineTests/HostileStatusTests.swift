@@ -32,6 +32,31 @@ import Testing
         let lines = Self.report(volume: 1, duration: value, position: value).lines(output: CapturedOutput().sink)
         #expect(lines.contains { $0.hasPrefix("Time:    [") })
     }
+
+    /// JSON cannot hold NaN or infinity: such a field prints as `null` and the rest of the
+    /// report is still there (before, the whole report printed as `null`).
+    @Test(arguments: [Double.nan, Double.infinity, -Double.infinity])
+    func aNonFiniteNumberIsNullInTheJSON(value: Double) throws {
+        let text = OutputSink.encode(Self.report(volume: value, duration: value, position: value).json)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let media = try #require(object["media"] as? [String: Any])
+        #expect(media["duration"] is NSNull)
+        #expect(media["currentTime"] is NSNull)
+        #expect((object["volume"] as? [String: Any])?["level"] is NSNull)
+        #expect(media["contentId"] as? String == "http://m/1.mp4")
+    }
+
+    @Test func theJSONIsOneLineWithSortedKeysAndEscapedControls() {
+        var report = Self.report(volume: 0.5, duration: 600, position: 91.25)
+        report.deviceName = "TV\u{1B}]0;owned\u{07}\n"
+        let text = OutputSink.encode(report.json)
+        #expect(!text.contains("\n") && !text.contains("\u{1B}") && !text.contains("\u{07}"))
+        #expect(text.contains(#""name":"TV\u001b]0;owned\u0007\n""#))
+        #expect(text.hasPrefix(#"{"app":null,"device":{"host":"127.0.0.1","name":"#))
+        // Whole numbers print as integers, as docs/cli.md shows them.
+        #expect(text.contains(#""duration":600,"#) && text.contains(#""currentTime":91.25,"#))
+        #expect(text.contains(#""volume":{"level":0.5,"muted":false}}"#))
+    }
 }
 
 /// Timeouts from the environment are range-checked: anything but 0 < seconds <= one day is

@@ -45,7 +45,7 @@ package struct DevicesCommand: CastCommand {
             devices.append(device)
         }
         if json {
-            runtime.output.json(devices.map(Self.json))
+            runtime.output.json(.array(devices.map(Self.json)))
             return
         }
         if devices.isEmpty { runtime.output.error("no devices found") }
@@ -60,16 +60,16 @@ package struct DevicesCommand: CastCommand {
         }
     }
 
-    static func json(_ device: CastDevice) -> [String: Any] {
+    static func json(_ device: CastDevice) -> JSONValue {
         [
-            "id": device.idText,
-            "name": device.friendlyName ?? NSNullValue.null,
-            "model": device.modelName ?? NSNullValue.null,
-            "host": device.addresses.first?.description ?? NSNullValue.null,
-            "addresses": device.addresses.map(\.description),
-            "port": Int(device.port),
-            "status": device.statusText ?? NSNullValue.null,
-            "group": device.isGroup,
+            "id": .string(device.idText),
+            "name": device.friendlyName.jsonValue,
+            "model": device.modelName.jsonValue,
+            "host": device.addresses.first?.description.jsonValue ?? .null,
+            "addresses": device.addresses.map(\.description).jsonValue,
+            "port": .integer(Int(device.port)),
+            "status": device.statusText.jsonValue,
+            "group": .bool(device.isGroup),
         ]
     }
 }

@@ -31,14 +31,14 @@ package struct GroupCommand: CastCommand {
         if json {
             runtime.output.json([
                 "group": [
-                    "name": device.friendlyName ?? NSNullValue.null,
-                    "id": device.idText,
-                    "isGroup": device.isGroup,
-                    "host": host,
-                    "port": port,
-                ] as [String: Any],
-                "isMultichannel": status.isMultichannel ?? NSNullValue.null,
-                "members": status.devices.map(Self.json),
+                    "name": device.friendlyName.jsonValue,
+                    "id": .string(device.idText),
+                    "isGroup": .bool(device.isGroup),
+                    "host": .string(host),
+                    "port": .integer(port),
+                ],
+                "isMultichannel": status.isMultichannel.jsonValue,
+                "members": .array(status.devices.map(Self.json)),
             ])
             return
         }
@@ -54,13 +54,13 @@ package struct GroupCommand: CastCommand {
         return "\(name)\t\(level)\(member.isMuted ? " muted" : "")"
     }
 
-    static func json(_ member: MultizoneDevice) -> [String: Any] {
+    static func json(_ member: MultizoneDevice) -> JSONValue {
         [
-            "deviceId": member.deviceId,
-            "name": member.name ?? NSNullValue.null,
-            "capabilities": member.capabilities ?? NSNullValue.null,
-            "level": member.volumeLevel ?? NSNullValue.null,
-            "muted": member.isMuted,
+            "deviceId": .string(member.deviceId),
+            "name": member.name.jsonValue,
+            "capabilities": member.capabilities.jsonValue,
+            "level": member.volumeLevel.jsonValue,
+            "muted": member.isMuted.jsonValue,
         ]
     }
 

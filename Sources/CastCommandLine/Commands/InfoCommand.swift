@@ -1,5 +1,5 @@
+import CastCore
 import CastNet
-import Foundation
 import TerminalUI
 
 /// `cast info`.
@@ -47,17 +47,17 @@ package struct InfoCommand: CastCommand {
             throw CommandLineError(.requestFailed, "GET \(url): \(error)")
         }
         guard response.status.code == 200,
-            let object = try? JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any]
+            let document = try? JSONValue(parsing: response.body), let object = document.objectValue
         else {
             throw CommandLineError(.requestFailed, "GET \(url): HTTP \(response.status.code), not a JSON object")
         }
         if json {
-            runtime.output.json(object)
+            runtime.output.json(document)
             return
         }
-        let info = object["device_info"] as? [String: Any] ?? [:]
-        let build = object["build_info"] as? [String: Any] ?? [:]
-        let rows: [(String, Any?)] = [
+        let info = object["device_info"]?.objectValue ?? [:]
+        let build = object["build_info"]?.objectValue ?? [:]
+        let rows: [(String, JSONValue?)] = [
             ("Name", object["name"]),
             ("Model", info["model_name"] ?? object["model_name"]),
             ("Manufacturer", info["manufacturer"]),
@@ -69,8 +69,9 @@ package struct InfoCommand: CastCommand {
             ("Time zone", object["timezone"]),
         ]
         for (label, value) in rows {
-            guard let value, !(value is NSNull) else { continue }
-            runtime.output.line("\((label + ":").padding(14)) \(TerminalText.sanitized("\(value)"))")
+            guard let value, !value.isNull else { continue }
+            let text = value.stringValue ?? value.description
+            runtime.output.line("\((label + ":").padding(14)) \(TerminalText.sanitized(text))")
         }
     }
 }

@@ -56,14 +56,16 @@ package struct QueueListCommand: CastCommand {
         let current = client.mediaStatus?.currentItemId ?? status.currentItemId
         if json {
             runtime.output.json(
-                items.map { item -> [String: Any] in
-                    [
-                        "itemId": item.itemId ?? 0,
-                        "contentId": item.media?.contentId ?? NSNullValue.null,
-                        "title": item.media?.metadata?.title ?? NSNullValue.null,
-                        "current": item.itemId == current,
-                    ]
-                }
+                .array(
+                    items.map { item in
+                        [
+                            "itemId": .integer(item.itemId ?? 0),
+                            "contentId": item.media?.contentId.jsonValue ?? .null,
+                            "title": item.media?.metadata?.title.jsonValue ?? .null,
+                            "current": .bool(item.itemId == current),
+                        ]
+                    }
+                )
             )
         } else {
             for item in items {

@@ -23,15 +23,17 @@ package struct TracksCommand: CastCommand {
         let active = Set(status.activeTrackIds ?? [])
         if json {
             runtime.output.json(
-                tracks.map { track -> [String: Any] in
-                    [
-                        "trackId": track.trackId,
-                        "type": track.type.rawValue,
-                        "name": track.name ?? NSNullValue.null,
-                        "language": track.language ?? NSNullValue.null,
-                        "active": active.contains(track.trackId),
-                    ]
-                }
+                .array(
+                    tracks.map { track in
+                        [
+                            "trackId": .integer(track.trackId),
+                            "type": .string(track.type.rawValue),
+                            "name": track.name.jsonValue,
+                            "language": track.language.jsonValue,
+                            "active": .bool(active.contains(track.trackId)),
+                        ]
+                    }
+                )
             )
             return
         }

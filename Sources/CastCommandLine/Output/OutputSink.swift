@@ -1,3 +1,4 @@
+package import CastCore
 import Foundation
 import TerminalUI
 
@@ -46,19 +47,16 @@ package struct OutputSink: Sendable {
     package func progress(_ text: String) { writeErr(text) }
 
     /// Writes a JSON value to standard output on one line, keys sorted.
-    package func json(_ value: Any) {
+    package func json(_ value: JSONValue) {
         line(Self.encode(value))
     }
 
     /// A JSON value as one line of text, keys sorted.
-    package static func encode(_ value: Any) -> String {
-        guard JSONSerialization.isValidJSONObject(value),
-            let data = try? JSONSerialization.data(
-                withJSONObject: value,
-                options: [.sortedKeys, .withoutEscapingSlashes]
-            )
-        else { return "null" }
-        return String(decoding: data, as: UTF8.self)
+    ///
+    /// Control characters in strings are escaped, so no escape sequence reaches a terminal
+    /// through `--json` output either.
+    package static func encode(_ value: JSONValue) -> String {
+        value.description
     }
 
     /// `text` in bold when colour is on.

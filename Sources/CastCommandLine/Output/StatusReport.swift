@@ -53,51 +53,48 @@ struct StatusReport {
     }
 
     /// The stable JSON shape documented in docs/cli.md.
-    var json: [String: Any] {
-        var object: [String: Any] = [
-            "device": ["name": deviceName ?? NSNullValue.null, "host": host, "port": port] as [String: Any]
+    var json: JSONValue {
+        var object: [String: JSONValue] = [
+            "device": ["name": deviceName.jsonValue, "host": .string(host), "port": .integer(port)]
         ]
-        if let application {
-            object["app"] =
+        object["app"] =
+            application.map { application in
                 [
-                    "appId": application.appId,
-                    "displayName": application.displayName ?? NSNullValue.null,
-                    "sessionId": application.sessionId ?? NSNullValue.null,
-                    "statusText": application.statusText ?? NSNullValue.null,
-                ] as [String: Any]
-        } else {
-            object["app"] = NSNullValue.null
-        }
-        if let volume { object["volume"] = ["level": volume, "muted": muted ?? false] as [String: Any] }
+                    "appId": .string(application.appId),
+                    "displayName": application.displayName.jsonValue,
+                    "sessionId": application.sessionId.jsonValue,
+                    "statusText": application.statusText.jsonValue,
+                ]
+            } ?? .null
+        if let volume { object["volume"] = ["level": volume.jsonValue, "muted": .bool(muted ?? false)] }
         if let following {
-            object["following"] =
-                [
-                    "name": following.name, "id": following.id ?? NSNullValue.null, "host": following.host,
-                    "port": following.port,
-                ] as [String: Any]
+            object["following"] = [
+                "name": .string(following.name), "id": following.id.jsonValue, "host": .string(following.host),
+                "port": .integer(following.port),
+            ]
         }
         guard let media else {
-            object["media"] = NSNullValue.null
-            return object
+            object["media"] = .null
+            return .object(object)
         }
-        var entry: [String: Any] = [
-            "mediaSessionId": media.mediaSessionId,
-            "playerState": media.playerState?.rawValue ?? "IDLE",
-            "currentTime": position ?? media.currentTime ?? 0,
-            "playbackRate": media.playbackRate ?? 1,
+        var entry: [String: JSONValue] = [
+            "mediaSessionId": .integer(media.mediaSessionId),
+            "playerState": .string(media.playerState?.rawValue ?? "IDLE"),
+            "currentTime": (position ?? media.currentTime ?? 0).jsonValue,
+            "playbackRate": (media.playbackRate ?? 1).jsonValue,
+            "idleReason": media.idleReason?.rawValue.jsonValue ?? .null,
+            "contentId": media.media?.contentId.jsonValue ?? .null,
+            "contentType": media.media?.contentType.jsonValue ?? .null,
+            "duration": media.media?.duration.jsonValue ?? .null,
+            "title": media.media?.metadata?.title.jsonValue ?? .null,
+            "activeTrackIds": (media.activeTrackIds ?? []).jsonValue,
+            "currentItemId": media.currentItemId.jsonValue,
         ]
-        entry["idleReason"] = media.idleReason?.rawValue ?? NSNullValue.null
-        entry["contentId"] = media.media?.contentId ?? NSNullValue.null
-        entry["contentType"] = media.media?.contentType ?? NSNullValue.null
-        entry["duration"] = media.media?.duration ?? NSNullValue.null
-        entry["title"] = media.media?.metadata?.title ?? NSNullValue.null
-        entry["activeTrackIds"] = media.activeTrackIds ?? []
-        entry["currentItemId"] = media.currentItemId ?? NSNullValue.null
         if let volume = media.volume {
-            entry["volume"] = ["level": volume.level ?? 1, "muted": volume.muted ?? false] as [String: Any]
+            entry["volume"] = ["level": (volume.level ?? 1).jsonValue, "muted": .bool(volume.muted ?? false)]
         }
-        object["media"] = entry
-        return object
+        object["media"] = .object(entry)
+        return .object(object)
     }
 
     /// Human-readable lines.
@@ -138,9 +135,4 @@ struct StatusReport {
         return
             "\(ProgressBar(fraction: fraction).render(width: width)) \(TimeFormat.progress(position: position, duration: duration))"
     }
-}
-
-/// `NSNull` without importing Foundation into every caller.
-enum NSNullValue {
-    static var null: Any { FoundationNull.value }
 }

@@ -56,18 +56,20 @@ package struct CommandConfiguration: Sendable, Hashable {
             self.init()
             return
         }
-        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+        guard let object = (try? JSONValue(parsing: [UInt8](data)))?.objectValue else {
             throw CommandLineError(.invalidValue, "\(url.path): not a JSON object")
         }
         let device = object["device"]
-        guard device == nil || device is String else {
+        guard device == nil || device?.stringValue != nil else {
             throw CommandLineError(.invalidValue, "\(url.path): \"device\" must be a string")
         }
-        let interfaces = object["interfaces"]
-        guard interfaces == nil || interfaces is [String] else {
+        // A value that is not an array counts as an array holding a non-string, so it fails below.
+        let interfaces = object["interfaces"].map { $0.arrayValue ?? [.null] } ?? []
+        let names = interfaces.compactMap(\.stringValue)
+        guard names.count == interfaces.count else {
             throw CommandLineError(.invalidValue, "\(url.path): \"interfaces\" must be an array of strings")
         }
-        self.init(device: device as? String, interfaces: interfaces as? [String] ?? [])
+        self.init(device: device?.stringValue, interfaces: names)
     }
 }
 
@@ -79,12 +81,12 @@ struct SavedSessionSummary: Sendable, Hashable {
 
     init?(contentsOf url: URL) {
         guard let data = try? PrivateFile.read(url),
-            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-            let host = object["host"] as? String, let port = object["port"] as? Int
+            let object = (try? JSONValue(parsing: [UInt8](data)))?.objectValue,
+            let host = object["host"]?.stringValue, let port = object["port"]?.intValue
         else { return nil }
         self.host = host
         self.port = port
-        self.deviceName = object["deviceName"] as? String
+        self.deviceName = object["deviceName"]?.stringValue
     }
 
     func matches(_ target: DeviceTarget?) -> Bool {

@@ -1,6 +1,0 @@
-import Foundation
-
-/// The JSON null for `JSONSerialization`.
-enum FoundationNull {
-    static var value: Any { NSNull() }
-}
