@@ -1,5 +1,10 @@
 internal import COpenSSL
+
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
 public import Foundation
+#endif
 
 /// Builds and checks a certification path from a certificate to one of a set of trust anchors,
 /// using OpenSSL's X.509 path validation at a chosen time.

@@ -1,5 +1,10 @@
 internal import COpenSSL
+
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
 public import Foundation
+#endif
 
 /// Issues X.509 v3 certificates signed by a certificate authority (or self-signed roots), for
 /// certificate chains such as a virtual device's device-authentication chain.

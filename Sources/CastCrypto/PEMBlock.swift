@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// One `-----BEGIN LABEL-----` … `-----END LABEL-----` block of a PEM document.
 ///
@@ -33,9 +37,9 @@ public struct PEMBlock: Hashable, Sendable {
         var openLine = 0
         var body = ""
         var lineNumber = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
             lineNumber += 1
-            let line = rawLine.trimmingCharacters(in: .whitespacesAndNewlines)
+            let line = String(rawLine.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
             if let label = openLabel {
                 if line.hasPrefix("-----END ") {
                     guard line == "-----END \(label)-----" else {

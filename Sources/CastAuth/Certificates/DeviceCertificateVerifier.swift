@@ -1,5 +1,9 @@
 public import CastCrypto
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
 public import Foundation
+#endif
 
 /// Checks that a device certificate chains to a trusted Cast root and may act as one.
 ///

@@ -1,6 +1,10 @@
 public import CastCore
 import CastCrypto
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
 public import Foundation
+#endif
 
 /// The sender side of Cast device authentication, free of I/O.
 ///

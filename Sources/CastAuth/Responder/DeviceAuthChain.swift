@@ -1,5 +1,10 @@
 public import CastCrypto
+
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
 public import Foundation
+#endif
 
 /// A device-authentication certificate chain of the kind a Cast device holds: a root, an
 /// intermediate and a device certificate (RSA-2048), plus an audio-only device certificate for
@@ -110,7 +115,7 @@ public struct DeviceAuthChain: Sendable {
     ///   naming the file that is missing or unreadable.
     public static func load(directory: String) throws(DeviceAuthError) -> DeviceAuthChain {
         func text(_ file: String, optional: Bool = false) throws(DeviceAuthError) -> String? {
-            let path = (directory as NSString).appendingPathComponent(file)
+            let path = Self.path(file, in: directory)
             let attributes = try? FileManager.default.attributesOfItem(atPath: path)
             if attributes == nil, optional { return nil }
             guard let size = attributes?[.size] as? Int, size <= 1 << 20,
@@ -150,7 +155,7 @@ public struct DeviceAuthChain: Sendable {
     /// - Throws: file-system or key-encoding errors.
     public func write(directory: String) throws {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        func path(_ name: String) -> String { (directory as NSString).appendingPathComponent(name) }
+        func path(_ name: String) -> String { Self.path(name, in: directory) }
         for (name, certificate) in [
             (FileName.root, root), (FileName.intermediate, intermediate), (FileName.device, device),
             (FileName.audioOnlyDevice, audioOnlyDevice),
@@ -163,7 +168,14 @@ public struct DeviceAuthChain: Sendable {
             contents: Data(try deviceKey.pemString().utf8),
             attributes: [.posixPermissions: 0o600]
         )
-        if !created { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: keyPath]) }
+        // "NSFilePath" is the value of Foundation's NSFilePathErrorKey.
+        if !created { throw CocoaError(.fileWriteUnknown, userInfo: ["NSFilePath": keyPath]) }
+    }
+
+    /// The path of the file `name` in `directory` (as `appendingPathComponent` joins them).
+    private static func path(_ name: String, in directory: String) -> String {
+        if directory.isEmpty { return name }
+        return directory.hasSuffix("/") ? directory + name : directory + "/" + name
     }
 
     /// The credentials a device with TLS certificate `tlsCertificateDER` answers with.

@@ -1,6 +1,10 @@
 import CastCore
 public import CastCrypto
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
 public import Foundation
+#endif
 
 /// A Cast certificate revocation list whose signature, signer and validity have been checked.
 ///

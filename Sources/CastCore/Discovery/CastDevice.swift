@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
 public import Foundation
+#endif
 
 /// A Cast device found on the network, as described by its DNS-SD service
 /// (`_googlecast._tcp`): the TXT attributes, the SRV port and host, and the host's addresses.
@@ -159,7 +163,7 @@ public struct CastDevice: Hashable, Sendable, Identifiable {
 
     /// The identifier as written in TXT `id`: 32 lowercase hex digits.
     public var idText: String {
-        id.uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+        id.uuidString.lowercased().filter { $0 != "-" }
     }
 
     /// The TXT record a device advertises, with the keys Cast senders read:
@@ -174,7 +178,7 @@ public struct CastDevice: Hashable, Sendable, Identifiable {
         record["id"] = idText
         record["cd"] = txt["cd"] ?? upperID
         record["rm"] = txt["rm"] ?? ""
-        record["ve"] = String(format: "%02X", protocolVersion ?? 5)
+        record["ve"] = Self.twoHexDigits(protocolVersion ?? 5)
         record["md"] = modelName ?? ""
         record["ic"] = iconPath ?? ""
         record["fn"] = friendlyName ?? ""
@@ -191,11 +195,17 @@ public struct CastDevice: Hashable, Sendable, Identifiable {
 
     /// Parses a device id: 32 hex digits, or the dashed UUID form.
     public static func parseID(_ text: String) -> UUID? {
-        let hex = text.replacingOccurrences(of: "-", with: "")
+        let hex = text.filter { $0 != "-" }
         guard hex.utf8.count == 32, hex.utf8.allSatisfy({ $0.isHexDigit }) else { return nil }
         let chars = Array(hex)
         let dashed = [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(chars[$0]) }.joined(separator: "-")
         return UUID(uuidString: dashed)
+    }
+
+    /// `value` in uppercase hexadecimal, at least two digits (`05`), as TXT `ve` is written.
+    private static func twoHexDigits(_ value: Int) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return digits.count < 2 ? "0" + digits : digits
     }
 
     private static func ordered(_ addresses: [IPAddress]) -> [IPAddress] {

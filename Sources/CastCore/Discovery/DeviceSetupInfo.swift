@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
 public import Foundation
+#endif
 
 /// The setup document a Cast device serves at `/setup/eureka_info` (HTTP on port 8008,
 /// HTTPS on 8443): its name, model and identity as the device reports them.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// An IPv4 address.
 public struct IPv4Address: Hashable, Sendable, CustomStringConvertible {

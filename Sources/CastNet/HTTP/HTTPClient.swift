@@ -1,6 +1,10 @@
 import CastSync
 public import CastTime
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A small HTTP/1.1 client on CastNet's TCP and TLS, one connection per request.
 ///

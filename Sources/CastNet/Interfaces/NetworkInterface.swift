@@ -1,6 +1,11 @@
 public import CastCore
-import Foundation
 import Glibc
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// A network interface of this machine and its addresses.
 public struct NetworkInterface: Hashable, Sendable, CustomStringConvertible {
@@ -111,7 +116,10 @@ public struct NetworkInterface: Hashable, Sendable, CustomStringConvertible {
         let requested =
             names
             ?? environment["CAST_DISCOVERY_INTERFACES"].map {
-                $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+                $0.split(separator: ",").map {
+                    String($0.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+                }
+                .filter { !$0.isEmpty }
             }
         guard let requested, !requested.isEmpty else { return available.filter(\.isDefaultForDiscovery) }
         return try requested.map { (name) throws(UDPSocketError) -> NetworkInterface in

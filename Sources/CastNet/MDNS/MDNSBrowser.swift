@@ -1,7 +1,11 @@
 public import CastCore
 import CastSync
 import CastTime
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Finds Cast devices on the local network over mDNS/DNS-SD (`_googlecast._tcp`).
 ///

@@ -1,7 +1,11 @@
 import CastCore
 import CastSync
 import CastTime
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Advertises DNS-SD services over mDNS on chosen interfaces: probes for each name, renames
 /// on a conflict, announces, answers queries and says goodbye when a service or the

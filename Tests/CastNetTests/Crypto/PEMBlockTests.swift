@@ -34,6 +34,15 @@ import Testing
         #expect(try PEMBlock.blocks(in: text) == [block])
     }
 
+    /// A PEM file saved with Windows line ends (CRLF) reads as the same blocks: Swift treats
+    /// "\r\n" as one character, so splitting on "\n" alone once saw one long line and no block.
+    @Test func readsWindowsLineEnds() throws {
+        let block = PEMBlock(label: "CERTIFICATE", bytes: (0..<100).map { UInt8($0) })
+        let crlf = "header\r\n" + block.pemString.replacing("\n", with: "\r\n") + "\r\n"
+        #expect(crlf.contains("\r\n"))
+        #expect(try PEMBlock.blocks(in: crlf) == [block])
+    }
+
     @Test func noBlocksGivesEmptyList() throws {
         #expect(try PEMBlock.blocks(in: "just text\nno pem here").isEmpty)
         #expect(try PEMBlock.blocks(in: "").isEmpty)
