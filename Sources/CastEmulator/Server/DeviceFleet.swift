@@ -122,41 +122,39 @@ public actor DeviceFleet {
     /// Starts `devices` a few at a time; on a failure, stops those started and rethrows.
     /// - Returns: `devices`, all started, in their order.
     private static func startAll(_ devices: [VirtualDevice]) async throws -> [VirtualDevice] {
-        var started: [VirtualDevice] = []
+        // Each start carries its device's index, so the result can be put back in configuration
+        // order (starts finish out of order) without a look-up that could miss.
+        var started: [(index: Int, device: VirtualDevice)] = []
         var failure: (any Error)?
-        await withTaskGroup(of: (VirtualDevice, (any Error)?).self) { group in
-            var next = devices.makeIterator()
+        await withTaskGroup(of: (Int, VirtualDevice, (any Error)?).self) { group in
+            var next = devices.enumerated().makeIterator()
             func addNext() -> Bool {
-                guard failure == nil, let device = next.next() else { return false }
+                guard failure == nil, let (index, device) = next.next() else { return false }
                 group.addTask {
                     do {
                         try await device.start()
-                        return (device, nil)
+                        return (index, device, nil)
                     } catch {
-                        return (device, error)
+                        return (index, device, error)
                     }
                 }
                 return true
             }
             for _ in 0..<startConcurrency where !addNext() { break }
-            for await (device, error) in group {
+            for await (index, device, error) in group {
                 if let error {
                     failure = failure ?? error
                 } else {
-                    started.append(device)
+                    started.append((index, device))
                 }
                 _ = addNext()
             }
         }
         if let failure {
-            for device in started { await device.stop() }
+            for entry in started { await entry.device.stop() }
             throw failure
         }
-        // Back to configuration order (starts finish out of order).
-        let rank = Dictionary(
-            uniqueKeysWithValues: devices.enumerated().map { (ObjectIdentifier($0.element), $0.offset) }
-        )
-        return started.sorted { rank[ObjectIdentifier($0)]! < rank[ObjectIdentifier($1)]! }
+        return started.sorted { $0.index < $1.index }.map(\.device)
     }
 
     private func startGroup(
