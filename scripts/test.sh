@@ -38,6 +38,13 @@ say "module dependencies (docs/architecture.md)"
 scripts/check-dependencies.sh
 scripts/tests/check-dependencies-test.sh
 
+# MARK: generated JSON members
+# CastCore's fast JSON conformances are written from each type's member list; a type changed
+# without regenerating them fails here, and so does the generator's own test.
+say "generated JSON members (scripts/json-members.py --check)"
+python3 scripts/json-members.py --check
+scripts/tests/json-members-test.sh
+
 # MARK: build and test
 say "swift build"
 swift build -Xswiftc -warnings-as-errors
