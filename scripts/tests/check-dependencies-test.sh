@@ -6,14 +6,8 @@ set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 check="$root/scripts/check-dependencies.sh"
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
-
-failures=0
-fail() {
-    printf 'FAIL: %s\n' "$*" >&2
-    failures=$((failures + 1))
-}
+run_check() { "$check" --root "$work/tree" "$@"; }
+. "$root/scripts/tests/harness.sh"
 
 # Makes a fresh copy of what the check reads: the rules, the sources and the manifest.
 fresh_copy() {
@@ -24,24 +18,9 @@ fresh_copy() {
     cp -R "$root/Sources" "$work/tree/Sources"
 }
 
-# expect_failure NAME PATTERN [check options]: the check must exit 1 and print PATTERN.
-expect_failure() {
-    local name="$1" pattern="$2"
-    shift 2
-    local output status=0
-    output="$("$check" --root "$work/tree" "$@" 2>&1)" || status=$?
-    if [ "$status" -ne 1 ]; then
-        fail "$name: expected exit status 1, got $status"$'\n'"$output"
-    elif ! grep -qE -- "$pattern" <<<"$output"; then
-        fail "$name: output does not match /$pattern/"$'\n'"$output"
-    else
-        printf 'ok: %s\n' "$name"
-    fi
-}
-
 # 1. The unchanged tree passes (imports only; the manifest is checked in case 5).
 fresh_copy
-if output="$("$check" --root "$work/tree" --skip-package 2>&1)"; then
+if output="$(run_check --skip-package 2>&1)"; then
     printf 'ok: the unchanged tree passes\n'
 else
     fail "the unchanged tree does not pass"$'\n'"$output"
@@ -79,8 +58,4 @@ if command -v swift >/dev/null && command -v python3 >/dev/null; then
         "^Package.swift: target CastCore may not depend on CastNet"
 fi
 
-if [ "$failures" -gt 0 ]; then
-    printf '%d dependency-check test(s) failed\n' "$failures" >&2
-    exit 1
-fi
-printf 'dependency-check tests passed\n'
+finish dependency-check

@@ -7,14 +7,8 @@ set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 script="$root/scripts/json-members.py"
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
-
-failures=0
-fail() {
-    printf 'FAIL: %s\n' "$*" >&2
-    failures=$((failures + 1))
-}
+run_check() { python3 "$script" --root "$work/tree" "$@"; }
+. "$root/scripts/tests/harness.sh"
 
 fresh_copy() {
     rm -rf "$work/tree"
@@ -22,26 +16,11 @@ fresh_copy() {
     cp -R "$root/Sources/CastCore" "$work/tree/Sources/CastCore"
 }
 
-# expect_failure NAME PATTERN [script options]: the script must exit non-zero and print PATTERN.
-expect_failure() {
-    local name="$1" pattern="$2"
-    shift 2
-    local output status=0
-    output="$(python3 "$script" --root "$work/tree" "$@" 2>&1)" || status=$?
-    if [ "$status" -eq 0 ]; then
-        fail "$name: expected a failure, got exit status 0"$'\n'"$output"
-    elif ! grep -qE -- "$pattern" <<<"$output"; then
-        fail "$name: output does not match /$pattern/"$'\n'"$output"
-    else
-        printf 'ok: %s\n' "$name"
-    fi
-}
-
 volume="$work/tree/Sources/CastCore/Media/Volume.swift"
 
 # 1. The unchanged copy is up to date.
 fresh_copy
-if output="$(python3 "$script" --root "$work/tree" --check 2>&1)"; then
+if output="$(run_check --check 2>&1)"; then
     printf 'ok: the unchanged copy passes\n'
 else
     fail "the unchanged copy does not pass"$'\n'"$output"
@@ -58,14 +37,14 @@ text = text.replace("        case level, muted\n", "        case level, muted, s
 path.write_text(text)
 PY
 expect_failure "a new member is detected" "out of date.*" --check
-grep -q 'Sources/CastCore/Media/Volume.swift' <<<"$(python3 "$script" --root "$work/tree" --check 2>&1 || true)" \
+grep -q 'Sources/CastCore/Media/Volume.swift' <<<"$(run_check --check 2>&1 || true)" \
     || fail "the stale file is not named"
 
 # 3. Regenerating writes the member into both conformances, and then --check passes.
-python3 "$script" --root "$work/tree" >/dev/null
+run_check >/dev/null
 if grep -q 'stepInterval: try object.decodeIfPresent("stepInterval")' "$volume" \
     && grep -q 'try writer.member("stepInterval", stepInterval)' "$volume" \
-    && python3 "$script" --root "$work/tree" --check >/dev/null 2>&1; then
+    && run_check --check >/dev/null 2>&1; then
     printf 'ok: regeneration adds the member to decoding and encoding\n'
 else
     fail "regeneration did not add stepInterval to both conformances"$'\n'"$(sed -n '/Generated JSON members/,$p' "$volume")"
@@ -81,8 +60,4 @@ fresh_copy
 sed -i 's/        case level, muted$/        case level, muted, missing/' "$volume"
 expect_failure "a coding key without its property is an error" "Volume.swift:[0-9]+: Volume: CodingKeys case missing names no stored property" --check
 
-if [ "$failures" -gt 0 ]; then
-    printf '%d json-members test(s) failed\n' "$failures" >&2
-    exit 1
-fi
-printf 'json-members tests passed\n'
+finish json-members
