@@ -133,8 +133,13 @@ public final class LocalNetworkInterstitialModel: Sendable {
 
     /// The user accepted: remembered, and discovery starts if a tap or picker asked for it.
     public func accept() {
-        let action = inner.withLock { $0.machine.accept() }
-        store.update { $0.localNetworkAccepted = true }
+        // Saved with the lock held, as the introductory overlay does: whoever sees the state
+        // accepted also finds it remembered.
+        let action = inner.withLock { inner in
+            let action = inner.machine.accept()
+            store.update { $0.localNetworkAccepted = true }
+            return action
+        }
         perform(action)
     }
 

@@ -97,8 +97,12 @@ public final class IntroductoryOverlayModel: Sendable {
     /// Presents the overlay now unless it was shown before; returns whether it is presented.
     @discardableResult
     public func presentOnce() -> Bool {
-        let presented = machine.withLock { $0.presentOnce() }
-        if presented { remember() }
+        let presented = machine.withLock { machine in
+            guard machine.presentOnce() else { return false }
+            rememberShown()
+            return true
+        }
+        if presented { broadcaster.publish(state) }
         return presented
     }
 
@@ -111,17 +115,27 @@ public final class IntroductoryOverlayModel: Sendable {
     /// Forgets that the overlay was shown, so that it shows again (as
     /// `clearCastInstructionsShownFlag`).
     public func clearInstructionsShownFlag() {
-        machine.withLock { $0.clearShownFlag() }
-        store.update { $0.instructionsShown = false }
+        machine.withLock { machine in
+            machine.clearShownFlag()
+            store.update { $0.instructionsShown = false }
+        }
         broadcaster.publish(state)
     }
 
     func castStateChanged(_ castState: CastState) {
-        if machine.withLock({ $0.castStateChanged(castState) }) { remember() }
+        let presented = machine.withLock { machine in
+            guard machine.castStateChanged(castState) else { return false }
+            rememberShown()
+            return true
+        }
+        if presented { broadcaster.publish(state) }
     }
 
-    private func remember() {
+    /// Saves that the overlay was shown. Called with the machine's lock held, so that the store
+    /// and the state agree whenever anyone can look: a reader that sees the overlay presented
+    /// (a new model on the same store, a new launch) also finds it remembered, and is never
+    /// shown it a second time.
+    private func rememberShown() {
         store.update { $0.instructionsShown = true }
-        broadcaster.publish(state)
     }
 }
