@@ -106,12 +106,30 @@ public final class TerminalApp: Sendable {
     /// group, where the system discards SIGTSTP). Call it from `handle`.
     public func suspendProcess() {
         terminal.suspend()
-        // To the process, not the calling thread: the thread that runs the app's main actor
-        // may be one that blocks signals (a Dispatch worker, once the main thread has handed
-        // the main queue over), and a stop signal blocked there would stay pending.
-        kill(getpid(), SIGTSTP)
+        Self.stopUntilContinued()
         terminal.reapplyRawMode()
         requestFullRedraw()
+    }
+
+    /// Stops the process with SIGTSTP and returns once it is continued (or at once when the
+    /// system discards the signal).
+    ///
+    /// The signal is raised on the calling thread with SIGTSTP unblocked there for the
+    /// duration. Sent to the process instead (`kill(getpid(), …)`), it may be taken by another
+    /// thread, and this one runs on until the stop reaches it: raw mode back on, the app
+    /// resumed and a frame drawn on the shell's screen before the shell says "Stopped". And
+    /// raised with it blocked (the thread that runs the app's main actor may be a Dispatch
+    /// worker, which blocks signals), it would stay pending.
+    private static func stopUntilContinued() {
+        var stop = sigset_t()
+        sigemptyset(&stop)
+        sigaddset(&stop, SIGTSTP)
+        var previous = sigset_t()
+        pthread_sigmask(SIG_UNBLOCK, &stop, &previous)
+        // raise() delivers an unblocked signal to the calling thread before it returns; the
+        // default action of SIGTSTP stops the whole process until SIGCONT.
+        raise(SIGTSTP)
+        pthread_sigmask(SIG_SETMASK, &previous, nil)
     }
 
     /// Takes over the terminal and runs the loop until it ends, then restores the terminal.
