@@ -21,11 +21,6 @@ if options.showHelp {
 let configDirectory = options.configDirectoryURL(environment: environment)
 let (settings, settingsProblem) = SettingsStore(directory: configDirectory).load()
 
-// Discovery runs on the interfaces of the environment variable, else on those of the settings.
-if environment["CAST_DISCOVERY_INTERFACES"] == nil, let names = settings.interfaceNames {
-    setenv("CAST_DISCOVERY_INTERFACES", names.joined(separator: ","), 1)
-}
-
 // Step 11: the theme goes through the widgets' style API.
 var styles = AppStyles()
 if let themePath = options.themePath {
@@ -43,6 +38,13 @@ var castOptions = CastOptions(receiverApplicationID: settings.receiverApplicatio
 castOptions.physicalVolumeButtonsWillControlDeviceVolume = true
 castOptions.launchOptions = LaunchOptions(androidReceiverCompatible: true)
 castOptions.senderDeviceName = "CastVideos (terminal)"
+// Discovery runs on the interfaces of the environment variable, else on those of the settings.
+castOptions.discoveryInterfaces =
+    environment["CAST_DISCOVERY_INTERFACES"].flatMap(AppSettings.interfaceNames(fromList:)) ?? settings.interfaceNames
+// The image cache honours XDG_CACHE_HOME, as the rest of the app's files honour theirs.
+castOptions.cacheDirectory = environment["XDG_CACHE_HOME"].flatMap {
+    $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil
+}
 // Devices must authenticate against Google's roots (the SDK's default) or the roots the user
 // added; the built-in virtual device signs with this process's root, trusted in process.
 for path in options.trustRootFiles(environment: environment) {
@@ -74,7 +76,9 @@ let context = CastContext.sharedInstance
 context.useDefaultExpandedMediaControls = true
 // The widgets' images: the best-sized one, cached in the user's cache directory.
 context.imagePicker = BestFitImagePicker()
-context.imageCache = DiskImageCache(directory: DiskImageCache.defaultDirectory(appName: "castvideos"))
+context.imageCache = DiskImageCache(
+    directory: DiskImageCache.defaultDirectory(appName: "castvideos", base: castOptions.cacheDirectory)
+)
 
 let terminal = TerminalApp()
 let model = AppModel(

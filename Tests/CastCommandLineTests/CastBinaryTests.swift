@@ -353,6 +353,15 @@ struct CastBinaryTests {
         #expect(result.status == 1, "\(result.stderr)")
         #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
         #expect(result.stderr.contains("no device found"), "\(result.stderr)")
+
+        // With no interface named, the namespace's loopback is all there is, and discovery
+        // does not run on loopback by default: the error names it, why, and how to choose.
+        bare["CAST_DISCOVERY_INTERFACES"] = nil
+        result = try await CastProcess.run(["devices"], environment: bare, launcher: isolated)
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("seen: lo (loopback, left out by default)"), "\(result.stderr)")
+        #expect(result.stderr.contains("--interface NAME"), "\(result.stderr)")
+        #expect(result.stderr.contains("--interface lo"), "\(result.stderr)")
     }
 
     @Test func controlCommandsNeverLaunchAndJoinWithoutSavedSession() async throws {

@@ -173,7 +173,7 @@ struct DeviceFixture {
         profile: DeviceProfile? = nil,
         setupPort: Int = 0,
         authentication: DeviceAuthentication = .generated,
-        hostile rewrite: HostileDeviceEngine.Rewrite? = nil
+        hostile rewrite: HostilePayloads.Rewrite? = nil
     ) async throws -> DeviceFixture {
         var configuration = VirtualDeviceConfiguration(
             identity: DeviceIdentity(
@@ -213,7 +213,7 @@ struct DeviceFixture {
             let engine = VirtualDeviceEngine(configuration: engineConfiguration, at: now)
             // A hostile device: the same engine, its statuses rewritten on the way out.
             guard let rewrite else { return engine }
-            return HostileDeviceEngine(inner: engine, rewrite: rewrite)
+            return OutgoingRewriteEngine(inner: engine, rewrite: HostilePayloads.messageRewrite(rewrite))
         }
         let ports = try await device.start()
         let state = FileManager.default.temporaryDirectory.appendingPathComponent("cast-cli-state-\(UUID().uuidString)")

@@ -11,7 +11,7 @@ import Testing
 @Suite struct HostileDeviceStatusTests {
     static let escapes = "\u{1B}]0;owned\u{07}\u{1B}[2J\u{1B}]52;c;eA==\u{07}\u{9B}31m"
 
-    static let rewrite: HostileDeviceEngine.Rewrite = { type, payload in
+    static let rewrite: HostilePayloads.Rewrite = { type, payload in
         switch type {
         case "RECEIVER_STATUS":
             payload["status"]?["volume"]?["level"] = .double(1e300)

@@ -60,7 +60,7 @@ import Testing
         #expect(Set(interfaces.map(\.name)).count == interfaces.count)
     }
 
-    @Test func selectsInterfacesFromOptionEnvironmentOrDefault() throws {
+    @Test func selectsNamedInterfacesOrTheDefaultOnes() throws {
         let lo = NetworkInterface(
             name: "lo",
             index: 1,
@@ -71,20 +71,51 @@ import Testing
         let eth = NetworkInterface(name: "eth0", index: 2, ipv4Addresses: [IPv4Address(192, 0, 2, 2)])
         let down = NetworkInterface(name: "eth1", index: 3, isUp: false, ipv4Addresses: [IPv4Address(192, 0, 2, 3)])
         let all = [lo, eth, down]
-        #expect(try NetworkInterface.select(names: nil, from: all, environment: [:]) == [eth])
+        #expect(try NetworkInterface.select(names: nil, from: all) == [eth])
+        #expect(try NetworkInterface.select(names: [], from: all) == [eth])
+        #expect(try NetworkInterface.select(names: ["lo"], from: all) == [lo])
         #expect(
-            try NetworkInterface.select(names: ["lo"], from: all, environment: ["CAST_DISCOVERY_INTERFACES": "eth0"])
-                == [lo]
-        )
-        #expect(
-            try NetworkInterface.select(names: nil, from: all, environment: ["CAST_DISCOVERY_INTERFACES": " lo , eth1"])
-                == [lo, down]
+            try NetworkInterface.select(names: NetworkInterface.names(fromList: " lo , eth1,"), from: all) == [
+                lo, down,
+            ]
         )
         #expect {
-            try NetworkInterface.select(names: nil, from: all, environment: ["CAST_DISCOVERY_INTERFACES": "wlan9"])
+            try NetworkInterface.select(names: ["wlan9"], from: all)
         } throws: { error in
             (error as? UDPSocketError)?.code == .unknownInterface
                 && (error as? UDPSocketError)?.description == "no network interface named wlan9"
+        }
+    }
+
+    @Test func noUsableInterfaceNamesEachOneAndWhyItWasLeftOut() throws {
+        let lo = NetworkInterface(name: "lo", index: 1, isLoopback: true, ipv4Addresses: [IPv4Address(127, 0, 0, 1)])
+        let down = NetworkInterface(name: "eth1", index: 2, isUp: false, ipv4Addresses: [IPv4Address(192, 0, 2, 3)])
+        let bare = NetworkInterface(name: "tun0", index: 3)
+        let quiet = NetworkInterface(
+            name: "wg0",
+            index: 4,
+            supportsMulticast: false,
+            ipv4Addresses: [IPv4Address(10, 0, 0, 1)]
+        )
+        #expect(lo.discoveryExclusionReason == "loopback")
+        #expect(down.discoveryExclusionReason == "down")
+        #expect(bare.discoveryExclusionReason == "no address")
+        #expect(quiet.discoveryExclusionReason == "no multicast")
+        #expect {
+            try NetworkInterface.select(names: nil, from: [lo, down, bare, quiet])
+        } throws: { error in
+            guard let error = error as? UDPSocketError else { return false }
+            return error.code == .noUsableInterface
+                && error.description
+                    == "no network interface can carry mDNS discovery; seen: lo (loopback, left out by default), "
+                    + "eth1 (down, left out by default), tun0 (no address, left out by default), "
+                    + "wg0 (no multicast, left out by default)"
+        }
+        #expect {
+            try NetworkInterface.select(names: nil, from: [])
+        } throws: { error in
+            (error as? UDPSocketError)?.description
+                == "no network interface can carry mDNS discovery; this machine lists no network interface"
         }
     }
 

@@ -379,3 +379,110 @@ struct Harness {
         #expect(context.sessionManager.currentSession == nil)
     }
 }
+
+/// Each status the SDK tracks as a stream that starts with the value now.
+@Suite struct ObservedStatusTests {
+    /// The first value of `stream`, or `nil` if it ends first.
+    private func first<Value>(of stream: AsyncStream<Value>) async -> Value? {
+        for await value in stream { return value }
+        return nil
+    }
+
+    @Test func aStreamMadeAfterLoadReturnedStartsWithPlaying() async throws {
+        let harness = Harness()
+        let context = harness.context(harness.options())
+        let session = try await context.sessionManager.startSession(with: harness.deviceInfo)
+        let client = session.remoteMediaClient
+        try await client.load(LoadRequestData(media: MediaInformation(contentId: "x", duration: 100))).result
+        // The PLAYING status arrived before this line; `events()` would never tell it again.
+        let statuses = client.observeMediaStatus()
+        var seen: [PlayerState?] = []
+        for await status in statuses {
+            seen.append(status?.playerState)
+            if status?.playerState == .playing { break }
+        }
+        #expect(seen == [.playing])
+
+        let later = client.observeMediaStatus()
+        try await client.pause().result
+        var states: [PlayerState?] = []
+        for await status in later {
+            states.append(status?.playerState)
+            if status?.playerState == .paused { break }
+        }
+        #expect(states.first == .playing && states.last == .paused)
+        #expect(await first(of: context.observeCastState()) == .connected)
+        let current = await first(of: context.sessionManager.observeCurrentSession())
+        #expect(current.flatMap { $0 } === session)
+        #expect(await first(of: session.observeConnectionState()) == .connected)
+    }
+
+    @Test func sessionStreamsFollowTheSessionToItsEnd() async throws {
+        let harness = Harness()
+        let context = harness.context(harness.options())
+        let sessions = context.sessionManager.observeCurrentSession()
+        let castStates = context.observeCastState()
+        let session = try await context.sessionManager.startSession(with: harness.deviceInfo)
+        let connection = session.observeConnectionState()
+        await context.sessionManager.endSession()
+
+        var current: [Bool] = []
+        for await value in sessions {
+            current.append(value != nil)
+            if current.count == 3 { break }
+        }
+        #expect(current == [false, true, false])
+
+        var states: [CastSession.ConnectionState] = []
+        for await state in connection {
+            states.append(state)
+            if state == .disconnected { break }
+        }
+        #expect(states.first == .connected && states.last == .disconnected)
+
+        // Connecting may pass before the context hears of it; connected and the end may not.
+        var cast: [CastState] = []
+        for await state in castStates {
+            cast.append(state)
+            if cast.contains(.connected), state == .noDevicesAvailable { break }
+        }
+        #expect(cast.first == .noDevicesAvailable)
+        #expect(cast.last == .noDevicesAvailable)
+        #expect(cast.filter { $0 == .connected }.count == 1)
+    }
+
+    @Test func deviceVolumeStreamStartsWithTheReportedVolume() async throws {
+        let harness = Harness()
+        let context = harness.context(harness.options())
+        let session = try await context.sessionManager.startSession(with: harness.deviceInfo)
+        let reported = session.deviceVolume
+        let volumes = session.observeDeviceVolume()
+        try await session.setDeviceVolume(0.3).result
+        var seen: [DeviceVolume?] = []
+        for await volume in volumes {
+            seen.append(volume)
+            if volume?.level == 0.3 { break }
+        }
+        #expect(seen.first == reported)
+        #expect(seen.last??.level == 0.3)
+    }
+
+    @Test func queueStreamStartsWithTheQueueAndFollowsFetches() async throws {
+        let harness = Harness()
+        let context = harness.context(harness.options())
+        let session = try await context.sessionManager.startSession(with: harness.deviceInfo)
+        let client = session.remoteMediaClient
+        let items = (0..<3).map { QueueItem(media: MediaInformation(contentId: "m\($0)")) }
+        try await client.queueLoad(items).result
+        try await client.queueFetchItemIDs().result
+        let queue = client.mediaQueue.observeQueue()
+        _ = client.mediaQueue.item(at: 2)
+        var snapshots: [MediaQueue.Snapshot] = []
+        for await snapshot in queue {
+            snapshots.append(snapshot)
+            if snapshot.item(at: 2) != nil { break }
+        }
+        #expect(snapshots.first?.itemIDs.count == 3)
+        #expect(snapshots.last?.item(at: 2)?.media?.contentId == "m2")
+    }
+}

@@ -187,6 +187,8 @@ final class ImageServer: Sendable {
         } else {
             #expect(directory.path.contains("/.cache/"))
         }
+        let chosen = DiskImageCache.defaultDirectory(appName: "app", base: URL(fileURLWithPath: "/srv/cache"))
+        #expect(chosen.path == "/srv/cache/app/images")
     }
 
     @Test func removeAllDeletesTheFiles() async throws {

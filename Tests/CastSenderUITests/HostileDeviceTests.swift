@@ -17,7 +17,7 @@ import Testing
 /// of 1e300). Nothing traps, every value the widgets show is in range, and the session keeps
 /// working.
 @Suite struct HostileDeviceTests {
-    typealias Rewrite = HostileDeviceEngine.Rewrite
+    typealias Rewrite = HostilePayloads.Rewrite
 
     /// The pieces of one run: the device, a connected session with media loaded, the models.
     struct Run {
@@ -63,9 +63,9 @@ import Testing
             advertiser: nil,
             certificateKey: VirtualDeviceRig.tlsKey
         ) { now in
-            HostileDeviceEngine(
+            OutgoingRewriteEngine(
                 inner: VirtualDeviceEngine(configuration: engineConfiguration, at: now),
-                rewrite: rewrite
+                rewrite: HostilePayloads.messageRewrite(rewrite)
             )
         }
         let rig = VirtualDeviceRig(device: device, ports: try await device.start())

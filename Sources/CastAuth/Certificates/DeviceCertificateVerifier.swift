@@ -1,4 +1,5 @@
 public import CastCrypto
+
 #if canImport(FoundationEssentials)
 public import FoundationEssentials
 #else

@@ -1,5 +1,6 @@
 public import CastCore
 import CastCrypto
+
 #if canImport(FoundationEssentials)
 public import FoundationEssentials
 #else

@@ -1,5 +1,6 @@
 import CastCore
 public import CastCrypto
+
 #if canImport(FoundationEssentials)
 public import FoundationEssentials
 #else

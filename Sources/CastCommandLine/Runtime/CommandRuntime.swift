@@ -29,14 +29,14 @@ package final class CommandRuntime: Sendable {
         self.globals = globals
         paths = CommandPaths(environment: environment)
         configuration = try CommandConfiguration(contentsOf: paths.configFile)
-        let interfaces = globals.values["interface"] ?? []
-        if !interfaces.isEmpty {
-            // The discovery layer reads its interface list from this variable.
-            setenv("CAST_DISCOVERY_INTERFACES", interfaces.joined(separator: ","), 1)
-        } else if environment["CAST_DISCOVERY_INTERFACES"] == nil, !configuration.interfaces.isEmpty {
-            setenv("CAST_DISCOVERY_INTERFACES", configuration.interfaces.joined(separator: ","), 1)
-        }
         var options = CastOptions(receiverApplicationID: DiscoveryCriteria.defaultMediaReceiverApplicationID)
+        // Discovery interfaces: `--interface`, else `CAST_DISCOVERY_INTERFACES`, else the
+        // configuration file, else every multicast-capable one.
+        let named = (globals.values["interface"] ?? []).flatMap(NetworkInterface.names(fromList:))
+        let fromEnvironment = NetworkInterface.names(fromList: environment["CAST_DISCOVERY_INTERFACES"] ?? "")
+        options.discoveryInterfaces =
+            [named, fromEnvironment, configuration.interfaces].first { !$0.isEmpty }
+
         options.disableDiscoveryAutostart = true
         options.resumesSavedSession = false
         options.sessionStoreURL = paths.sessionFile
@@ -131,6 +131,15 @@ package final class CommandRuntime: Sendable {
         do {
             try manager.startDiscovery()
         } catch {
+            if let cause = error.underlying as? UDPSocketError,
+                cause.code == .noUsableInterface || cause.code == .unknownInterface
+            {
+                throw CommandLineError(
+                    .noDevice,
+                    "discovery failed: \(cause); choose interfaces with --interface NAME "
+                        + "(--interface lo finds `cast-emulator --mdns` on this machine) or CAST_DISCOVERY_INTERFACES"
+                )
+            }
             throw CommandLineError(.noDevice, "discovery failed: \(error.reason)")
         }
         if !done(manager.devices) {

@@ -1,5 +1,6 @@
 import CastSync
 public import CastTime
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

@@ -46,10 +46,19 @@ public struct NetworkInterface: Hashable, Sendable, CustomStringConvertible {
     /// Every address, IPv4 first.
     public var addresses: [IPAddress] { ipv4Addresses.map(IPAddress.v4) + ipv6Addresses.map(IPAddress.v6) }
 
-    /// Whether mDNS should run on the interface by default: up, multicast-capable, not loopback,
+    /// Whether mDNS runs on the interface by default: up, multicast-capable, not loopback,
     /// with at least one address.
-    public var isDefaultForDiscovery: Bool {
-        isUp && supportsMulticast && !isLoopback && !(ipv4Addresses.isEmpty && ipv6Addresses.isEmpty)
+    public var isDefaultForDiscovery: Bool { discoveryExclusionReason == nil }
+
+    /// Why discovery leaves the interface out by default (`"down"`, `"loopback"`,
+    /// `"no multicast"`, `"no address"`), or `nil` when it is used. Naming the interface
+    /// uses it anyway.
+    public var discoveryExclusionReason: String? {
+        if !isUp { return "down" }
+        if isLoopback { return "loopback" }
+        if !supportsMulticast { return "no multicast" }
+        if ipv4Addresses.isEmpty && ipv6Addresses.isEmpty { return "no address" }
+        return nil
     }
 
     public var description: String {
@@ -102,32 +111,40 @@ public struct NetworkInterface: Hashable, Sendable, CustomStringConvertible {
     /// Chooses the interfaces for discovery.
     ///
     /// - Parameters:
-    ///   - names: interface names to use; when `nil`, the comma-separated list in the
-    ///     environment variable `CAST_DISCOVERY_INTERFACES` is used, and when that is unset or
-    ///     empty, every interface for which ``isDefaultForDiscovery`` holds.
+    ///   - names: the interface names to use; `nil` or empty means every interface for
+    ///     which ``isDefaultForDiscovery`` holds.
     ///   - available: the interfaces to choose from.
-    ///   - environment: the process environment.
-    /// - Throws: ``UDPSocketError`` `unknownInterface` when a named interface does not exist.
+    /// - Throws: ``UDPSocketError`` `unknownInterface` when a named interface does not exist;
+    ///   `noUsableInterface`, naming every interface seen and why it was left out, when no
+    ///   names are given and no interface qualifies.
     public static func select(
         names: [String]?,
-        from available: [NetworkInterface],
-        environment: [String: String]
+        from available: [NetworkInterface]
     ) throws(UDPSocketError) -> [NetworkInterface] {
-        let requested =
-            names
-            ?? environment["CAST_DISCOVERY_INTERFACES"].map {
-                $0.split(separator: ",").map {
-                    String($0.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
-                }
-                .filter { !$0.isEmpty }
+        guard let names, !names.isEmpty else {
+            let chosen = available.filter(\.isDefaultForDiscovery)
+            guard !chosen.isEmpty else {
+                throw .noUsableInterface(
+                    available.map { ($0.name, $0.discoveryExclusionReason.map { "\($0), left out by default" } ?? "") }
+                )
             }
-        guard let requested, !requested.isEmpty else { return available.filter(\.isDefaultForDiscovery) }
-        return try requested.map { (name) throws(UDPSocketError) -> NetworkInterface in
+            return chosen
+        }
+        return try names.map { (name) throws(UDPSocketError) -> NetworkInterface in
             guard let interface = available.first(where: { $0.name == name }) else {
                 throw UDPSocketError(.unknownInterface, errno: 0, detail: name)
             }
             return interface
         }
+    }
+
+    /// Splits a comma-separated interface list, such as the value of a command line's
+    /// `--interface` option or an environment variable, into names; blanks are dropped.
+    public static func names(fromList list: String) -> [String] {
+        list.split(separator: ",").map {
+            String($0.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+        }
+        .filter { !$0.isEmpty }
     }
 }
 

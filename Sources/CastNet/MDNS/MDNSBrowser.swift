@@ -1,6 +1,7 @@
 public import CastCore
 import CastSync
 import CastTime
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -10,8 +11,7 @@ import Foundation
 /// Finds Cast devices on the local network over mDNS/DNS-SD (`_googlecast._tcp`).
 ///
 /// The browser queries continuously on every multicast-capable interface (or only those
-/// named in ``Configuration/interfaceNames`` or in the environment variable
-/// `CAST_DISCOVERY_INTERFACES`), over IPv4 and IPv6, and reports devices appearing, changing
+/// named in ``Configuration/interfaceNames``), over IPv4 and IPv6, and reports devices appearing, changing
 /// and going away through ``events``.
 ///
 /// ```swift
@@ -32,8 +32,8 @@ public final class MDNSBrowser: Sendable {
         /// for apps that want it; by default every Cast device is listed, as pychromecast and
         /// catt list them).
         public var requiresApplicationSubtype: Bool
-        /// The interfaces to use; `nil` means `CAST_DISCOVERY_INTERFACES`, or else every
-        /// multicast-capable interface that is up and not loopback.
+        /// The interfaces to use; `nil` means every multicast-capable interface that is up and
+        /// not loopback.
         public var interfaceNames: [String]?
         /// Whether to use IPv4.
         public var usesIPv4: Bool
@@ -106,11 +106,7 @@ public final class MDNSBrowser: Sendable {
     /// - Throws: ``UDPSocketError`` when the interface list cannot be read or a named
     ///   interface does not exist.
     public convenience init(configuration: Configuration = Configuration()) throws(UDPSocketError) {
-        let interfaces = try NetworkInterface.select(
-            names: configuration.interfaceNames,
-            from: NetworkInterface.all(),
-            environment: ProcessInfo.processInfo.environment
-        )
+        let interfaces = try NetworkInterface.select(names: configuration.interfaceNames, from: NetworkInterface.all())
         self.init(configuration: configuration, interfaces: interfaces, clock: SystemCastClock())
     }
 

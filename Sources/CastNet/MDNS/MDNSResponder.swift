@@ -1,6 +1,7 @@
 import CastCore
 import CastSync
 import CastTime
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -67,8 +68,8 @@ public final class MDNSResponder: Sendable {
     /// Opens the mDNS sockets on the given interfaces.
     ///
     /// - Parameters:
-    ///   - interfaceNames: the interfaces to advertise on; `nil` means `CAST_DISCOVERY_INTERFACES`,
-    ///     or else every multicast-capable interface that is up and not loopback.
+    ///   - interfaceNames: the interfaces to advertise on; `nil` means every multicast-capable
+    ///     interface that is up and not loopback.
     ///   - usesIPv4: whether to use IPv4.
     ///   - usesIPv6: whether to use IPv6.
     /// - Throws: ``UDPSocketError`` when an interface does not exist or no socket can be opened.
@@ -77,11 +78,7 @@ public final class MDNSResponder: Sendable {
         usesIPv4: Bool = true,
         usesIPv6: Bool = true
     ) throws(UDPSocketError) {
-        let interfaces = try NetworkInterface.select(
-            names: interfaceNames,
-            from: NetworkInterface.all(),
-            environment: ProcessInfo.processInfo.environment
-        )
+        let interfaces = try NetworkInterface.select(names: interfaceNames, from: NetworkInterface.all())
         try self.init(interfaces: interfaces, usesIPv4: usesIPv4, usesIPv6: usesIPv6, clock: SystemCastClock())
     }
 

@@ -47,8 +47,11 @@ final class MDNSTransport: Sendable {
         handler: @escaping @Sendable (Received) -> Void
     ) throws(UDPSocketError) {
         var endpoints: [Endpoint] = []
+        // Why each interface that got no socket was left out, for the error below.
+        var rejected: [(name: String, reason: String)] = []
         do {
             for interface in interfaces {
+                let opened = endpoints.count
                 if useIPv4, !interface.ipv4Addresses.isEmpty {
                     let socket = try UDPSocket(
                         family: .v4,
@@ -76,19 +79,23 @@ final class MDNSTransport: Sendable {
                             endpoints.append(Endpoint(interface: interface, socket: socket))
                         } catch {
                             socket.close()
+                            rejected.append((interface.name, "IPv6 group not joined: \(error)"))
                         }
                     } catch {
-                        continue
+                        rejected.append((interface.name, "IPv6 socket not opened: \(error)"))
                     }
+                }
+                if endpoints.count == opened, !rejected.contains(where: { $0.name == interface.name }) {
+                    rejected.append(
+                        (interface.name, Self.unusableReason(interface, useIPv4: useIPv4, useIPv6: useIPv6))
+                    )
                 }
             }
         } catch {
             for endpoint in endpoints { endpoint.socket.close() }
             throw error
         }
-        guard !endpoints.isEmpty else {
-            throw UDPSocketError(.joinGroup, errno: 0, detail: "no usable interface among \(interfaces.map(\.name))")
-        }
+        guard !endpoints.isEmpty else { throw .noUsableInterface(rejected) }
         self.endpoints = endpoints
         self.interfaces = interfaces
         for endpoint in endpoints {
@@ -102,6 +109,16 @@ final class MDNSTransport: Sendable {
                 else { return }
                 handler(Received(message: message, source: datagram.source, interfaceIndex: index))
             }
+        }
+    }
+
+    /// Why `interface` offers no address of the families in use.
+    private static func unusableReason(_ interface: NetworkInterface, useIPv4: Bool, useIPv6: Bool) -> String {
+        switch (useIPv4, useIPv6) {
+        case (true, true): "no address"
+        case (true, false): interface.ipv6Addresses.isEmpty ? "no IPv4 address" : "IPv6 only, and IPv6 is off"
+        case (false, true): "no IPv6 address"
+        case (false, false): "neither IPv4 nor IPv6 is on"
         }
     }
 

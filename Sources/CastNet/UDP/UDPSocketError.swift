@@ -16,6 +16,7 @@ public struct UDPSocketError: Error, Hashable, Sendable, CustomStringConvertible
             case unknownInterface = 9
             case closed = 10
             case addressFamily = 11
+            case noUsableInterface = 12
         }
 
         fileprivate let base: Base
@@ -42,6 +43,9 @@ public struct UDPSocketError: Error, Hashable, Sendable, CustomStringConvertible
         public static let closed = Code(base: .closed)
         /// An address does not match the socket's family.
         public static let addressFamily = Code(base: .addressFamily)
+        /// No interface among those seen or named could carry mDNS; the error's ``detail``
+        /// names each one and why it was left out.
+        public static let noUsableInterface = Code(base: .noUsableInterface)
 
         /// The stable numeric value of the code.
         public var rawValue: Int { base.rawValue }
@@ -59,6 +63,7 @@ public struct UDPSocketError: Error, Hashable, Sendable, CustomStringConvertible
             case .unknownInterface: "unknownInterface"
             case .closed: "closed"
             case .addressFamily: "addressFamily"
+            case .noUsableInterface: "noUsableInterface"
             }
         }
     }
@@ -80,11 +85,23 @@ public struct UDPSocketError: Error, Hashable, Sendable, CustomStringConvertible
     public static func == (lhs: UDPSocketError, rhs: UDPSocketError) -> Bool { lhs.code == rhs.code }
     public func hash(into hasher: inout Hasher) { hasher.combine(code) }
 
+    /// The error of a discovery start that found no interface to run on: `rejected` names
+    /// each interface looked at and why it was left out.
+    static func noUsableInterface(_ rejected: [(name: String, reason: String)]) -> UDPSocketError {
+        let seen =
+            rejected.isEmpty
+            ? "this machine lists no network interface"
+            : "seen: " + rejected.map { "\($0.name) (\($0.reason))" }.joined(separator: ", ")
+        return UDPSocketError(.noUsableInterface, errno: 0, detail: seen)
+    }
+
     public var description: String {
         let reason = errno == 0 ? "" : ": \(String(cString: strerror(errno))) (errno \(errno))"
         let subject = detail.isEmpty ? "" : " (\(detail))"
-        return code == .unknownInterface
-            ? "no network interface named \(detail)"
-            : "UDP \(code) failed\(subject)\(reason)"
+        switch code {
+        case .unknownInterface: return "no network interface named \(detail)"
+        case .noUsableInterface: return "no network interface can carry mDNS discovery; \(detail)"
+        default: return "UDP \(code) failed\(subject)\(reason)"
+        }
     }
 }

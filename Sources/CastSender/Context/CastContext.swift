@@ -24,7 +24,6 @@ public import Foundation
 /// process.
 public final class CastContext: Sendable {
     private struct State {
-        var castState = CastState.noDevicesAvailable
         var useDefaultExpandedMediaControls = false
     }
 
@@ -43,6 +42,7 @@ public final class CastContext: Sendable {
     private let state = Locked(State())
     private let credentials = CredentialsBox()
     private let castStates: ListenerSet<AnyObject, CastState>
+    private let observedCastState = ObservedValue(CastState.noDevicesAvailable)
     private let expandedControlsTriggers: ListenerSet<AnyObject, Void>
     /// Values other modules of the package attach to the context (the widgets' image picker
     /// and cache), by key.
@@ -88,7 +88,10 @@ public final class CastContext: Sendable {
             options: options,
             connector: TLSTransportConnector(configuration: connection, clock: clock),
             clock: clock,
-            browser: MDNSDeviceBrowser(criteria: options.discoveryCriteria),
+            browser: MDNSDeviceBrowser(
+                criteria: options.discoveryCriteria,
+                interfaceNames: options.discoveryInterfaces
+            ),
             setupInfo: .http
         )
     }
@@ -147,10 +150,19 @@ public final class CastContext: Sendable {
     // MARK: Cast state
 
     /// Whether casting is possible and happening.
-    public var castState: CastState { state.withLock { $0.castState } }
+    public var castState: CastState { observedCastState.value }
 
-    /// A stream of every later cast state change.
+    /// A stream of every later cast state change (as `gckCastStateDidChange`). To start from
+    /// the state as it is now, use ``observeCastState()``.
     public func castStateChanges() -> AsyncStream<CastState> { castStates.stream() }
+
+    /// A stream of the cast state now, then every change: the first value arrives at once,
+    /// so a caller waiting for `.connected` never misses one that already happened.
+    ///
+    /// ```swift
+    /// for await state in context.observeCastState() where state == .connected { break }
+    /// ```
+    public func observeCastState() -> AsyncStream<CastState> { observedCastState.stream() }
 
     func updateCastState() {
         let connection = sessionManager.connectionState
@@ -160,12 +172,7 @@ public final class CastContext: Sendable {
             case .connecting: .connecting
             default: discoveryManager.hasDiscoveredDevices ? .notConnected : .noDevicesAvailable
             }
-        let changed = state.withLock { state -> Bool in
-            guard state.castState != next else { return false }
-            state.castState = next
-            return true
-        }
-        guard changed else { return }
+        guard observedCastState.update(next) else { return }
         let post: @Sendable () -> Void = { [self] in
             NotificationCenter.default.post(
                 name: CastState.didChangeNotification,

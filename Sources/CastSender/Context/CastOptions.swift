@@ -93,6 +93,18 @@ public struct CastOptions: Sendable {
     public var logger: CastLogger = .shared
     /// The serial queue on which every listener, delegate and channel callback runs, in order.
     public var callbackQueue = DispatchQueue(label: "swift-cast.sender.callbacks")
+    /// The network interfaces discovery browses on, by name (`["eth0"]`, `["lo"]` to find
+    /// virtual devices on this machine). `nil` (the default) browses every interface that is
+    /// up, multicast-capable and not loopback. A start that finds none fails with a
+    /// ``CastError/Code/network`` error naming each interface seen and why it was left out.
+    ///
+    /// The SDK reads no environment variable: an app that wants one (the `cast` command line
+    /// reads `CAST_DISCOVERY_INTERFACES`) passes its value in here.
+    public var discoveryInterfaces: [String]?
+    /// The directory the widgets' disk image cache keeps its files in (an `images` folder
+    /// inside it). `nil` (the default) uses the user's cache directory as `FileManager`
+    /// reports it, in a `swift-cast` folder.
+    public var cacheDirectory: URL?
     /// The user agent sent in CONNECT.
     public var userAgent = "swift-cast"
     /// The name of this sender device, sent in LAUNCH.

@@ -142,6 +142,10 @@ public final class DiscoveryManager: Sendable {
     }
 
     private let state = Locked(State())
+    /// The listed devices, for ``observeDevices()``: refreshed from the state with each event
+    /// while a stream follows them (building the list costs a pass over every device, too
+    /// much per event for a network of thousands that nobody watches).
+    private let observedDevices = ObservedValue<[CastDevice]>([])
     private let browser: (any DeviceBrowser)?
     private let listeners: ListenerSet<any DiscoveryManagerListener, DiscoveryEvent>
     private let environment: SessionEnvironment
@@ -185,6 +189,17 @@ public final class DiscoveryManager: Sendable {
     public var devices: [CastDevice] {
         // What mDNS says is fresher than what was confirmed by address.
         state.withLock { $0.listed }
+    }
+
+    /// A stream of the devices found so far (``devices``), then the list after every
+    /// change: a device found, updated (name, status, groups) or gone.
+    public func observeDevices() -> AsyncStream<[CastDevice]> {
+        // Refreshed and subscribed under the state's lock, as events refresh it: no event
+        // falls between the list the stream starts with and the stream's registration.
+        state.withLock { state in
+            observedDevices.update(state.listed)
+            return observedDevices.stream()
+        }
     }
 
     /// The discovered devices that are members of `group`, in the order the group lists
@@ -589,6 +604,11 @@ public final class DiscoveryManager: Sendable {
     }
 
     private func emit(_ event: DiscoveryEvent) {
+        // Read under the lock at each event, so the last update always reads the latest list,
+        // whichever order concurrent events arrive in.
+        state.withLock { state in
+            if observedDevices.isObserved { observedDevices.update(state.listed) }
+        }
         listeners.emit(event) { [self] listener, event in
             switch event.payload {
             case .didInsert(let device): listener.discoveryManager(self, didInsert: device)
@@ -618,11 +638,14 @@ public final class DiscoveryManager: Sendable {
 /// The mDNS browser as a ``DeviceBrowser``.
 final class MDNSDeviceBrowser: DeviceBrowser {
     private let criteria: DiscoveryCriteria
+    private let interfaceNames: [String]?
     private let state = Locked<(browser: MDNSBrowser?, task: Task<Void, Never>?, passive: Bool)>((nil, nil, false))
 
-    /// Browses every Cast device, asking for the subtype of the criteria's application too.
-    init(criteria: DiscoveryCriteria) {
+    /// Browses every Cast device, asking for the subtype of the criteria's application too,
+    /// on the named interfaces (`nil`: every multicast-capable one that is not loopback).
+    init(criteria: DiscoveryCriteria, interfaceNames: [String]?) {
         self.criteria = criteria
+        self.interfaceNames = interfaceNames
     }
 
     func setPassive(_ passive: Bool) {
@@ -639,11 +662,18 @@ final class MDNSDeviceBrowser: DeviceBrowser {
             browser = try MDNSBrowser(
                 configuration: MDNSBrowser.Configuration(
                     applicationID: criteria.browsedApplicationID,
-                    requiresApplicationSubtype: criteria.requiresApplicationSubtype
+                    requiresApplicationSubtype: criteria.requiresApplicationSubtype,
+                    interfaceNames: interfaceNames
                 )
             )
             browser.passiveScan = state.withLock { $0.passive }
             try browser.start()
+        } catch  where error.code == .noUsableInterface || error.code == .unknownInterface {
+            throw CastError(
+                .network,
+                "cannot start mDNS discovery: \(error); choose interfaces with CastOptions.discoveryInterfaces",
+                underlying: error
+            )
         } catch {
             throw CastError(.network, "cannot start mDNS discovery: \(error)", underlying: error)
         }

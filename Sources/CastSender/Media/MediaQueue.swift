@@ -31,9 +31,36 @@ extension MediaQueueListener {
 /// The receiver's queue as a list for UIs (as `GCKMediaQueue`): every item id, and items
 /// fetched on demand into an LRU cache. Edits go through ``RemoteMediaClient``.
 public final class MediaQueue: Sendable {
+    /// The queue as a list shows it at one moment: every item id, and the items fetched so far.
+    public struct Snapshot: Sendable, Hashable {
+        /// Every item id, in queue order.
+        public var itemIDs: [Int]
+        /// The items fetched so far, by id: the most recently used ones, as many as the
+        /// queue caches. Ask ``MediaQueue/item(at:fetchIfNeeded:)`` to fetch others.
+        public var cachedItems: [Int: QueueItem]
+
+        /// Creates a snapshot.
+        public init(itemIDs: [Int] = [], cachedItems: [Int: QueueItem] = [:]) {
+            self.itemIDs = itemIDs
+            self.cachedItems = cachedItems
+        }
+
+        /// The item at `index` when it was fetched; `nil` when it was not, or out of range.
+        public func item(at index: Int) -> QueueItem? {
+            itemIDs.indices.contains(index) ? cachedItems[itemIDs[index]] : nil
+        }
+    }
+
     private struct State {
         var cache = MediaQueueCache()
         var fetchScheduled = false
+        let observed = ObservedValue(Snapshot())
+
+        /// Hands the cache as it is now to ``MediaQueue/observeQueue()``; called after each
+        /// change, inside the lock, so the stream sees changes in order.
+        func publish() {
+            observed.update(Snapshot(itemIDs: cache.itemIDs, cachedItems: cache.items))
+        }
     }
 
     private let state = Locked(State())
@@ -100,10 +127,17 @@ public final class MediaQueue: Sendable {
     /// A stream of every later change.
     public func events() -> AsyncStream<MediaQueueEvent> { listeners.stream() }
 
+    /// A stream of the queue now (its item ids and the items fetched so far), then the queue
+    /// after every change: items inserted, removed, reordered or fetched.
+    public func observeQueue() -> AsyncStream<Snapshot> { state.withLock { $0.observed }.stream() }
+
     // MARK: Client side
 
     func reset() {
-        let changes = state.withLock { $0.cache.clear() }
+        let changes = state.withLock { state in
+            defer { state.publish() }
+            return state.cache.clear()
+        }
         if !changes.isEmpty { logger.log(.debug, .queue, "queue cleared") }
         report(changes)
     }
@@ -114,12 +148,22 @@ public final class MediaQueue: Sendable {
 
     func receivedItemIDs(_ ids: [Int]) {
         logger.log(.debug, .queue, "queue item ids received", metadata: ["cast.count": "\(ids.count)"])
-        report(state.withLock { $0.cache.setItemIDs(ids) })
+        report(
+            state.withLock { state in
+                defer { state.publish() }
+                return state.cache.setItemIDs(ids)
+            }
+        )
     }
 
     func receivedItems(_ items: [QueueItem]) {
         logger.log(.debug, .queue, "queue items received", metadata: ["cast.count": "\(items.count)"])
-        report(state.withLock { $0.cache.store(items) })
+        report(
+            state.withLock { state in
+                defer { state.publish() }
+                return state.cache.store(items)
+            }
+        )
     }
 
     func receivedChange(_ change: QueueChangeMessage) {
@@ -131,7 +175,10 @@ public final class MediaQueue: Sendable {
                 "cast.change": change.changeType.rawValue, "cast.count": "\(change.itemIds?.count ?? 0)",
             ]
         )
-        let (changes, needsReload) = state.withLock { $0.cache.apply(change) }
+        let (changes, needsReload) = state.withLock { state in
+            defer { state.publish() }
+            return state.cache.apply(change)
+        }
         report(changes)
         if needsReload { reload() }
     }

@@ -16,7 +16,8 @@ struct MediaQueueCache: Sendable {
     let cacheSize: Int
     let maximumFetchCount: Int
     private(set) var itemIDs: [Int] = []
-    private var items: [Int: QueueItem] = [:]
+    /// The items fetched so far, by id (at most ``cacheSize``).
+    private(set) var items: [Int: QueueItem] = [:]
     private var recency: [Int] = []
     private var wanted: [Int] = []
     private var inFlight: Set<Int> = []

@@ -34,6 +34,8 @@ public final class RemoteMediaClient: Sendable {
     }
 
     private let state = Locked(State())
+    /// The tracker's status, for ``observeMediaStatus()``; updated under `state`'s lock.
+    private let observedStatus = ObservedValue<MediaStatus?>(nil)
     private let clock: any CastClock
     private let logger: CastLogger
     let callbackQueue: DispatchQueue
@@ -606,6 +608,7 @@ public final class RemoteMediaClient: Sendable {
             let had = state.tracker.status != nil
             state.link = nil
             state.tracker.reset(now: now)
+            observedStatus.update(state.tracker.status)
             return had
         }
         mediaQueue.reset()
@@ -629,7 +632,10 @@ public final class RemoteMediaClient: Sendable {
                 )
             }
             let (changes, merged) = state.withLock { state in
-                (state.tracker.apply(checked.map(\.status), now: now), state.tracker.status)
+                let changes = state.tracker.apply(checked.map(\.status), now: now)
+                // Inside the lock, so concurrent statuses reach the stream in the tracker's order.
+                observedStatus.update(state.tracker.status)
+                return (changes, state.tracker.status)
             }
             logger.log(
                 .verbose,
@@ -673,6 +679,15 @@ public final class RemoteMediaClient: Sendable {
             break
         }
     }
+
+    /// A stream of the media status now (`nil` when no media session is known), then every
+    /// status that differs from the one before: a caller that subscribes after
+    /// `load(_:).result` returned still sees the PLAYING that already arrived.
+    ///
+    /// ```swift
+    /// for await status in client.observeMediaStatus() where status?.playerState == .playing { break }
+    /// ```
+    public func observeMediaStatus() -> AsyncStream<MediaStatus?> { observedStatus.stream() }
 
     private func emit(_ event: RemoteMediaClientEvent) {
         listeners.emit(event) { [self] listener, event in event.deliver(to: listener, from: self) }

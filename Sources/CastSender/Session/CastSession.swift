@@ -19,14 +19,20 @@ public final class CastSession: Sendable, CustomStringConvertible {
     }
 
     private struct State {
-        var machine: SessionStateMachine
+        /// Each change of where the machine stands reaches ``CastSession/observeConnectionState()``.
+        var machine: SessionStateMachine {
+            didSet { observedConnectionState.update(CastSession.connectionState(of: machine.state)) }
+        }
+        let observedConnectionState = ObservedValue(ConnectionState.disconnected)
+        /// Each change reaches ``CastSession/observeDeviceVolume()``.
+        var volume: DeviceVolume? { didSet { observedVolume.update(volume) } }
+        let observedVolume = ObservedValue<DeviceVolume?>(nil)
         var connection: DeviceConnection?
         var generation = 0
         var application: ReceiverApplication?
         var applicationSessionID: String?
         var reconnectTimer: CastTimer?
         var channels: [CastNamespace: CastChannel] = [:]
-        var volume: DeviceVolume?
         var statusText: String?
         var task: Task<Void, Never>?
         var lastLossError: CastError?
@@ -129,8 +135,16 @@ public final class CastSession: Sendable, CustomStringConvertible {
     }
 
     /// Where the session stands.
-    public var connectionState: ConnectionState {
-        switch state.withLock({ $0.machine.state }) {
+    public var connectionState: ConnectionState { Self.connectionState(of: state.withLock { $0.machine.state }) }
+
+    /// A stream of where the session stands now, then every change (connecting while it
+    /// starts or resumes after a lost connection, connected, disconnecting, disconnected).
+    public func observeConnectionState() -> AsyncStream<ConnectionState> {
+        state.withLock { $0.observedConnectionState }.stream()
+    }
+
+    private static func connectionState(of state: SessionStateMachine.State) -> ConnectionState {
+        switch state {
         case .idle, .ended: .disconnected
         case .starting, .suspended, .resuming: .connecting
         case .connected: .connected
@@ -164,6 +178,12 @@ public final class CastSession: Sendable, CustomStringConvertible {
     /// The device volume as last reported in RECEIVER_STATUS (level, mute, step, control
     /// type), or `nil` before the first status.
     public var deviceVolume: DeviceVolume? { state.withLock { $0.volume } }
+
+    /// A stream of the device volume now (``deviceVolume``), then every change the device
+    /// reports: level, mute, step or control type.
+    public func observeDeviceVolume() -> AsyncStream<DeviceVolume?> {
+        state.withLock { $0.observedVolume }.stream()
+    }
 
     /// The level of the newest device-volume change still in flight, or `nil`. Volume
     /// controls show it instead of the reported level until the device answers, so that a

@@ -12,7 +12,9 @@ import Foundation
 /// ```
 public final class SessionManager: Sendable {
     private struct State {
-        var current: CastSession?
+        /// Every change of the current session reaches ``SessionManager/observeCurrentSession()``.
+        var current: CastSession? { didSet { observedCurrent.update(current) } }
+        let observedCurrent = ObservedValue<CastSession?>(nil, isSame: ===)
         var waiters: [ObjectIdentifier: [CheckedContinuation<Result<CastSession, CastError>, Never>]] = [:]
         var endWaiters: [ObjectIdentifier: [CheckedContinuation<Void, Never>]] = [:]
         var suspendWaiters: [ObjectIdentifier: [CheckedContinuation<Void, Never>]] = [:]
@@ -51,6 +53,13 @@ public final class SessionManager: Sendable {
     /// A stream of every later session event.
     public func events() -> AsyncStream<SessionEvent> { listeners.stream() }
 
+    /// A stream of the current session now (`nil` when there is none), then each session that
+    /// becomes current and each `nil` when one ends. Follow a session's own state with
+    /// ``CastSession/observeConnectionState()``.
+    public func observeCurrentSession() -> AsyncStream<CastSession?> {
+        state.withLock { $0.observedCurrent }.stream()
+    }
+
     // MARK: Starting
 
     /// Starts a session on `device` and waits until it is connected.
@@ -88,10 +97,13 @@ public final class SessionManager: Sendable {
         return try await run(session) { $0.start() }
     }
 
-    /// Starts a session without waiting (as `startSessionWithDevice:`); listeners hear the
-    /// outcome. Returns `false` when a session already exists.
+    /// Starts a session without waiting (as GCK's `startSessionWithDevice:`); listeners and
+    /// ``events()`` hear the outcome. Returns `false` when a session already exists.
+    ///
+    /// Most code awaits ``startSession(with:host:port:)`` instead, which returns the session or
+    /// throws why it could not start.
     @discardableResult
-    public func startSession(with device: CastDevice) -> Bool {
+    public func startSessionWithoutWaiting(with device: CastDevice) -> Bool {
         guard state.withLock({ $0.current == nil }) else { return false }
         Task { _ = try? await startSession(with: device, host: nil, port: nil) }
         return true
@@ -310,9 +322,11 @@ public final class SessionManager: Sendable {
                 if releasesSuspendWaiters { endWaiters += state.suspendWaiters.removeValue(forKey: key) ?? [] }
                 return (waiters, endWaiters)
             }
+            // The cast state first, so a caller that awaited the start (or the end) reads the
+            // state that goes with it the moment it resumes.
+            onChange()
             if let outcome { for waiter in waiters { waiter.resume(returning: outcome) } }
             for waiter in endWaiters { waiter.resume() }
-            onChange()
         }
         listeners.emit(event, { [self] listener, event in event.deliver(to: listener, from: self) }, after: settle)
     }

@@ -1,6 +1,7 @@
 import CastCore
 public import CastSender
 import CastSync
+public import Observation
 
 /// The Cast button (as `GCKUICastButton`), independent of any toolkit: always shown, its
 /// state follows the context's `CastState`, and a tap tells the front end what to present.
@@ -14,7 +15,7 @@ import CastSync
 /// case .presentStopCastingDialog(let dialog): ...   // then `await button.stopCasting()`
 /// }
 /// ```
-public final class CastButtonModel: Sendable {
+public final class CastButtonModel: Observable, Sendable {
     /// What a front end draws.
     public struct State: Sendable, Hashable {
         /// The icon state.
@@ -106,6 +107,7 @@ public final class CastButtonModel: Sendable {
             guard let self else { return }
             self.dialogBroadcaster.publish(self.stopCastingDialog)
         }
+        broadcaster.bind(self, \.state)
     }
 
     /// The stop-casting dialog for the current session as it is now (its image and the
@@ -117,7 +119,8 @@ public final class CastButtonModel: Sendable {
 
     /// The current state.
     public var state: State {
-        machine.withLock { machine in
+        broadcaster.access(self, \.state)
+        return machine.withLock { machine in
             State(
                 buttonState: machine.buttonState,
                 isVisible: true,

@@ -14,12 +14,13 @@ extension CastContext {
     }
 
     /// The image cache those widgets fetch images through (as GCK's `imageCache`). Defaults
-    /// to a ``DiskImageCache`` in the user's cache directory, made on first use.
+    /// to a ``DiskImageCache`` in `CastOptions.cacheDirectory` (else the user's cache
+    /// directory), made on first use.
     public var imageCache: any ImageCache {
         get {
             attachments.withLock { attachments in
                 if let cache = attachments[Self.imageCacheKey] as? any ImageCache { return cache }
-                let cache = DiskImageCache()
+                let cache = DiskImageCache(directory: DiskImageCache.defaultDirectory(base: options.cacheDirectory))
                 attachments[Self.imageCacheKey] = cache
                 return cache
             }

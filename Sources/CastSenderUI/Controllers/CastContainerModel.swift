@@ -1,5 +1,6 @@
 public import CastSender
 import CastSync
+public import Observation
 
 /// The container that docks the mini controller under the app's screens (as
 /// `GCKUICastContainerViewController`) and presents the expanded controller.
@@ -9,7 +10,7 @@ import CastSync
 /// A container made with ``init(context:)`` presents it by itself after every successful
 /// LOAD of the context's sessions when `CastContext.useDefaultExpandedMediaControls` is
 /// set, as GCK does.
-public final class CastContainerModel: Sendable {
+public final class CastContainerModel: Observable, Sendable {
     /// What a front end draws.
     public struct State: Sendable, Hashable {
         /// Whether the app allows the mini controller.
@@ -52,6 +53,7 @@ public final class CastContainerModel: Sendable {
                 self.publish()
             }
         }
+        broadcaster.bind(self, \.state)
     }
 
     /// Creates the container for `context` (as `createCastContainerController`): a media
@@ -95,6 +97,7 @@ public final class CastContainerModel: Sendable {
 
     /// The current state.
     public var state: State {
+        broadcaster.access(self, \.state)
         let (itemEnabled, expanded) = inner.withLock { ($0.itemEnabled, $0.expandedPresented) }
         return State(
             miniMediaControlsItemEnabled: itemEnabled,

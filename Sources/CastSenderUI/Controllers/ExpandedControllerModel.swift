@@ -1,12 +1,13 @@
 import CastCore
 public import CastSender
 import CastSync
+public import Observation
 
 /// The full-screen expanded controller (as `GCKUIExpandedMediaControlsViewController`):
 /// artwork, title, subtitle, seek bar, play/pause, ±30 s, previous/next, repeat, stop,
 /// tracks, playback rate, the stream mute and the ad countdown with skip, plus the device
 /// volume of the session's device. Connecting and stopping casting stay with the Cast button.
-public final class ExpandedControllerModel: Sendable {
+public final class ExpandedControllerModel: Observable, Sendable {
     /// What a front end draws.
     public struct State: Sendable, Hashable {
         /// The background artwork chosen by the image picker.
@@ -131,10 +132,14 @@ public final class ExpandedControllerModel: Sendable {
             guard let self else { return }
             self.broadcaster.publish(self.state)
         }
+        broadcaster.bind(self, \.state)
     }
 
     /// The current state.
-    public var state: State { state(for: mediaController.state) }
+    public var state: State {
+        broadcaster.access(self, \.state)
+        return state(for: mediaController.state)
+    }
 
     /// The state for a media control state (use with ``MediaController/updates()``).
     public func state(for media: MediaControlState) -> State {

@@ -1,12 +1,13 @@
 import CastCore
 public import CastSender
 import CastSync
+public import Observation
 
 /// The mini controller docked under every screen (as
 /// `GCKUIMiniMediaControlsViewController`): visible only while media is loaded and the
 /// controller is enabled; shows the thumbnail, title, subtitle, progress and play/pause;
 /// selecting it asks for the expanded controller.
-public final class MiniControllerModel: Sendable {
+public final class MiniControllerModel: Observable, Sendable {
     /// What a front end draws.
     public struct State: Sendable, Hashable {
         /// Whether the app enabled the mini controller.
@@ -93,6 +94,7 @@ public final class MiniControllerModel: Sendable {
             guard let self else { return }
             self.broadcaster.publish(self.state)
         }
+        broadcaster.bind(self, \.state)
     }
 
     /// Whether the mini controller is enabled; changing it publishes a new state.
@@ -105,7 +107,10 @@ public final class MiniControllerModel: Sendable {
     }
 
     /// The current state.
-    public var state: State { state(for: mediaController.state) }
+    public var state: State {
+        broadcaster.access(self, \.state)
+        return state(for: mediaController.state)
+    }
 
     /// The state for a media control state (use with ``MediaController/updates()``).
     public func state(for media: MediaControlState) -> State {

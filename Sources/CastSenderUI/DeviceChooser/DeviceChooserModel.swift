@@ -4,6 +4,7 @@ public import CastSender
 import CastSync
 public import CastTime
 public import Foundation
+public import Observation
 
 /// The device chooser (the Cast dialog): the live list of devices, selecting one starts a
 /// session, and with no device the guidance of ``NoDevicesGuidance`` plus a retry that
@@ -14,7 +15,7 @@ public import Foundation
 /// for await state in chooser.updates() { redraw(state) }
 /// try await chooser.select(deviceID)   // the session is connected when this returns
 /// ```
-public final class DeviceChooserModel: Sendable {
+public final class DeviceChooserModel: Observable, Sendable {
     /// One row of the list.
     public struct Device: Sendable, Hashable, Identifiable {
         /// The device's id (`CastDevice.id`).
@@ -153,12 +154,14 @@ public final class DeviceChooserModel: Sendable {
                 self.publish()
             }
         }
+        broadcaster.bind(self, \.state)
     }
 
     deinit { timer.withLock { $0 }?.cancel() }
 
     /// The current state.
     public var state: State {
+        broadcaster.access(self, \.state)
         var state = machine.withLock { machine in
             State(
                 phase: machine.isSearching ? .searching : (machine.showsGuidance ? .noDevices(guidance) : .devices),

@@ -1,5 +1,6 @@
 public import CastSender
 import CastSync
+public import Observation
 
 /// The first-use local-network interstitial: it explains why the app scans the local network
 /// and lets discovery start only after the user accepts; the answer is remembered across
@@ -15,7 +16,7 @@ import CastSync
 /// // ... the user chooses "Continue"
 /// interstitial.accept()   // remembered; discovery starts
 /// ```
-public final class LocalNetworkInterstitialModel: Sendable {
+public final class LocalNetworkInterstitialModel: Observable, Sendable {
     /// The text of the interstitial.
     public struct Content: Sendable, Hashable {
         /// The heading.
@@ -98,11 +99,13 @@ public final class LocalNetworkInterstitialModel: Sendable {
         )
         inner = Locked(Inner(machine: machine))
         perform(machine.launched())
+        broadcaster.bind(self, \.state)
     }
 
     /// The current state.
     public var state: State {
-        inner.withLock { inner in
+        broadcaster.access(self, \.state)
+        return inner.withLock { inner in
             State(
                 isAccepted: inner.machine.accepted,
                 isPresented: inner.machine.presented,

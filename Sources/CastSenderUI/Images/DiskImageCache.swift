@@ -50,16 +50,13 @@ public final class DiskImageCache: ImageCache {
         for name in evicted { try? FileManager.default.removeItem(at: directory.appendingPathComponent(name)) }
     }
 
-    /// `$XDG_CACHE_HOME/<app>/images`, else `~/.cache/<app>/images`.
-    public static func defaultDirectory(appName: String = "swift-cast") -> URL {
-        let environment = ProcessInfo.processInfo.environment
-        let base: URL
-        if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") {
-            base = URL(fileURLWithPath: cache)
-        } else {
-            base = FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache")
-        }
-        return base.appendingPathComponent(appName).appendingPathComponent("images")
+    /// `<cache>/<app>/images`, where `<cache>` is the user's cache directory as `FileManager`
+    /// reports it (on Linux `$XDG_CACHE_HOME`, else `~/.cache`), or `base` when given.
+    public static func defaultDirectory(appName: String = "swift-cast", base: URL? = nil) -> URL {
+        let cache =
+            base ?? FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first
+            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache")
+        return cache.appendingPathComponent(appName).appendingPathComponent("images")
     }
 
     /// The bytes the cache holds.

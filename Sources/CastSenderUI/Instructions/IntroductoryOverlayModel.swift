@@ -1,5 +1,6 @@
 public import CastSender
 import CastSync
+public import Observation
 
 /// The introductory overlay (as `presentCastInstructionsViewControllerOnce`): shown once,
 /// highlighting the Cast button, when the cast state first becomes anything but
@@ -10,7 +11,7 @@ import CastSync
 /// for await state in overlay.updates() where state.overlay != nil { showOverlay(state.overlay!) }
 /// overlay.dismiss()
 /// ```
-public final class IntroductoryOverlayModel: Sendable {
+public final class IntroductoryOverlayModel: Observable, Sendable {
     /// What the overlay highlights.
     public enum Highlight: Sendable, Hashable {
         /// The Cast button.
@@ -84,11 +85,13 @@ public final class IntroductoryOverlayModel: Sendable {
                 self.castStateChanged(castState)
             }
         }
+        broadcaster.bind(self, \.state)
     }
 
     /// The current state.
     public var state: State {
-        machine.withLock { State(overlay: $0.presented ? overlay : nil, wasShown: $0.shown) }
+        broadcaster.access(self, \.state)
+        return machine.withLock { State(overlay: $0.presented ? overlay : nil, wasShown: $0.shown) }
     }
 
     /// Every later state.

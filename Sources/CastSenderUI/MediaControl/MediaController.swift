@@ -1,6 +1,7 @@
 public import CastCore
 public import CastSender
 import CastSync
+public import Observation
 
 /// Binds the media controls to the current session's media (as `GCKUIMediaController`):
 /// follows the session manager, keeps the last known position and player state after the
@@ -16,7 +17,7 @@ import CastSync
 /// controller.togglePlayPause()
 /// controller.setPlaybackRate(.double)
 /// ```
-public final class MediaController: Sendable {
+public final class MediaController: Observable, Sendable {
     private struct Inner {
         var client: RemoteMediaClient?
         var state = MediaControlState.empty
@@ -47,10 +48,14 @@ public final class MediaController: Sendable {
         if let session = sessionManager.currentSession, session.connectionState == .connected {
             attach(session.remoteMediaClient)
         }
+        broadcaster.bind(self, \.state)
     }
 
     /// The current state.
-    public var state: MediaControlState { inner.withLock { $0.state } }
+    public var state: MediaControlState {
+        broadcaster.access(self, \.state)
+        return inner.withLock { $0.state }
+    }
 
     /// Every later state.
     public func updates() -> AsyncStream<MediaControlState> { broadcaster.stream() }

@@ -1,5 +1,6 @@
 public import CastCore
 public import CastSender
+public import Observation
 
 /// The track selector (as `GCKUIMediaTrackSelectionViewController`): the audio and text
 /// tracks of the media with the ones in use, captions off, and the text-track style.
@@ -15,7 +16,7 @@ public import CastSender
 /// tracks.selectTextTrack(nil)        // captions off
 /// tracks.setTextTrackStyle(.large)
 /// ```
-public final class TrackSelectionModel: Sendable {
+public final class TrackSelectionModel: Observable, Sendable {
     /// What a front end draws.
     public struct State: Sendable, Hashable {
         /// The audio tracks.

@@ -49,13 +49,11 @@ public final class CastUIStateStore: Sendable {
         flags = Locked(Flags())
     }
 
-    /// The directory for the app's state: `$XDG_STATE_HOME/<app>`, else `~/.local/state/<app>`.
+    /// The directory for the app's state: `~/.local/state/<app>` in the user's home directory.
+    /// An app that honours `XDG_STATE_HOME` reads it and passes the directory to
+    /// ``init(directory:)`` itself.
     public static func defaultDirectory(appName: String = "swift-cast") -> URL {
-        let environment = ProcessInfo.processInfo.environment
-        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
-            return URL(fileURLWithPath: state).appendingPathComponent(appName)
-        }
-        return FileManager.default.homeDirectoryForCurrentUser
+        FileManager.default.homeDirectoryForCurrentUser
             .appendingPathComponent(".local/state").appendingPathComponent(appName)
     }
 

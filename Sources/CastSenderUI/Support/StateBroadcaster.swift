@@ -1,14 +1,40 @@
 import CastSync
 import Foundation
+import Observation
 
-/// Hands every later value of a model's state to `AsyncStream` subscribers, in order.
+/// Hands every later value of a model's state to `AsyncStream` subscribers, in order, and
+/// tells Swift's Observation that the state changed, so a view that read the model's state
+/// inside `withObservationTracking` (SwiftUI's `body`, or `Observations { model.state }`)
+/// hears of it.
 ///
 /// Yielding happens outside the owner's lock: the owner computes the new state under its
 /// own lock, then calls ``publish(_:)``.
 final class StateBroadcaster<Value: Sendable>: Sendable {
     private let streams = Locked<[UUID: AsyncStream<Value>.Continuation]>([:])
+    private let registrar = ObservationRegistrar()
+    /// Tells Observation that the bound property changed; set by ``bind(_:_:)``.
+    private let announceChange = Locked<(@Sendable () -> Void)?>(nil)
 
     init() {}
+
+    /// Makes each ``publish(_:)`` a change of `model`'s `keyPath` for Observation. The model
+    /// calls it once, at the end of its initializer, and ``access(_:_:)`` in the property's
+    /// getter.
+    func bind<Model: Observable & AnyObject & Sendable>(_ model: Model, _ keyPath: any KeyPath<Model, Value> & Sendable)
+    {
+        let registrar = registrar
+        announceChange.withLock {
+            $0 = { [weak model] in
+                guard let model else { return }
+                registrar.withMutation(of: model, keyPath: keyPath) {}
+            }
+        }
+    }
+
+    /// Records that the caller read `model`'s `keyPath` (Observation's access).
+    func access<Model: Observable>(_ model: Model, _ keyPath: KeyPath<Model, Value>) {
+        registrar.access(model, keyPath: keyPath)
+    }
 
     /// A new stream of every later value; it keeps only the newest value when its reader is slow.
     func stream() -> AsyncStream<Value> {
@@ -21,8 +47,9 @@ final class StateBroadcaster<Value: Sendable>: Sendable {
         return stream
     }
 
-    /// Sends `value` to every subscriber.
+    /// Sends `value` to every subscriber and tells Observation.
     func publish(_ value: Value) {
+        announceChange.withLock { $0 }?()
         for continuation in streams.withLock({ Array($0.values) }) { continuation.yield(value) }
     }
 

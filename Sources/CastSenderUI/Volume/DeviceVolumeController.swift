@@ -1,6 +1,7 @@
 import CastCore
 public import CastSender
 import CastSync
+public import Observation
 
 /// A device volume control (as `GCKUIDeviceVolumeController`): the level and mute state of
 /// one device, volume up and down by the device's `stepInterval`, a mute toggle, and a
@@ -15,7 +16,7 @@ import CastSync
 /// volume.volumeUp()
 /// volume.toggleMuted()
 /// ```
-public final class DeviceVolumeController: Sendable {
+public final class DeviceVolumeController: Observable, Sendable {
     private let control: DeviceVolumeControl
     private let logger: CastLogger
     private let last = Locked(DeviceVolumeState.unavailable)
@@ -39,10 +40,14 @@ public final class DeviceVolumeController: Sendable {
                 self.refresh()
             }
         }
+        broadcaster.bind(self, \.state)
     }
 
     /// The current state.
-    public var state: DeviceVolumeState { control.state() }
+    public var state: DeviceVolumeState {
+        broadcaster.access(self, \.state)
+        return control.state()
+    }
 
     /// Every later state.
     public func updates() -> AsyncStream<DeviceVolumeState> { broadcaster.stream() }

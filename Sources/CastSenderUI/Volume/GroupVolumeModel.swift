@@ -1,6 +1,7 @@
 import CastCore
 public import CastSender
 import CastSync
+public import Observation
 
 /// Per-member volume of a speaker group (the `GCKUIDeviceVolumeController` role for each
 /// member): the members of the group the current session is connected to, each with its
@@ -19,7 +20,7 @@ import CastSync
 /// group.setVolume(0.3, forMember: kitchen.id)
 /// let slider = DeviceVolumeController(control: group.control(forMember: kitchen.id))
 /// ```
-public final class GroupVolumeModel: Sendable {
+public final class GroupVolumeModel: Observable, Sendable {
     /// Members' volume step for ``volumeUp(forMember:)`` and ``volumeDown(forMember:)``:
     /// `MULTIZONE_STATUS` carries no step interval, so speakers' usual 0.05.
     public static let memberStepInterval = 0.05
@@ -88,6 +89,7 @@ public final class GroupVolumeModel: Sendable {
                 self.refresh()
             }
         }
+        broadcaster.bind(self, \.state)
     }
 
     deinit {
@@ -95,7 +97,10 @@ public final class GroupVolumeModel: Sendable {
     }
 
     /// The current state.
-    public var state: State { Self.state(of: connected, pending: pending.withLock { $0 }) }
+    public var state: State {
+        broadcaster.access(self, \.state)
+        return Self.state(of: connected, pending: pending.withLock { $0 })
+    }
 
     /// Every later state.
     public func updates() -> AsyncStream<State> { broadcaster.stream() }

@@ -42,9 +42,12 @@ struct AppSettings: Codable, Hashable, Sendable {
     }
 
     /// The interface names, or `nil` for the default.
-    var interfaceNames: [String]? {
-        let names = discoveryInterfaces.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty }
+    var interfaceNames: [String]? { Self.interfaceNames(fromList: discoveryInterfaces) }
+
+    /// The names of a comma-separated interface list (the setting, or `CAST_DISCOVERY_INTERFACES`),
+    /// or `nil` when it names none.
+    static func interfaceNames(fromList list: String) -> [String]? {
+        let names = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         return names.isEmpty ? nil : names
     }
 
