@@ -34,6 +34,7 @@ struct EmulatorOptions: Equatable {
     var screen: Bool?
     var authChainDirectory: String?
     var authRootOut: String?
+    var stateDirectory: String?
     /// `--group NAME=DEV1,DEV2`, in order.
     var groups: [FleetConfiguration.Group] = []
     var showHelp = false
@@ -104,13 +105,18 @@ struct EmulatorOptions: Equatable {
                               CONFIG FILE).
           --auth-chain DIR    Sign device-authentication answers with the chain in DIR: root.pem,
                               intermediate.pem, device.pem, device-key.pem and optionally
-                              device-audio.pem (audio-only policy, used by speakers). Default: a
-                              root -> intermediate -> device chain (RSA-2048) generated at start.
-                              Also "authChain" in CONFIG FILE; "auth": "error" makes a device
-                              answer AuthError as a receiver without credentials does.
+                              device-audio.pem (audio-only policy, used by speakers). Default: the
+                              chain kept in the state directory (auth-chain/), a root ->
+                              intermediate -> device chain (RSA-2048) made on the first start and
+                              used by every later one. Also "authChain" in CONFIG FILE; "auth":
+                              "error" makes a device answer AuthError as a receiver without
+                              credentials does.
           --auth-root-out FILE
-                              Write the root of the chain in use as PEM to FILE, for senders to
-                              trust (cast --trust-root FILE, the SDK's additionalTrustAnchors).
+                              Also write the root of the chain in use as PEM to FILE, for senders
+                              to trust (cast --trust-root FILE, the SDK's additionalTrustAnchors).
+          --state-dir DIR     Where the emulator keeps what outlives a run (the chain above).
+                              Default: CAST_EMULATOR_STATE_DIR, else $XDG_STATE_HOME/cast-emulator,
+                              else ~/.local/state/cast-emulator.
           -h, --help          Show this help.
 
         CONFIG FILE:
@@ -132,7 +138,9 @@ struct EmulatorOptions: Equatable {
           messages back. A device without "address" takes the one after the previous device's.
           "mdns" is true (loopback only) or a list of interfaces; --mdns overrides it.
 
-        On start, one line per device goes to standard error:
+        On start, the root senders must trust goes to standard error:
+          auth: devices sign with the root in FILE (cast --trust-root FILE)
+        then one line per device:
           device "NAME" id=ID address=A cast=8009 http=8008 https=8443 screen=http://A:8008/
         (screen= only when the device shows its screen),
         with --mdns, "mdns: advertising on IFACE, ...", then "ready". SIGINT or SIGTERM stops
@@ -207,6 +215,8 @@ struct EmulatorOptions: Equatable {
                 options.authChainDirectory = try value(for: argument)
             case "--auth-root-out":
                 options.authRootOut = try value(for: argument)
+            case "--state-dir":
+                options.stateDirectory = try value(for: argument)
             case "--media":
                 let text = try value(for: argument)
                 guard let mode = MediaMode(rawValue: text) else {

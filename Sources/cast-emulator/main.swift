@@ -24,12 +24,40 @@ if options.showHelp {
     exit(0)
 }
 
-let fleetConfiguration: FleetConfiguration
+var fleetConfiguration: FleetConfiguration
 do {
     fleetConfiguration = try options.fleetConfiguration()
 } catch {
     report("cast-emulator: \(error)")
     exit(64)
+}
+
+// The chain the devices sign with: --auth-chain or the config file's, else the one kept in the
+// state directory (made on the first start), so a root a sender trusts stays good.
+var rootFile: String? = options.authChainDirectory.map {
+    URL(fileURLWithPath: $0).appendingPathComponent("root.pem").path
+}
+if fleetConfiguration.authChain == nil {
+    let state = EmulatorStateDirectory.resolve(
+        option: options.stateDirectory,
+        environment: ProcessInfo.processInfo.environment
+    )
+    do {
+        let (chain, madeBecause) = try state.authChain()
+        fleetConfiguration.useAuthChain(chain)
+        rootFile = state.authChainDirectory.appendingPathComponent("root.pem").path
+        if let madeBecause {
+            report("auth: made a new device-authentication chain in \(state.authChainDirectory.path) (\(madeBecause))")
+        }
+    } catch {
+        report(
+            "cast-emulator: warning: cannot keep a device-authentication chain in \(state.url.path): \(error); "
+                + "this run signs with a chain of its own (--auth-root-out FILE writes its root)"
+        )
+    }
+}
+if let rootFile {
+    report("auth: devices sign with the root in \(rootFile) (cast --trust-root \(rootFile))")
 }
 
 if let path = options.authRootOut {

@@ -180,7 +180,10 @@ final class EmulatorChild: @unchecked Sendable {
             process.arguments = [
                 "--devices", "1", "--address", address, "--media", "simulate", "--auth-root-out", rootOut,
             ]
-            process.environment = ["PATH": "/usr/bin:/bin", "SWIFT_BACKTRACE": "enable=no"]
+            process.environment = [
+                "PATH": "/usr/bin:/bin", "SWIFT_BACKTRACE": "enable=no",
+                "CAST_EMULATOR_STATE_DIR": directory.appendingPathComponent("emulator-state").path,
+            ]
             process.standardOutput = FileHandle.nullDevice
             process.standardError = try FileHandle(forWritingTo: stderrURL)
             process.standardInput = FileHandle.nullDevice

@@ -31,9 +31,18 @@ extension EmulatorProcessSuites {
             for _ in 0..<6 {
                 let first = Int.random(in: 50...(250 - count))
                 let addresses = (0..<count).map { "127.0.0.\(first + $0)" }
+                // The chain is kept in a directory of the tests', not in the user's home.
+                let state =
+                    extra.contains("--state-dir")
+                    ? []
+                    : [
+                        "--state-dir",
+                        FileManager.default.temporaryDirectory.appendingPathComponent("cast-emulator-test-state").path,
+                    ]
                 let child = try ChildProcess(
                     executable,
-                    ["--devices", "\(count)", "--address", firstAddress ?? addresses[0], "--media", "simulate"] + extra
+                    ["--devices", "\(count)", "--address", firstAddress ?? addresses[0], "--media", "simulate"]
+                        + state + extra
                 )
                 if await child.waitForErrorLine("ready", timeout: .seconds(60)) {
                     return (child, addresses)
@@ -101,6 +110,44 @@ extension EmulatorProcessSuites {
             let info = try JSONValue(parsing: http.standardOutput)
             #expect(info["multizone"]?["groups"]?[0]?["name"] == "Downstairs")
             #expect(info["multizone"]?["groups"]?[0]?["elected_leader"]?.stringValue == "\(addresses[0]):32101")
+        }
+
+        /// The device-authentication chain is kept in the state directory: the root a sender
+        /// was told to trust is the one a restarted emulator signs with, and the start names it.
+        @Test func theAuthChainOutlivesARestart() async throws {
+            let state = FileManager.default.temporaryDirectory.appendingPathComponent("emulator-state-\(UUID())")
+            defer { try? FileManager.default.removeItem(at: state) }
+            let rootFile = state.appendingPathComponent("auth-chain/root.pem").path
+            let out = state.appendingPathComponent("out.pem").path
+            var roots: [String] = []
+            for run in 0..<2 {
+                let (child, _) = try await Self.launch(
+                    count: 1,
+                    extra: ["--state-dir", state.path, "--auth-root-out", out]
+                )
+                child.kill()
+                let text = child.standardError
+                #expect(
+                    text.contains("auth: devices sign with the root in \(rootFile) (cast --trust-root \(rootFile))"),
+                    "\(text)"
+                )
+                #expect(text.contains("made a new device-authentication chain") == (run == 0), "\(text)")
+                let kept = try String(contentsOfFile: rootFile, encoding: .utf8)
+                #expect(try String(contentsOfFile: out, encoding: .utf8) == kept)
+                roots.append(kept)
+            }
+            #expect(roots[0] == roots[1])
+            let key = try FileManager.default.attributesOfItem(
+                atPath: state.appendingPathComponent("auth-chain/device-key.pem").path
+            )
+            #expect((key[.posixPermissions] as? Int) == 0o600)
+
+            // An unreadable chain is replaced, and the start says why.
+            try Data("not a certificate".utf8).write(to: URL(fileURLWithPath: rootFile))
+            let (child, _) = try await Self.launch(count: 1, extra: ["--state-dir", state.path])
+            child.kill()
+            #expect(child.standardError.contains("the kept one is unreadable"), "\(child.standardError)")
+            #expect(try String(contentsOfFile: rootFile, encoding: .utf8) != roots[0])
         }
 
         @Test func threeDevicesAnswerOpenSSLAndCurl() async throws {

@@ -220,7 +220,10 @@ package final class CommandRuntime: Sendable {
     }
 
     /// What to do about a device that failed authentication.
-    static let trustHint = " (trust its root with --trust-root FILE, or accept it unauthenticated with --insecure)"
+    static let trustHint =
+        " (trust its root with --trust-root FILE: for a virtual device, the root.pem that cast-emulator names "
+        + "at start, or one written by cast-emulator --auth-root-out FILE; or accept the device "
+        + "unauthenticated with --insecure)"
 
     /// A session on the chosen device: the saved one when it is for this device (no new
     /// LAUNCH), else a new one that joins our receiver app if it runs.

@@ -11,9 +11,9 @@
 ///
 /// - Important: The `Decoder` handed to `init(from:)` reads the payload in place and is only
 ///   valid during the call; a conformance must not keep it (or its containers) afterwards.
-public struct JSONPayloadDecoder: Sendable {
+package struct JSONPayloadDecoder: Sendable {
     /// The deepest nesting of arrays and objects accepted.
-    public var maximumDepth: Int
+    package var maximumDepth: Int
 
     /// Whether types that offer ``TokenDecodable`` decode through it rather than `Decodable`;
     /// tests turn it off to check that both paths agree, and `cast-bench json` to measure what
@@ -21,19 +21,19 @@ public struct JSONPayloadDecoder: Sendable {
     package var usesTokenDecodable = true
 
     /// Creates a decoder.
-    public init(maximumDepth: Int = 64) {
+    package init(maximumDepth: Int = 64) {
         self.maximumDepth = maximumDepth
     }
 
     /// Decodes a value of type `T` from JSON text.
-    public func decode<T: Decodable>(_ type: T.Type, from payload: String) throws(MessageDecodingError) -> T {
+    package func decode<T: Decodable>(_ type: T.Type, from payload: String) throws(MessageDecodingError) -> T {
         try JSONDocument.withDocument(payload, maximumDepth: maximumDepth) { document in
             try decodeRoot(type, document)
         }
     }
 
     /// Decodes a value of type `T` from JSON text in UTF-8.
-    public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws(MessageDecodingError) -> T {
+    package func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws(MessageDecodingError) -> T {
         do {
             return try bytes.withUnsafeBufferPointer { buffer in
                 try JSONDocument.withDocument(buffer, maximumDepth: maximumDepth) { document in
@@ -46,7 +46,7 @@ public struct JSONPayloadDecoder: Sendable {
     }
 
     /// Decodes a value of type `T` from an already parsed JSON value, e.g. a `customData` object.
-    public func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws(MessageDecodingError) -> T {
+    package func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws(MessageDecodingError) -> T {
         var writer = JSONWriter()
         writer.write(value)
         return try decode(type, from: writer.bytes)
@@ -62,12 +62,12 @@ extension JSONValue {
     ///
     /// - Throws: ``MessageDecodingError`` with code ``MessageDecodingError/Code/invalidJSON`` and
     ///   the byte offset of the problem.
-    public init(parsing text: String, maximumDepth: Int = 64) throws(MessageDecodingError) {
+    package init(parsing text: String, maximumDepth: Int = 64) throws(MessageDecodingError) {
         self = try JSONDocument.withDocument(text, maximumDepth: maximumDepth) { $0.value(at: 0) }
     }
 
     /// Parses JSON text in UTF-8.
-    public init(parsing bytes: [UInt8], maximumDepth: Int = 64) throws(MessageDecodingError) {
+    package init(parsing bytes: [UInt8], maximumDepth: Int = 64) throws(MessageDecodingError) {
         self = try JSONPayloadDecoder(maximumDepth: maximumDepth).decode(JSONValue.self, from: bytes)
     }
 }

@@ -2,22 +2,22 @@
 ///
 /// Members are written in the order the value encodes them; `nil` optionals are omitted by the
 /// synthesized conformances. Non-finite numbers are rejected with a ``MessageEncodingError``.
-public struct JSONPayloadEncoder: Sendable {
+package struct JSONPayloadEncoder: Sendable {
     /// Whether types that offer ``TokenEncodable`` write through it rather than `Encodable`;
     /// tests turn it off to check that both paths agree, and `cast-bench json` to measure what
     /// the hand-written layer gains.
     package var usesTokenEncodable = true
 
     /// Creates an encoder.
-    public init() {}
+    package init() {}
 
     /// Encodes `value` as JSON text.
-    public func encode<T: Encodable>(_ value: T) throws(MessageEncodingError) -> String {
+    package func encode<T: Encodable>(_ value: T) throws(MessageEncodingError) -> String {
         String(decoding: try encodeToBytes(value), as: UTF8.self)
     }
 
     /// Encodes `value` as JSON text in UTF-8.
-    public func encodeToBytes<T: Encodable>(_ value: T) throws(MessageEncodingError) -> [UInt8] {
+    package func encodeToBytes<T: Encodable>(_ value: T) throws(MessageEncodingError) -> [UInt8] {
         if usesTokenEncodable, let value = value as? any TokenEncodable {
             var writer = JSONWriter()
             // A non-finite number ends the fast path; the Encodable path below reports where it is.
@@ -29,7 +29,7 @@ public struct JSONPayloadEncoder: Sendable {
     }
 
     /// Encodes `value` as a ``JSONValue``, e.g. to put it in a `customData` field.
-    public func encodeToJSONValue<T: Encodable>(_ value: T) throws(MessageEncodingError) -> JSONValue {
+    package func encodeToJSONValue<T: Encodable>(_ value: T) throws(MessageEncodingError) -> JSONValue {
         try encodedValue(value).jsonValue
     }
 

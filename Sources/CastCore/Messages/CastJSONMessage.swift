@@ -7,7 +7,7 @@
 /// let payload = try LaunchRequest(requestId: 1, appId: "CC1AD845").jsonString()
 /// // {"type":"LAUNCH","requestId":1,"appId":"CC1AD845"}
 /// ```
-public protocol CastJSONMessage: Codable, Sendable, Equatable {
+package protocol CastJSONMessage: Codable, Sendable, Equatable {
     /// The message type written in the payload.
     var type: CastMessageType { get }
     /// The request id, for messages that carry one.
@@ -17,15 +17,15 @@ public protocol CastJSONMessage: Codable, Sendable, Equatable {
 }
 
 extension CastJSONMessage {
-    public static var typeMember: String { "type" }
+    package static var typeMember: String { "type" }
 
     /// Encodes the message as compact JSON text, `type` first.
-    public func jsonString() throws(MessageEncodingError) -> String {
+    package func jsonString() throws(MessageEncodingError) -> String {
         String(decoding: try jsonBytes(), as: UTF8.self)
     }
 
     /// Encodes the message as compact JSON text in UTF-8, `type` first.
-    public func jsonBytes() throws(MessageEncodingError) -> [UInt8] {
+    package func jsonBytes() throws(MessageEncodingError) -> [UInt8] {
         try jsonBytes(usesTokenEncodable: true)
     }
 
@@ -51,7 +51,7 @@ extension CastJSONMessage {
     }
 
     /// Decodes a message of this type from JSON text; the `type` member is not checked.
-    public init(jsonString: String) throws(MessageDecodingError) {
+    package init(jsonString: String) throws(MessageDecodingError) {
         self = try JSONPayloadDecoder().decode(Self.self, from: jsonString)
     }
 }

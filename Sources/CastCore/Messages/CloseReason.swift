@@ -1,29 +1,29 @@
 /// Why a virtual connection was closed (`CLOSE` `reasonCode`).
 ///
 /// An open set: values this version does not know are kept as they are.
-public struct CloseReason: RawRepresentable, Hashable, Sendable, Codable, ExpressibleByIntegerLiteral,
+package struct CloseReason: RawRepresentable, Hashable, Sendable, Codable, ExpressibleByIntegerLiteral,
     CustomStringConvertible
 {
-    public let rawValue: Int
+    package let rawValue: Int
 
-    public init(rawValue: Int) { self.rawValue = rawValue }
-    public init(integerLiteral value: Int) { self.rawValue = value }
-    public var description: String { "\(rawValue)" }
+    package init(rawValue: Int) { self.rawValue = rawValue }
+    package init(integerLiteral value: Int) { self.rawValue = value }
+    package var description: String { "\(rawValue)" }
 
     /// No reason given.
-    public static let unknown: CloseReason = 0
+    package static let unknown: CloseReason = 0
     /// The transport closed.
-    public static let transportClosed: CloseReason = 1
+    package static let transportClosed: CloseReason = 1
     /// The transport failed.
-    public static let transportAborted: CloseReason = 2
+    package static let transportAborted: CloseReason = 2
     /// A message was invalid.
-    public static let invalidMessage: CloseReason = 3
+    package static let invalidMessage: CloseReason = 3
     /// The connection was idle too long.
-    public static let tooLongInactive: CloseReason = 4
+    package static let tooLongInactive: CloseReason = 4
     /// The sender closed it (sent by Chromium on a graceful close).
-    public static let closedBySelf: CloseReason = 5
+    package static let closedBySelf: CloseReason = 5
     /// The peer closed it.
-    public static let closedByPeer: CloseReason = 6
+    package static let closedByPeer: CloseReason = 6
 }
 
 extension CloseReason: TokenDecodable, TokenEncodable {}

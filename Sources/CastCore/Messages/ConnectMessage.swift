@@ -2,25 +2,25 @@
 /// `CONNECT` (`tp.connection`): opens a virtual connection to an endpoint.
 ///
 /// `{"type":"CONNECT"}` alone is accepted by real devices.
-public struct ConnectMessage: CastJSONMessage, Hashable {
+package struct ConnectMessage: CastJSONMessage, Hashable {
     /// Always ``CastMessageType/connect``.
-    public var type: CastMessageType { .connect }
+    package var type: CastMessageType { .connect }
 
     /// The origin; pychromecast sends `{}`.
-    public var origin: JSONValue?
+    package var origin: JSONValue?
     /// The sender's user agent, e.g. `PyChromecast`.
-    public var userAgent: String?
+    package var userAgent: String?
     /// Describes the sender.
-    public var senderInfo: SenderInfo?
+    package var senderInfo: SenderInfo?
     /// The kind of virtual connection; strong when absent.
-    public var connType: VirtualConnectionType?
+    package var connType: VirtualConnectionType?
     /// The protocol version offered; a receiver then answers `CONNECTED`.
-    public var protocolVersion: Int?
+    package var protocolVersion: Int?
     /// The protocol versions offered.
-    public var protocolVersionList: [Int]?
+    package var protocolVersionList: [Int]?
 
     /// Creates a value; every optional member defaults to absent.
-    public init(
+    package init(
         origin: JSONValue? = nil,
         userAgent: String? = nil,
         senderInfo: SenderInfo? = nil,
@@ -37,7 +37,7 @@ public struct ConnectMessage: CastJSONMessage, Hashable {
     }
 
     /// Always `nil`: `CONNECT` carries no request id.
-    public var requestId: Int? { nil }
+    package var requestId: Int? { nil }
 }
 
 // MARK: - Generated JSON members

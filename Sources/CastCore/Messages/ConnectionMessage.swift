@@ -1,5 +1,5 @@
 /// A message of the `urn:x-cast:com.google.cast.tp.connection` namespace.
-public enum ConnectionMessage: Sendable, Hashable {
+package enum ConnectionMessage: Sendable, Hashable {
     /// `CONNECT`.
     case connect(ConnectMessage)
     /// `CLOSE`.
@@ -12,7 +12,7 @@ public enum ConnectionMessage: Sendable, Hashable {
     /// Decodes a payload of the connection namespace.
     ///
     /// - Throws: ``MessageDecodingError``; an unknown `type` is not an error.
-    public init(jsonString payload: String) throws(MessageDecodingError) {
+    package init(jsonString payload: String) throws(MessageDecodingError) {
         self = try InboundMessageDecoding.decode(payload) { peek, document in
             switch peek.type {
             case .connect: .connect(try ConnectMessage(token: 0, in: document))
@@ -24,7 +24,7 @@ public enum ConnectionMessage: Sendable, Hashable {
     }
 
     /// The decoded message, or `nil` for an unknown type.
-    public var message: (any CastJSONMessage)? {
+    package var message: (any CastJSONMessage)? {
         switch self {
         case .connect(let message): message
         case .close(let message): message
@@ -34,7 +34,7 @@ public enum ConnectionMessage: Sendable, Hashable {
     }
 
     /// The message type.
-    public var type: CastMessageType {
+    package var type: CastMessageType {
         switch self {
         case .connect(let message): message.type
         case .close(let message): message.type
@@ -44,7 +44,7 @@ public enum ConnectionMessage: Sendable, Hashable {
     }
 
     /// Encodes the message as compact JSON text; an unknown message is written back as received.
-    public func jsonString() throws(MessageEncodingError) -> String {
+    package func jsonString() throws(MessageEncodingError) -> String {
         if case .unknown(let message) = self { return message.payload.description }
         return try message!.jsonString()
     }

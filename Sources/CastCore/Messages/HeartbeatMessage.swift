@@ -1,5 +1,5 @@
 /// A message of the `urn:x-cast:com.google.cast.tp.heartbeat` namespace.
-public enum HeartbeatMessage: Sendable, Hashable {
+package enum HeartbeatMessage: Sendable, Hashable {
     /// `PING`: answer with `PONG`.
     case ping(PingMessage)
     /// `PONG`.
@@ -10,7 +10,7 @@ public enum HeartbeatMessage: Sendable, Hashable {
     /// Decodes a payload of the heartbeat namespace.
     ///
     /// - Throws: ``MessageDecodingError``; an unknown `type` is not an error.
-    public init(jsonString payload: String) throws(MessageDecodingError) {
+    package init(jsonString payload: String) throws(MessageDecodingError) {
         self = try InboundMessageDecoding.decode(payload) { peek, document in
             switch peek.type {
             case .ping: .ping(try PingMessage(token: 0, in: document))
@@ -21,7 +21,7 @@ public enum HeartbeatMessage: Sendable, Hashable {
     }
 
     /// The decoded message, or `nil` for an unknown type.
-    public var message: (any CastJSONMessage)? {
+    package var message: (any CastJSONMessage)? {
         switch self {
         case .ping(let message): message
         case .pong(let message): message
@@ -30,7 +30,7 @@ public enum HeartbeatMessage: Sendable, Hashable {
     }
 
     /// The message type.
-    public var type: CastMessageType {
+    package var type: CastMessageType {
         switch self {
         case .ping(let message): message.type
         case .pong(let message): message.type
@@ -39,7 +39,7 @@ public enum HeartbeatMessage: Sendable, Hashable {
     }
 
     /// The request id, when the message carries one.
-    public var requestId: Int? {
+    package var requestId: Int? {
         switch self {
         case .ping(let message): message.requestId
         case .pong(let message): message.requestId
@@ -48,7 +48,7 @@ public enum HeartbeatMessage: Sendable, Hashable {
     }
 
     /// Encodes the message as compact JSON text; an unknown message is written back as received.
-    public func jsonString() throws(MessageEncodingError) -> String {
+    package func jsonString() throws(MessageEncodingError) -> String {
         if case .unknown(let message) = self { return message.payload.description }
         return try message!.jsonString()
     }

@@ -2,19 +2,19 @@
 ///
 /// The members of ``data`` are written at the top level of the message, next to `requestId`
 /// and `sessionId`, as receivers expect.
-public struct LoadRequest: CastJSONMessage, Hashable {
+package struct LoadRequest: CastJSONMessage, Hashable {
     /// Always ``CastMessageType/load``.
-    public var type: CastMessageType { .load }
+    package var type: CastMessageType { .load }
 
     /// The request id the reply will echo.
-    public var requestId: Int?
+    package var requestId: Int?
     /// The receiver application session (sent by some senders; not required).
-    public var sessionId: String?
+    package var sessionId: String?
     /// What to load and how.
-    public var data: LoadRequestData
+    package var data: LoadRequestData
 
     /// Creates a load request.
-    public init(requestId: Int? = nil, sessionId: String? = nil, data: LoadRequestData) {
+    package init(requestId: Int? = nil, sessionId: String? = nil, data: LoadRequestData) {
         self.requestId = requestId
         self.sessionId = sessionId
         self.data = data
@@ -25,14 +25,14 @@ public struct LoadRequest: CastJSONMessage, Hashable {
         case sessionId
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         requestId = try container.decodeIfPresent(Int.self, forKey: .requestId)
         sessionId = try container.decodeIfPresent(String.self, forKey: .sessionId)
         data = try LoadRequestData(from: decoder)
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encodeIfPresent(requestId, forKey: .requestId)
         try container.encodeIfPresent(sessionId, forKey: .sessionId)

@@ -1,5 +1,5 @@
 /// A message of the `urn:x-cast:com.google.cast.media` namespace, in either direction.
-public enum MediaMessage: Sendable, Hashable {
+package enum MediaMessage: Sendable, Hashable {
     // MARK: Sender to receiver
 
     /// `LOAD`.
@@ -60,7 +60,7 @@ public enum MediaMessage: Sendable, Hashable {
     /// Decodes a payload of the media namespace.
     ///
     /// - Throws: ``MessageDecodingError``; an unknown `type` is not an error.
-    public init(jsonString payload: String) throws(MessageDecodingError) {
+    package init(jsonString payload: String) throws(MessageDecodingError) {
         self = try InboundMessageDecoding.decode(payload) { peek, document in
             switch peek.type {
             case .mediaStatus: .mediaStatus(try MediaStatusMessage(token: 0, in: document))
@@ -94,7 +94,7 @@ public enum MediaMessage: Sendable, Hashable {
     }
 
     /// The decoded message, or `nil` for an unknown type.
-    public var message: (any CastJSONMessage)? {
+    package var message: (any CastJSONMessage)? {
         switch self {
         case .load(let message): message
         case .sessionCommand(let message): message
@@ -125,19 +125,19 @@ public enum MediaMessage: Sendable, Hashable {
     }
 
     /// The message type.
-    public var type: CastMessageType {
+    package var type: CastMessageType {
         if case .unknown(let message) = self { return message.type }
         return message!.type
     }
 
     /// The request id, when the message carries one.
-    public var requestId: Int? {
+    package var requestId: Int? {
         if case .unknown(let message) = self { return message.requestId }
         return message!.requestId
     }
 
     /// Encodes the message as compact JSON text; an unknown message is written back as received.
-    public func jsonString() throws(MessageEncodingError) -> String {
+    package func jsonString() throws(MessageEncodingError) -> String {
         if case .unknown(let message) = self { return message.payload.description }
         return try message!.jsonString()
     }

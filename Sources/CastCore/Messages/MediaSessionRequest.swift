@@ -1,18 +1,18 @@
 /// A media command that acts on a session and carries nothing else: `PLAY`, `PAUSE`, `STOP`, `SKIP_AD`, `QUEUE_NEXT`, `QUEUE_PREV` or `QUEUE_GET_ITEM_IDS`.
-public struct MediaSessionRequest: CastJSONMessage, Hashable {
+package struct MediaSessionRequest: CastJSONMessage, Hashable {
     /// The command.
-    public var type: CastMessageType
+    package var type: CastMessageType
     /// The request id the reply will echo.
-    public var requestId: Int?
+    package var requestId: Int?
     /// The media session, from the latest `MEDIA_STATUS`.
-    public var mediaSessionId: Int
+    package var mediaSessionId: Int
     /// The receiver application session (sent by some senders; not required).
-    public var sessionId: String?
+    package var sessionId: String?
     /// Data for the receiver application.
-    public var customData: JSONValue?
+    package var customData: JSONValue?
 
     /// Creates a value; every optional member defaults to absent.
-    public init(
+    package init(
         type: CastMessageType,
         requestId: Int? = nil,
         mediaSessionId: Int,
@@ -27,37 +27,37 @@ public struct MediaSessionRequest: CastJSONMessage, Hashable {
     }
 
     /// `PLAY`: resumes playback.
-    public static func play(mediaSessionId: Int, requestId: Int? = nil) -> MediaSessionRequest {
+    package static func play(mediaSessionId: Int, requestId: Int? = nil) -> MediaSessionRequest {
         MediaSessionRequest(type: .play, requestId: requestId, mediaSessionId: mediaSessionId)
     }
 
     /// `PAUSE`: pauses playback.
-    public static func pause(mediaSessionId: Int, requestId: Int? = nil) -> MediaSessionRequest {
+    package static func pause(mediaSessionId: Int, requestId: Int? = nil) -> MediaSessionRequest {
         MediaSessionRequest(type: .pause, requestId: requestId, mediaSessionId: mediaSessionId)
     }
 
     /// `STOP`: stops playback and ends the media session.
-    public static func stop(mediaSessionId: Int, requestId: Int? = nil) -> MediaSessionRequest {
+    package static func stop(mediaSessionId: Int, requestId: Int? = nil) -> MediaSessionRequest {
         MediaSessionRequest(type: .stop, requestId: requestId, mediaSessionId: mediaSessionId)
     }
 
     /// `SKIP_AD`: skips the playing ad.
-    public static func skipAd(mediaSessionId: Int, requestId: Int? = nil) -> MediaSessionRequest {
+    package static func skipAd(mediaSessionId: Int, requestId: Int? = nil) -> MediaSessionRequest {
         MediaSessionRequest(type: .skipAd, requestId: requestId, mediaSessionId: mediaSessionId)
     }
 
     /// `QUEUE_NEXT`: plays the next queue item.
-    public static func queueNext(mediaSessionId: Int, requestId: Int? = nil) -> MediaSessionRequest {
+    package static func queueNext(mediaSessionId: Int, requestId: Int? = nil) -> MediaSessionRequest {
         MediaSessionRequest(type: .queueNext, requestId: requestId, mediaSessionId: mediaSessionId)
     }
 
     /// `QUEUE_PREV`: plays the previous queue item.
-    public static func queuePrev(mediaSessionId: Int, requestId: Int? = nil) -> MediaSessionRequest {
+    package static func queuePrev(mediaSessionId: Int, requestId: Int? = nil) -> MediaSessionRequest {
         MediaSessionRequest(type: .queuePrev, requestId: requestId, mediaSessionId: mediaSessionId)
     }
 
     /// `QUEUE_GET_ITEM_IDS`: asks for the ids of all queue items.
-    public static func queueGetItemIds(mediaSessionId: Int, requestId: Int? = nil) -> MediaSessionRequest {
+    package static func queueGetItemIds(mediaSessionId: Int, requestId: Int? = nil) -> MediaSessionRequest {
         MediaSessionRequest(type: .queueGetItemIds, requestId: requestId, mediaSessionId: mediaSessionId)
     }
 }

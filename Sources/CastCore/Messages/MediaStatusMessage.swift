@@ -1,19 +1,19 @@
 /// `MEDIA_STATUS` (media namespace): the media state, as a reply or a broadcast.
 ///
 /// An empty `status` means there is no media session.
-public struct MediaStatusMessage: CastJSONMessage, Hashable {
+package struct MediaStatusMessage: CastJSONMessage, Hashable {
     /// Always ``CastMessageType/mediaStatus``.
-    public var type: CastMessageType { .mediaStatus }
+    package var type: CastMessageType { .mediaStatus }
 
     /// The id of the request this answers; 0 or absent for unsolicited messages.
-    public var requestId: Int?
+    package var requestId: Int?
     /// The media sessions; normally none or one.
-    public var status: [MediaStatus]
+    package var status: [MediaStatus]
     /// Members this version does not model, as received; written back after the others.
-    public var unknownMembers: [String: JSONValue] = [:]
+    package var unknownMembers: [String: JSONValue] = [:]
 
     /// Creates a value; every optional member defaults to absent.
-    public init(requestId: Int? = nil, status: [MediaStatus], unknownMembers: [String: JSONValue] = [:]) {
+    package init(requestId: Int? = nil, status: [MediaStatus], unknownMembers: [String: JSONValue] = [:]) {
         self.requestId = requestId
         self.status = status
         self.unknownMembers = unknownMembers
@@ -28,7 +28,7 @@ public struct MediaStatusMessage: CastJSONMessage, Hashable {
 
     /// Reads the same forms as the token path: `status` as an array or one object, or the
     /// status members at the top level.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         requestId = try container.decodeIfPresent(Int.self, forKey: .requestId)
         if !container.contains(.status),

@@ -2,15 +2,15 @@
 /// `PING` (`tp.heartbeat`): asks the peer to answer `PONG`.
 ///
 /// pychromecast adds a request id; other senders send `{"type":"PING"}`.
-public struct PingMessage: CastJSONMessage, Hashable {
+package struct PingMessage: CastJSONMessage, Hashable {
     /// Always ``CastMessageType/ping``.
-    public var type: CastMessageType { .ping }
+    package var type: CastMessageType { .ping }
 
     /// A request id, as pychromecast sends.
-    public var requestId: Int?
+    package var requestId: Int?
 
     /// Creates a value; every optional member defaults to absent.
-    public init(requestId: Int? = nil) {
+    package init(requestId: Int? = nil) {
         self.requestId = requestId
     }
 }

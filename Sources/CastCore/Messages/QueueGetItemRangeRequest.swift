@@ -2,25 +2,25 @@
 /// `QUEUE_GET_ITEM_RANGE` (media namespace): asks for the ids of items around an item.
 ///
 /// Exactly one of `nextCount` and `prevCount` should be above zero.
-public struct QueueGetItemRangeRequest: CastJSONMessage, Hashable {
+package struct QueueGetItemRangeRequest: CastJSONMessage, Hashable {
     /// Always ``CastMessageType/queueGetItemRange``.
-    public var type: CastMessageType { .queueGetItemRange }
+    package var type: CastMessageType { .queueGetItemRange }
 
     /// The request id the reply will echo.
-    public var requestId: Int?
+    package var requestId: Int?
     /// The media session, from the latest `MEDIA_STATUS`.
-    public var mediaSessionId: Int
+    package var mediaSessionId: Int
     /// The receiver application session (sent by some senders; not required).
-    public var sessionId: String?
+    package var sessionId: String?
     /// The reference item.
-    public var itemId: Int
+    package var itemId: Int
     /// How many following items.
-    public var nextCount: Int?
+    package var nextCount: Int?
     /// How many preceding items.
-    public var prevCount: Int?
+    package var prevCount: Int?
 
     /// Creates a value; every optional member defaults to absent.
-    public init(
+    package init(
         requestId: Int? = nil,
         mediaSessionId: Int,
         sessionId: String? = nil,

@@ -2,35 +2,35 @@
 /// `QUEUE_UPDATE` (media namespace): jumps in the queue, updates items, or changes repeat and shuffle.
 ///
 /// pychromecast and Android senders send next/previous as `jump` of +1/-1.
-public struct QueueUpdateRequest: CastJSONMessage, Hashable {
+package struct QueueUpdateRequest: CastJSONMessage, Hashable {
     /// Always ``CastMessageType/queueUpdate``.
-    public var type: CastMessageType { .queueUpdate }
+    package var type: CastMessageType { .queueUpdate }
 
     /// The request id the reply will echo.
-    public var requestId: Int?
+    package var requestId: Int?
     /// The media session, from the latest `MEDIA_STATUS`.
-    public var mediaSessionId: Int
+    package var mediaSessionId: Int
     /// The receiver application session (sent by some senders; not required).
-    public var sessionId: String?
+    package var sessionId: String?
     /// The item to jump to.
-    public var currentItemId: Int?
+    package var currentItemId: Int?
     /// A relative jump, e.g. 1 for next or -1 for previous.
-    public var jump: Int?
+    package var jump: Int?
     /// Items with new contents.
-    public var items: [QueueItem]?
+    package var items: [QueueItem]?
     /// A new repeat mode.
-    public var repeatMode: RepeatMode?
+    package var repeatMode: RepeatMode?
     /// Whether to shuffle the queue.
-    public var shuffle: Bool?
+    package var shuffle: Bool?
     /// Where to start the new current item, in seconds.
-    public var currentTime: Double?
+    package var currentTime: Double?
     /// Data for the receiver application.
-    public var customData: JSONValue?
+    package var customData: JSONValue?
     /// The last queue sequence number seen; receivers reject stale queue edits.
-    public var sequenceNumber: Int?
+    package var sequenceNumber: Int?
 
     /// Creates a value; every optional member defaults to absent.
-    public init(
+    package init(
         requestId: Int? = nil,
         mediaSessionId: Int,
         sessionId: String? = nil,

@@ -1,5 +1,5 @@
 /// A message of the `urn:x-cast:com.google.cast.receiver` namespace, in either direction.
-public enum ReceiverMessage: Sendable, Hashable {
+package enum ReceiverMessage: Sendable, Hashable {
     /// `GET_STATUS` (sender to receiver).
     case getStatus(GetReceiverStatusRequest)
     /// `LAUNCH` (sender to receiver).
@@ -29,7 +29,7 @@ public enum ReceiverMessage: Sendable, Hashable {
     /// only, or carries an `availability` member.
     ///
     /// - Throws: ``MessageDecodingError``; an unknown `type` is not an error.
-    public init(jsonString payload: String) throws(MessageDecodingError) {
+    package init(jsonString payload: String) throws(MessageDecodingError) {
         self = try InboundMessageDecoding.decode(payload) { peek, document in
             switch peek.type {
             case .getStatus: .getStatus(try GetReceiverStatusRequest(token: 0, in: document))
@@ -52,7 +52,7 @@ public enum ReceiverMessage: Sendable, Hashable {
     }
 
     /// The decoded message, or `nil` for an unknown type.
-    public var message: (any CastJSONMessage)? {
+    package var message: (any CastJSONMessage)? {
         switch self {
         case .getStatus(let message): message
         case .launch(let message): message
@@ -69,13 +69,13 @@ public enum ReceiverMessage: Sendable, Hashable {
     }
 
     /// The message type.
-    public var type: CastMessageType {
+    package var type: CastMessageType {
         if case .unknown(let message) = self { return message.type }
         return message!.type
     }
 
     /// The request id, when the message carries one (`launchRequestId` counts for `LAUNCH_STATUS`).
-    public var requestId: Int? {
+    package var requestId: Int? {
         switch self {
         case .unknown(let message): message.requestId
         case .launchStatus(let message): message.requestId ?? message.launchRequestId
@@ -84,7 +84,7 @@ public enum ReceiverMessage: Sendable, Hashable {
     }
 
     /// Encodes the message as compact JSON text; an unknown message is written back as received.
-    public func jsonString() throws(MessageEncodingError) -> String {
+    package func jsonString() throws(MessageEncodingError) -> String {
         if case .unknown(let message) = self { return message.payload.description }
         return try message!.jsonString()
     }

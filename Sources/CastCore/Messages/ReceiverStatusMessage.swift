@@ -1,17 +1,17 @@
 /// `RECEIVER_STATUS` (receiver namespace): the receiver state, as a reply or a broadcast.
-public struct ReceiverStatusMessage: CastJSONMessage, Hashable {
+package struct ReceiverStatusMessage: CastJSONMessage, Hashable {
     /// Always ``CastMessageType/receiverStatus``.
-    public var type: CastMessageType { .receiverStatus }
+    package var type: CastMessageType { .receiverStatus }
 
     /// The id of the request this answers; 0 or absent for unsolicited messages.
-    public var requestId: Int?
+    package var requestId: Int?
     /// The receiver state.
-    public var status: ReceiverStatus
+    package var status: ReceiverStatus
     /// Members this version does not model, as received; written back after the others.
-    public var unknownMembers: [String: JSONValue] = [:]
+    package var unknownMembers: [String: JSONValue] = [:]
 
     /// Creates a value; every optional member defaults to absent.
-    public init(requestId: Int? = nil, status: ReceiverStatus, unknownMembers: [String: JSONValue] = [:]) {
+    package init(requestId: Int? = nil, status: ReceiverStatus, unknownMembers: [String: JSONValue] = [:]) {
         self.requestId = requestId
         self.status = status
         self.unknownMembers = unknownMembers

@@ -2,27 +2,27 @@
 /// `SEEK` (media namespace): moves the playback position.
 ///
 /// Carries either `currentTime` (absolute) or `relativeTime`.
-public struct SeekRequest: CastJSONMessage, Hashable {
+package struct SeekRequest: CastJSONMessage, Hashable {
     /// Always ``CastMessageType/seek``.
-    public var type: CastMessageType { .seek }
+    package var type: CastMessageType { .seek }
 
     /// The request id the reply will echo.
-    public var requestId: Int?
+    package var requestId: Int?
     /// The media session, from the latest `MEDIA_STATUS`.
-    public var mediaSessionId: Int
+    package var mediaSessionId: Int
     /// The receiver application session (sent by some senders; not required).
-    public var sessionId: String?
+    package var sessionId: String?
     /// The absolute position in seconds.
-    public var currentTime: Double?
+    package var currentTime: Double?
     /// A move relative to the current position, in seconds.
-    public var relativeTime: Double?
+    package var relativeTime: Double?
     /// Whether to play or pause afterwards; unchanged when absent.
-    public var resumeState: ResumeState?
+    package var resumeState: ResumeState?
     /// Data for the receiver application.
-    public var customData: JSONValue?
+    package var customData: JSONValue?
 
     /// Creates a value; every optional member defaults to absent.
-    public init(
+    package init(
         requestId: Int? = nil,
         mediaSessionId: Int,
         sessionId: String? = nil,

@@ -2,25 +2,25 @@
 /// `SET_PLAYBACK_RATE` (media namespace): changes the playback rate.
 ///
 /// Carries either `playbackRate` or `relativePlaybackRate`.
-public struct SetPlaybackRateRequest: CastJSONMessage, Hashable {
+package struct SetPlaybackRateRequest: CastJSONMessage, Hashable {
     /// Always ``CastMessageType/setPlaybackRate``.
-    public var type: CastMessageType { .setPlaybackRate }
+    package var type: CastMessageType { .setPlaybackRate }
 
     /// The request id the reply will echo.
-    public var requestId: Int?
+    package var requestId: Int?
     /// The media session, from the latest `MEDIA_STATUS`.
-    public var mediaSessionId: Int
+    package var mediaSessionId: Int
     /// The receiver application session (sent by some senders; not required).
-    public var sessionId: String?
+    package var sessionId: String?
     /// The new rate; 1 is normal speed.
-    public var playbackRate: Double?
+    package var playbackRate: Double?
     /// A factor applied to the current rate.
-    public var relativePlaybackRate: Double?
+    package var relativePlaybackRate: Double?
     /// Data for the receiver application.
-    public var customData: JSONValue?
+    package var customData: JSONValue?
 
     /// Creates a value; every optional member defaults to absent.
-    public init(
+    package init(
         requestId: Int? = nil,
         mediaSessionId: Int,
         sessionId: String? = nil,

@@ -1,17 +1,17 @@
 /// `DEVICE_ADDED` or `DEVICE_UPDATED` (multizone namespace): a member joined a speaker group,
 /// or its name or volume changed. Devices send it by broadcast, with request id 0.
-public struct MultizoneDeviceMessage: Sendable, Hashable {
+package struct MultizoneDeviceMessage: Sendable, Hashable {
     /// ``CastMessageType/deviceAdded`` or ``CastMessageType/deviceUpdated``.
-    public var type: CastMessageType
+    package var type: CastMessageType
     /// 0 or absent: the message is a broadcast.
-    public var requestId: Int?
+    package var requestId: Int?
     /// The member as it is now.
-    public var device: MultizoneDevice
+    package var device: MultizoneDevice
     /// Members this version does not model, as received; written back after the others.
-    public var unknownMembers: [String: JSONValue] = [:]
+    package var unknownMembers: [String: JSONValue] = [:]
 
     /// Creates a value.
-    public init(
+    package init(
         type: CastMessageType,
         requestId: Int? = nil,
         device: MultizoneDevice,
@@ -46,16 +46,16 @@ extension MultizoneDeviceMessage: TokenEncodableObject {
 }
 
 /// `DEVICE_REMOVED` (multizone namespace): a member left a speaker group or went offline.
-public struct MultizoneDeviceRemovedMessage: Sendable, Hashable {
+package struct MultizoneDeviceRemovedMessage: Sendable, Hashable {
     /// 0 or absent: the message is a broadcast.
-    public var requestId: Int?
+    package var requestId: Int?
     /// The member's device id.
-    public var deviceId: String
+    package var deviceId: String
     /// Members this version does not model, as received; written back after the others.
-    public var unknownMembers: [String: JSONValue] = [:]
+    package var unknownMembers: [String: JSONValue] = [:]
 
     /// Creates a value.
-    public init(requestId: Int? = nil, deviceId: String, unknownMembers: [String: JSONValue] = [:]) {
+    package init(requestId: Int? = nil, deviceId: String, unknownMembers: [String: JSONValue] = [:]) {
         self.requestId = requestId
         self.deviceId = deviceId
         self.unknownMembers = unknownMembers

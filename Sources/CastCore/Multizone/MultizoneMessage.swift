@@ -2,7 +2,7 @@
 ///
 /// `MULTIZONE_STATUS`, `DEVICE_ADDED`, `DEVICE_UPDATED` and `DEVICE_REMOVED` are modelled;
 /// every other type (`CASTING_GROUPS`, `PLAYBACK_SESSION_UPDATED`, …) is kept whole.
-public enum MultizoneMessage: Sendable, Hashable {
+package enum MultizoneMessage: Sendable, Hashable {
     /// `MULTIZONE_STATUS`.
     case multizoneStatus(MultizoneStatusMessage)
     /// `DEVICE_ADDED`.
@@ -17,7 +17,7 @@ public enum MultizoneMessage: Sendable, Hashable {
     /// Decodes a payload of the multizone namespace.
     ///
     /// - Throws: ``MessageDecodingError``; an unknown `type` is not an error.
-    public init(jsonString payload: String) throws(MessageDecodingError) {
+    package init(jsonString payload: String) throws(MessageDecodingError) {
         self = try InboundMessageDecoding.decode(payload) { peek, document in
             switch peek.type {
             case .multizoneStatus: .multizoneStatus(try MultizoneStatusMessage(token: 0, in: document))
@@ -30,7 +30,7 @@ public enum MultizoneMessage: Sendable, Hashable {
     }
 
     /// The message type.
-    public var type: CastMessageType {
+    package var type: CastMessageType {
         switch self {
         case .multizoneStatus(let message): message.type
         case .deviceAdded(let message), .deviceUpdated(let message): message.type
@@ -40,7 +40,7 @@ public enum MultizoneMessage: Sendable, Hashable {
     }
 
     /// The request id, when the message carries one.
-    public var requestId: Int? {
+    package var requestId: Int? {
         switch self {
         case .multizoneStatus(let message): message.requestId
         case .deviceAdded(let message), .deviceUpdated(let message): message.requestId
@@ -50,7 +50,7 @@ public enum MultizoneMessage: Sendable, Hashable {
     }
 
     /// Encodes the message as compact JSON text; an unknown message is written back as received.
-    public func jsonString() throws(MessageEncodingError) -> String {
+    package func jsonString() throws(MessageEncodingError) -> String {
         switch self {
         case .multizoneStatus(let message): try message.jsonString()
         case .deviceAdded(let message), .deviceUpdated(let message): try Self.encode(message)

@@ -1,17 +1,17 @@
 /// `MULTIZONE_STATUS` (multizone namespace): the members of the device's speaker group.
-public struct MultizoneStatusMessage: CastJSONMessage, Hashable {
+package struct MultizoneStatusMessage: CastJSONMessage, Hashable {
     /// Always ``CastMessageType/multizoneStatus``.
-    public var type: CastMessageType { .multizoneStatus }
+    package var type: CastMessageType { .multizoneStatus }
 
     /// The id of the request this answers; 0 or absent for unsolicited messages.
-    public var requestId: Int?
+    package var requestId: Int?
     /// The group's devices.
-    public var status: MultizoneStatus
+    package var status: MultizoneStatus
     /// Members this version does not model, as received; written back after the others.
-    public var unknownMembers: [String: JSONValue] = [:]
+    package var unknownMembers: [String: JSONValue] = [:]
 
     /// Creates a value; every optional member defaults to absent.
-    public init(requestId: Int? = nil, status: MultizoneStatus, unknownMembers: [String: JSONValue] = [:]) {
+    package init(requestId: Int? = nil, status: MultizoneStatus, unknownMembers: [String: JSONValue] = [:]) {
         self.requestId = requestId
         self.status = status
         self.unknownMembers = unknownMembers

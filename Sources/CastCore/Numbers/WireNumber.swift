@@ -5,35 +5,35 @@
 /// when integer arithmetic on it overflows, so every conversion of a wire number goes
 /// through this type: it either rejects the value (`nil`, for a receiver to answer
 /// `INVALID_PARAMS`) or saturates it (for a sender to clamp a status it displays).
-public enum WireNumber {
+package enum WireNumber {
     /// The largest magnitude, in seconds, of a time the system accepts from a peer
     /// (about 317 years; above the live-edge seek sentinel of 2^32 seconds).
-    public static let maximumSeconds: Double = 10_000_000_000
+    package static let maximumSeconds: Double = 10_000_000_000
 
     /// `value` when it is a finite time within ±``maximumSeconds``; otherwise `nil`.
-    public static func seconds(_ value: Double) -> Double? {
+    package static func seconds(_ value: Double) -> Double? {
         value.isFinite && abs(value) <= maximumSeconds ? value : nil
     }
 
     /// `value` clamped to ±``maximumSeconds``; NaN becomes 0.
-    public static func clampedSeconds(_ value: Double) -> Double {
+    package static func clampedSeconds(_ value: Double) -> Double {
         value.isNaN ? 0 : min(max(value, -maximumSeconds), maximumSeconds)
     }
 
     /// A `Duration` of `seconds`, saturating at ±``maximumSeconds``; NaN is zero. Never traps.
-    public static func duration(seconds: Double) -> Duration {
+    package static func duration(seconds: Double) -> Duration {
         .milliseconds(Int64((clampedSeconds(seconds) * 1000).rounded(.towardZero)))
     }
 
     /// The integer part of `value`, or `nil` when it is not finite or does not fit an `Int`.
-    public static func integer(_ value: Double) -> Int? {
+    package static func integer(_ value: Double) -> Int? {
         guard value.isFinite else { return nil }
         return Int(exactly: value.rounded(.towardZero))
     }
 
     /// `value` rounded to the nearest integer and clamped to `range`; NaN becomes the lower
     /// bound. Never traps.
-    public static func clampedInteger(_ value: Double, in range: ClosedRange<Int>) -> Int {
+    package static func clampedInteger(_ value: Double, in range: ClosedRange<Int>) -> Int {
         guard !value.isNaN else { return range.lowerBound }
         let rounded = value.rounded()
         if rounded <= Double(range.lowerBound) { return range.lowerBound }
@@ -42,7 +42,7 @@ public enum WireNumber {
     }
 
     /// `base + offset`, or `nil` when the sum overflows.
-    public static func offset(_ base: Int, by offset: Int) -> Int? {
+    package static func offset(_ base: Int, by offset: Int) -> Int? {
         let (sum, overflow) = base.addingReportingOverflow(offset)
         return overflow ? nil : sum
     }
