@@ -29,7 +29,7 @@ export CAST_TEST_PYTHON="$venv/bin/python"
 
 # MARK: format
 say "swift format lint --strict"
-swift format lint --strict -r Package.swift Sources Tests
+swift format lint --strict -r Package.swift Sources Tests Examples
 
 # MARK: layering
 # Every import and target dependency against the allowed-imports table of docs/architecture.md,
@@ -53,6 +53,12 @@ swift build -Xswiftc -warnings-as-errors
 heavy="CastConnectionScaleTests"
 say "swift build --build-tests"
 swift build --build-tests -Xswiftc -warnings-as-errors
+
+# MARK: examples
+# The packages under Examples/ depend on swift-cast by path, as an app would; each builds, and
+# the casting ones run against cast-emulator discovered over mDNS in a loopback-only namespace.
+say "examples (scripts/examples.sh)"
+scripts/examples.sh || die "an example failed"
 
 # MARK: documentation
 # The DocC catalogs of the SDK, the widgets and the emulator, free of warnings.
