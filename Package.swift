@@ -48,6 +48,7 @@ let internalProducts: [Product] =
         .library(name: "CastNet", targets: ["CastNet"]),
         .library(name: "CastAuth", targets: ["CastAuth"]),
         .library(name: "CastCommandLine", targets: ["CastCommandLine"]),
+        .library(name: "CastArguments", targets: ["CastArguments"]),
     ]
 
 let package = Package(
@@ -78,6 +79,9 @@ let package = Package(
 
         // MARK: Locking
         .target(name: "CastSync"),
+
+        // MARK: Command-line arguments (one parser, help layout and error style for every executable)
+        .target(name: "CastArguments"),
 
         // MARK: Time
         .target(name: "CastTime", dependencies: ["CastSync"]),
@@ -121,7 +125,10 @@ let package = Package(
         // MARK: Command line
         .target(
             name: "CastCommandLine",
-            dependencies: ["CastSender", "CastAuth", "CastCore", "CastNet", "CastSync", "TerminalUI", "CastCrypto"]
+            dependencies: [
+                "CastSender", "CastAuth", "CastCore", "CastNet", "CastSync", "TerminalUI", "CastCrypto",
+                "CastArguments",
+            ]
         ),
 
         // MARK: Executables
@@ -132,13 +139,13 @@ let package = Package(
         ),
         .executableTarget(
             name: "cast-emulator",
-            dependencies: ["CastEmulator", "CastAuth", "CastCore", "CastNet", "CastCrypto"]
+            dependencies: ["CastEmulator", "CastAuth", "CastCore", "CastNet", "CastCrypto", "CastArguments"]
         ),
         .executableTarget(
             name: "cast-bench",
             dependencies: [
                 "CastCore", "CastNet", "CastSender", "CastEmulator", "CastSync", "CastCrypto", "CastAuth",
-                "CBenchTrace",
+                "CBenchTrace", "CastArguments",
             ]
         ),
         // ptrace for cast-bench's peak-memory readings of child processes.
@@ -146,13 +153,13 @@ let package = Package(
 
         .executableTarget(
             name: "mdns-tool",
-            dependencies: ["CastCore", "CastNet"]
+            dependencies: ["CastCore", "CastNet", "CastArguments"]
         ),
         .executableTarget(
             name: "castvideos",
             dependencies: [
                 "CastSender", "CastSenderUI", "CastAuth", "CastCore", "CastEmulator", "CastSync", "TerminalUI",
-                "CastNet",
+                "CastNet", "CastArguments",
             ]
         ),
         .executableTarget(name: "terminalui-demo", dependencies: ["TerminalUI"]),
@@ -171,6 +178,7 @@ let package = Package(
 
         // MARK: Tests
         .testTarget(name: "CastSyncTests", dependencies: ["CastSync"]),
+        .testTarget(name: "CastArgumentsTests", dependencies: ["CastArguments"]),
         .testTarget(
             name: "CastCoreTests",
             dependencies: ["CastCore", "CastTestSupport"]
@@ -206,9 +214,12 @@ let package = Package(
         ),
         .testTarget(
             name: "CastVideosTests",
-            dependencies: ["castvideos", "CastAuth", "CastCore", "CastEmulator", "CastSenderUI", "CastTestSupport"]
+            dependencies: [
+                "castvideos", "CastAuth", "CastCore", "CastEmulator", "CastSenderUI", "CastTestSupport",
+                "CastArguments",
+            ]
         ),
-        .testTarget(name: "CastBenchTests", dependencies: ["cast-bench"]),
+        .testTarget(name: "CastBenchTests", dependencies: ["cast-bench", "CastArguments"]),
         .testTarget(
             name: "TerminalUITests",
             dependencies: ["TerminalUI", "terminalui-demo", "CastSync", "CastTestSupport"]
@@ -217,7 +228,7 @@ let package = Package(
             name: "CastCommandLineTests",
             dependencies: [
                 "CastCommandLine", "CastEmulator", "CastSender", "CastAuth", "CastNet", "CastCore", "CastSync", "cast",
-                "cast-emulator", "CastTestSupport", "CastSenderTestSupport", "CastCrypto", "CastTime",
+                "cast-emulator", "CastTestSupport", "CastSenderTestSupport", "CastCrypto", "CastTime", "CastArguments",
             ]
         ),
     ],

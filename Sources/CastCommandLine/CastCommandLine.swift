@@ -1,3 +1,4 @@
+import CastArguments
 import CastSender
 import Foundation
 
@@ -8,41 +9,40 @@ package enum CastCommandLine {
 
     /// The top-level help.
     package static var helpText: String {
-        var lines = [
-            "cast — cast media to Google Cast devices and control them from a terminal.",
-            "",
-            "USAGE: cast [-d NAME|HOST[:PORT]] COMMAND [ARGUMENTS] [options]",
-            "",
-            "COMMANDS:",
-        ]
         let specs = CommandRegistry.all.map { $0.spec }
-        let width = specs.map(\.name.count).max() ?? 0
-        for spec in specs {
-            lines.append("  \(spec.name.padding(width))  \(spec.summary)")
-        }
-        lines += [
-            "",
-            "GLOBAL OPTIONS:",
-            "  -d, --device NAME|HOST[:PORT]  The device (else CAST_DEVICE, else \"device\" in the config file).",
-            "      --interface IF             Discover on this interface (else CAST_DISCOVERY_INTERFACES).",
-            "      --trust-root FILE          Also trust the device roots in this PEM file (else CAST_TRUST_ROOTS).",
-            "      --insecure                 Accept devices that do not authenticate (else CAST_INSECURE=1).",
-            "  -h, --help                     Show help (also after a command).",
-            "      --version                  Show the version.",
-            "",
-            "Devices must authenticate with a certificate from Google's Cast roots (or a --trust-root).",
-            "A later invocation rejoins the session the previous one started. Configuration:",
-            "$XDG_CONFIG_HOME/cast/config.json (~/.config/cast/config.json), e.g. {\"device\": \"Living Room\"}.",
-            "Exit codes: 0 success, 1 failure (no device, request failed), 2 usage error.",
-            "",
-            "EXAMPLES:",
-            "  cast devices",
-            "  cast -d 'Living Room' play https://example.com/movie.mp4 --title 'A Movie'",
-            "  cast play ./movie.mp4 --subtitle ./movie.srt",
-            "  cast seek +30",
-            "  cast status --watch",
-        ]
-        return lines.joined(separator: "\n") + "\n"
+        return HelpText(
+            program: "cast",
+            summary: "cast media to Google Cast devices and control them from a terminal.",
+            usage: "[-d NAME|HOST[:PORT]] COMMAND [ARGUMENTS] [options]",
+            options: CommandSpec.globalOptions + [.flag("version", help: "Show the version.")],
+            sections: [
+                HelpText.Section(
+                    "COMMANDS",
+                    HelpText.columns(specs.map { ($0.name, $0.summary) }).map { String($0.dropFirst(2)) }
+                ),
+                HelpText.Section(
+                    "NOTES",
+                    [
+                        "The device: -d, else CAST_DEVICE, else \"device\" in the config file.",
+                        "Devices must authenticate with a certificate from Google's Cast roots (or a --trust-root).",
+                        "A later invocation rejoins the session the previous one started. Configuration:",
+                        "$XDG_CONFIG_HOME/cast/config.json (~/.config/cast/config.json), e.g. {\"device\": \"Living Room\"}.",
+                        "Exit codes: 0 success, 1 failure (no device, request failed), 2 usage error.",
+                        "Help of a command: cast COMMAND --help.",
+                    ]
+                ),
+                HelpText.Section(
+                    "EXAMPLES",
+                    [
+                        "cast devices",
+                        "cast -d 'Living Room' play https://example.com/movie.mp4 --title 'A Movie'",
+                        "cast play ./movie.mp4 --subtitle ./movie.srt",
+                        "cast seek +30",
+                        "cast status --watch",
+                    ]
+                ),
+            ]
+        ).text
     }
 
     /// Runs `arguments` (without the program name) and returns the exit code.

@@ -1,80 +1,85 @@
+import CastArguments
 import Foundation
 
 /// The command line of `cast-bench`.
-struct BenchmarkOptions: Equatable {
+struct BenchmarkOptions {
+    static let program = "cast-bench"
+
     /// The groups to run, in table order; empty means every group.
     var groups: [String] = []
     /// Fewer iterations everywhere: a smoke run whose figures are rough.
     var quick = false
     var showHelp = false
+    /// The options of the `fleet` group.
+    var fleet = FleetSettings()
+
+    /// The options, in the order help shows them (the fleet group's after the others).
+    static let options: [OptionSpec] =
+        [
+            .value(
+                "rows",
+                "LIST",
+                help: "Run only these groups (comma-separated; GROUP names may also be given\n"
+                    + "as plain arguments; repeatable). Default: every group but those run only when named."
+            ),
+            .flag("quick", help: "Few iterations: a fast smoke run, rough figures."),
+            .flag("help", short: "h", help: "Show this help."),
+        ] + FleetSettings.options
 
     /// Parses `arguments` (without the program name) against the known group names.
-    /// Groups are named with `--rows a,b` (repeatable) or as plain arguments.
-    static func parse(_ arguments: [String], known: [String]) throws(BenchmarkFailure) -> BenchmarkOptions {
-        var options = BenchmarkOptions()
-        var names: [String] = []
-        var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
-            switch argument {
-            case "-h", "--help":
-                options.showHelp = true
-            case "--quick":
-                options.quick = true
-            case "--rows":
-                index += 1
-                guard index < arguments.count else { throw BenchmarkFailure("--rows needs a list of groups") }
-                names += arguments[index].split(separator: ",").map(String.init)
-            default:
-                if argument.hasPrefix("--rows=") {
-                    names += argument.dropFirst("--rows=".count).split(separator: ",").map(String.init)
-                } else if argument.hasPrefix("-") {
-                    throw BenchmarkFailure("unknown option \(argument) (see --help)")
-                } else {
-                    names.append(argument)
-                }
-            }
-            index += 1
-        }
+    static func parse(_ arguments: [String], known: [String]) throws(UsageError) -> BenchmarkOptions {
+        let parsed = try ArgumentParser(program: program, options: options).parse(arguments)
+        var result = BenchmarkOptions()
+        result.showHelp = parsed.has("help")
+        result.quick = parsed.has("quick")
+        result.fleet = try FleetSettings(parsed)
+        let names = parsed.allValues("rows").flatMap { $0.split(separator: ",").map(String.init) } + parsed.positionals
         let unknown = names.filter { !known.contains($0) }
         guard unknown.isEmpty else {
-            throw BenchmarkFailure(
+            throw UsageError(
+                .invalidValue,
+                program: program,
                 "unknown group \(unknown.joined(separator: ", ")); groups: \(known.joined(separator: ", "))"
             )
         }
-        options.groups = known.filter { names.contains($0) }
-        return options
+        result.groups = known.filter { names.contains($0) }
+        return result
     }
 
     /// The help text, listing `groups`.
     static func help(_ groups: [BenchmarkGroup]) -> String {
-        var text = """
-            USAGE: cast-bench [--rows GROUP[,GROUP...]] [--quick]
-
-            Prints one table of swift-cast's figures: median and p99 where they apply.
-            Build with -c release for meaningful figures (scripts/bench.sh does).
-
-            OPTIONS:
-              --rows LIST   Run only these groups (comma-separated; GROUP names may also be given
-                            as plain arguments). Default: every group.
-              --quick       Few iterations: a fast smoke run, rough figures.
-              -h, --help    Show this help.
-
-            GROUPS:
-
-            """
-        for group in groups {
-            text += "  \(group.name.padding(toLength: 14, withPad: " ", startingAt: 0))\(group.summary)\n"
-        }
-        text += """
-
-            ENVIRONMENT:
-              CAST_BENCH_PYTHON     Python with PyChromecast 14 for the pychromecast group (without it
-                                    that group prints swift-cast's figures only).
-              CAST_BENCH_EMULATOR   The cast-emulator binary (default: the one beside cast-bench; else
-                                    cast-bench serves the device itself in a child process).
-            """
-        return text
+        HelpText(
+            program: program,
+            summary: "swift-cast's figures in one table.",
+            usage: "[--rows GROUP[,GROUP...]] [--quick] [GROUP...]",
+            discussion: [
+                "Prints one table: median and p99 where they apply. Build with -c release for",
+                "meaningful figures (scripts/bench.sh does).",
+            ],
+            options: options,
+            sections: [
+                HelpText.Section(
+                    "GROUPS",
+                    HelpText.columns(groups.map { ($0.name, $0.summary) }).map { String($0.dropFirst(2)) }
+                ),
+                HelpText.Section(
+                    "ENVIRONMENT",
+                    HelpText.columns([
+                        (
+                            "CAST_BENCH_PYTHON",
+                            "Python with PyChromecast 14 for the pychromecast and fleet groups\n"
+                                + "(default: .venv/bin/python of the checkout; without it those groups\n"
+                                + "print swift-cast's figures only)."
+                        ),
+                        (
+                            "CAST_BENCH_EMULATOR",
+                            "The cast-emulator binary (default: the one beside cast-bench; else\n"
+                                + "cast-bench serves the device itself in a child process)."
+                        ),
+                    ]).map { String($0.dropFirst(2)) }
+                ),
+            ]
+        ).text
     }
 }
 

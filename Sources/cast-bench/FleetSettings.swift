@@ -1,3 +1,4 @@
+import CastArguments
 import Foundation
 
 /// The options of the `fleet` group, taken out of the command line before group names are read.
@@ -20,75 +21,51 @@ struct FleetSettings: Sendable {
     /// Whether pychromecast runs beside the SDK.
     var includesPyChromecast = true
 
-    static let usage = """
-        Fleet options (group "fleet", run only when named):
-          --fleet-sizes N,N,...    device counts, 1 to 10000 (default 100,1000,10000)
-          --fleet-runs K           measurements per count, for the spread (default 1)
-          --fleet-concurrency C    SDK sessions starting at once (default 256)
-          --fleet-plot FILE        also write the figures against N as an SVG plot
-          --fleet-seconds S        steady window in seconds (default 20)
-          --fleet-address A        first device address (default 127.0.100.1)
-          --fleet-no-pychromecast  skip the pychromecast rows
-        Fleet environment: CAST_BENCH_EMULATOR (default: cast-emulator beside cast-bench),
-          CAST_BENCH_PYTHON (default: .venv/bin/python of the checkout).
-        """
+    /// The options of the `fleet` group (run only when named).
+    static let options: [OptionSpec] = [
+        .value("fleet-sizes", "N,N,...", help: "Fleet: device counts, 1 to 10000 (default 100,1000,10000)."),
+        .value("fleet-runs", "K", help: "Fleet: measurements per count, for the spread (default 1)."),
+        .value("fleet-concurrency", "C", help: "Fleet: SDK sessions starting at once (default 256)."),
+        .value("fleet-plot", "FILE", help: "Fleet: also write the figures against N as an SVG plot."),
+        .value("fleet-seconds", "S", help: "Fleet: steady window in seconds (default 20)."),
+        .value("fleet-address", "A", help: "Fleet: first device address (default 127.0.100.1)."),
+        .flag("fleet-no-pychromecast", help: "Fleet: skip the pychromecast rows."),
+    ]
 
-    /// Removes the fleet options from `arguments` and returns the settings they give.
-    static func extract(from arguments: inout [String]) throws(BenchmarkFailure) -> FleetSettings {
-        var settings = FleetSettings()
-        var remaining: [String] = []
-        var index = 0
-        func value(_ option: String) throws(BenchmarkFailure) -> String {
-            index += 1
-            guard index < arguments.count else { throw BenchmarkFailure("\(option) needs a value") }
-            return arguments[index]
-        }
-        while index < arguments.count {
-            let argument = arguments[index]
-            switch argument {
-            case "--fleet-sizes":
-                let text = try value(argument)
-                let sizes = text.split(separator: ",").compactMap { Int($0) }
-                guard !sizes.isEmpty, sizes.count == text.split(separator: ",").count,
-                    sizes.allSatisfy({ (1...10_000).contains($0) })
-                else { throw BenchmarkFailure("--fleet-sizes: \"\(text)\" is not a list of counts from 1 to 10000") }
-                settings.sizes = sizes
-            case "--fleet-seconds":
-                let text = try value(argument)
-                guard let seconds = Int(text), (1...600).contains(seconds) else {
-                    throw BenchmarkFailure("--fleet-seconds: \"\(text)\" is not a number from 1 to 600")
-                }
-                settings.steadySeconds = seconds
-            case "--fleet-address":
-                let text = try value(argument)
-                let octets = text.split(separator: ".").compactMap { UInt8($0) }
-                guard octets.count == 4, octets[0] == 127 else {
-                    throw BenchmarkFailure("--fleet-address: \"\(text)\" is not a loopback IPv4 address (127.x.x.x)")
-                }
-                settings.firstAddress = text
-            case "--fleet-runs":
-                let text = try value(argument)
-                guard let runs = Int(text), (1...10).contains(runs) else {
-                    throw BenchmarkFailure("--fleet-runs: \"\(text)\" is not a number from 1 to 10")
-                }
-                settings.runs = runs
-            case "--fleet-concurrency":
-                let text = try value(argument)
-                guard let count = Int(text), (1...4096).contains(count) else {
-                    throw BenchmarkFailure("--fleet-concurrency: \"\(text)\" is not a number from 1 to 4096")
-                }
-                settings.concurrentStarts = count
-            case "--fleet-plot":
-                settings.plotPath = try value(argument)
-            case "--fleet-no-pychromecast":
-                settings.includesPyChromecast = false
-            default:
-                remaining.append(argument)
+    init() {}
+
+    /// The settings the fleet options of `parsed` give.
+    init(_ parsed: ParsedArguments) throws(UsageError) {
+        let program = BenchmarkOptions.program
+        if let text = parsed.value("fleet-sizes") {
+            let sizes = text.split(separator: ",", omittingEmptySubsequences: false).compactMap { Int($0) }
+            guard !sizes.isEmpty, sizes.count == text.split(separator: ",", omittingEmptySubsequences: false).count,
+                sizes.allSatisfy({ (1...10_000).contains($0) })
+            else {
+                throw UsageError(
+                    .invalidValue,
+                    program: program,
+                    "--fleet-sizes: \"\(text)\" is not a list of counts from 1 to 10000"
+                )
             }
-            index += 1
+            self.sizes = sizes
         }
-        arguments = remaining
-        return settings
+        steadySeconds = try parsed.integer("fleet-seconds", in: 1...600, program: program) ?? steadySeconds
+        if let text = parsed.value("fleet-address") {
+            let octets = text.split(separator: ".").compactMap { UInt8($0) }
+            guard octets.count == 4, octets[0] == 127 else {
+                throw UsageError(
+                    .invalidValue,
+                    program: program,
+                    "--fleet-address: \"\(text)\" is not a loopback IPv4 address (127.x.x.x)"
+                )
+            }
+            firstAddress = text
+        }
+        runs = try parsed.integer("fleet-runs", in: 1...10, program: program) ?? runs
+        concurrentStarts = try parsed.integer("fleet-concurrency", in: 1...4096, program: program) ?? concurrentStarts
+        plotPath = try parsed.nonEmpty("fleet-plot", program: program)
+        includesPyChromecast = !parsed.has("fleet-no-pychromecast")
     }
 
     /// The `cast-emulator` to start: `CAST_BENCH_EMULATOR`, else the one beside this executable.

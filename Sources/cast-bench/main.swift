@@ -1,3 +1,4 @@
+import CastArguments
 import Foundation
 
 #if canImport(Glibc)
@@ -32,19 +33,18 @@ if arguments.first == "--measure-child", arguments.count >= 2 {
     exit(ChildMeasurement.run(Array(arguments.dropFirst())))
 }
 
-// Groups that run only when named: they take minutes and start other processes.
-let namedOnlyGroups: [BenchmarkGroup]
 let options: BenchmarkOptions
 do {
-    namedOnlyGroups = [fleetBenchmarks(try FleetSettings.extract(from: &arguments))]
-    options = try BenchmarkOptions.parse(arguments, known: (groups + namedOnlyGroups).map(\.name))
+    // The fleet group's settings come from the command line, so the group is made after it.
+    options = try BenchmarkOptions.parse(arguments, known: (groups.map(\.name) + ["fleet"]))
 } catch {
-    FileHandle.standardError.write(Data("cast-bench: \(error)\n".utf8))
-    exit(2)
+    FileHandle.standardError.write(Data("\(error.report)\n".utf8))
+    exit(UsageError.exitStatus)
 }
+// Groups that run only when named: they take minutes and start other processes.
+let namedOnlyGroups = [fleetBenchmarks(options.fleet)]
 if options.showHelp {
-    print(BenchmarkOptions.help(groups + namedOnlyGroups))
-    print(FleetSettings.usage)
+    print(BenchmarkOptions.help(groups + namedOnlyGroups), terminator: "")
     exit(0)
 }
 let selected =

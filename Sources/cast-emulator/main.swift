@@ -1,3 +1,4 @@
+import CastArguments
 import CastCrypto
 import CastEmulator
 import CastNet
@@ -16,20 +17,23 @@ let options: EmulatorOptions
 do {
     options = try EmulatorOptions.parse(Array(CommandLine.arguments.dropFirst()))
 } catch {
-    report("cast-emulator: \(error)")
-    exit(64)
+    report(error.report)
+    exit(UsageError.exitStatus)
 }
 if options.showHelp {
-    print(EmulatorOptions.help)
+    print(EmulatorOptions.help, terminator: "")
     exit(0)
 }
 
 var fleetConfiguration: FleetConfiguration
 do {
     fleetConfiguration = try options.fleetConfiguration()
+} catch let error as UsageError {
+    report(error.report)
+    exit(UsageError.exitStatus)
 } catch {
-    report("cast-emulator: \(error)")
-    exit(64)
+    report("error: cast-emulator: \(error)")
+    exit(UsageError.exitStatus)
 }
 
 // The chain the devices sign with: --auth-chain or the config file's, else the one kept in the

@@ -1,3 +1,4 @@
+import CastArguments
 import CastAuth
 import CastEmulator
 import CastSender
@@ -10,11 +11,11 @@ let options: CommandLineOptions
 do {
     options = try CommandLineOptions(arguments: Array(CommandLine.arguments.dropFirst()))
 } catch {
-    FileHandle.standardError.write(Data("castvideos: \(error)\n".utf8))
-    exit(2)
+    FileHandle.standardError.write(Data("\(error.report)\n".utf8))
+    exit(UsageError.exitStatus)
 }
 if options.showHelp {
-    print(CommandLineOptions.usage)
+    print(CommandLineOptions.usage, terminator: "")
     exit(0)
 }
 

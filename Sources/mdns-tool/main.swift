@@ -1,3 +1,4 @@
+import CastArguments
 import CastCore
 import CastNet
 import Foundation
@@ -12,6 +13,27 @@ import Foundation
 // `advertise` stops (with goodbyes) on a line `quit` on standard input or after N seconds.
 
 struct Options {
+    static let program = "mdns-tool"
+    static let options: [OptionSpec] = [
+        .value("interface", "NAME", help: "Run on this interface (repeatable; default: every multicast one)."),
+        .value("app-id", "ID", help: "browse: ask for this app's subtype; advertise: list it (repeatable)."),
+        .value("id", "HEX", help: "advertise: the device id, 32 hex digits."),
+        .value("name", "NAME", help: "advertise: the friendly name."),
+        .value("model", "MODEL", help: "advertise: the model name (default \"Swift Cast Test\")."),
+        .value("port", "P", help: "advertise: the Cast port (default 8009)."),
+        .flag("ipv4-only", help: "Use IPv4 only."),
+        .flag("ipv6-only", help: "Use IPv6 only."),
+        .value("seconds", "N", help: "Stop after N seconds (default 30)."),
+        .flag("help", short: "h", help: "Show this help."),
+    ]
+    static let help = HelpText(
+        program: program,
+        summary: "browse for or advertise Cast devices over mDNS, one JSON object per line.",
+        usage: "browse|advertise [options]",
+        discussion: ["advertise stops (with goodbyes) on a line \"quit\" on standard input or after N seconds."],
+        options: options
+    ).text
+
     var command = ""
     var interfaces: [String] = []
     var appIDs: [String] = []
@@ -22,35 +44,28 @@ struct Options {
     var ipv4 = true
     var ipv6 = true
     var seconds = 30.0
+    var showHelp = false
 
-    init(_ arguments: [String]) throws {
-        var iterator = arguments.makeIterator()
-        command = iterator.next() ?? ""
-        func value(_ flag: String) throws -> String {
-            guard let value = iterator.next() else { throw UsageError("\(flag) needs a value") }
-            return value
+    init(_ arguments: [String]) throws(UsageError) {
+        let parsed = try ArgumentParser(program: Self.program, options: Self.options).parse(arguments)
+        showHelp = parsed.has("help")
+        if showHelp { return }
+        guard parsed.positionals.count == 1, let command = parsed.positionals.first,
+            ["browse", "advertise"].contains(command)
+        else {
+            throw UsageError(.missingArgument, program: Self.program, "the command must be browse or advertise")
         }
-        while let flag = iterator.next() {
-            switch flag {
-            case "--interface": interfaces.append(try value(flag))
-            case "--app-id": appIDs.append(try value(flag))
-            case "--id": id = try value(flag)
-            case "--name": name = try value(flag)
-            case "--model": model = try value(flag)
-            case "--port": port = UInt16(try value(flag)) ?? 0
-            case "--seconds": seconds = Double(try value(flag)) ?? 30
-            case "--ipv4-only": ipv6 = false
-            case "--ipv6-only": ipv4 = false
-            default: throw UsageError("unknown option \(flag)")
-            }
-        }
-        guard ["browse", "advertise"].contains(command) else { throw UsageError("command must be browse or advertise") }
+        self.command = command
+        interfaces = parsed.allValues("interface")
+        appIDs = parsed.allValues("app-id")
+        id = parsed.value("id") ?? ""
+        name = parsed.value("name") ?? ""
+        model = parsed.value("model") ?? model
+        port = UInt16(try parsed.port("port", program: Self.program) ?? 8009)
+        seconds = try parsed.number("seconds", in: 0...86_400, program: Self.program) ?? seconds
+        ipv6 = !parsed.has("ipv4-only")
+        ipv4 = !parsed.has("ipv6-only")
     }
-}
-
-struct UsageError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }
 
 func emit(_ object: [String: Any]) {
@@ -89,7 +104,9 @@ func browse(_ options: Options) async throws {
 }
 
 func advertise(_ options: Options) async throws {
-    guard let id = CastDevice.parseID(options.id) else { throw UsageError("--id must be 32 hex digits") }
+    guard let id = CastDevice.parseID(options.id) else {
+        throw UsageError(.invalidValue, program: Options.program, "--id: \"\(options.id)\" is not 32 hex digits")
+    }
     let responder = try MDNSResponder(
         interfaceNames: options.interfaces.isEmpty ? nil : options.interfaces,
         usesIPv4: options.ipv4,
@@ -121,13 +138,26 @@ func advertise(_ options: Options) async throws {
     exit(0)
 }
 
+let options: Options
 do {
-    let options = try Options(Array(CommandLine.arguments.dropFirst()))
+    options = try Options(Array(CommandLine.arguments.dropFirst()))
+} catch {
+    FileHandle.standardError.write(Data("\(error.report)\n".utf8))
+    exit(UsageError.exitStatus)
+}
+if options.showHelp {
+    print(Options.help, terminator: "")
+    exit(0)
+}
+do {
     switch options.command {
     case "browse": try await browse(options)
     default: try await advertise(options)
     }
+} catch let error as UsageError {
+    FileHandle.standardError.write(Data("\(error.report)\n".utf8))
+    exit(UsageError.exitStatus)
 } catch {
-    FileHandle.standardError.write(Data("mdns-tool: \(error)\n".utf8))
-    exit(2)
+    FileHandle.standardError.write(Data("error: mdns-tool: \(error)\n".utf8))
+    exit(1)
 }

@@ -18,8 +18,9 @@ import Glibc
 
     @Test(arguments: [
         (["--rows", "nosuch"], "unknown group nosuch"),
-        (["--rows"], "--rows needs a list"),
-        (["--fast"], "unknown option --fast"),
+        (["--rows"], "error: cast-bench: --rows needs a value (LIST)"),
+        (["--fast"], "error: cast-bench: unknown option '--fast'"),
+        (["--fleet-sizes", "0"], "--fleet-sizes: \"0\" is not a list of counts from 1 to 10000"),
     ])
     func usageErrorsExitWithTwo(arguments: [String], message: String) async throws {
         let result = try await CastBench.run(arguments)

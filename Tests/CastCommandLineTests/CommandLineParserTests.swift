@@ -1,3 +1,4 @@
+import CastArguments
 import CastSync
 import Foundation
 import Testing

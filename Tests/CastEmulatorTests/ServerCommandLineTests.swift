@@ -85,7 +85,7 @@ extension EmulatorProcessSuites {
         ])
         func rejectsBadArgumentsWithUsageStatus(arguments: [String], mention: String) async throws {
             let result = try await ChildProcess.run(Self.executable, arguments, deadline: .seconds(30))
-            #expect(result.status == 64)
+            #expect(result.status == 2)
             #expect(result.standardError.contains(mention), "stderr: \(result.standardError)")
         }
 

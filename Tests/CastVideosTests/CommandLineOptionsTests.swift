@@ -1,3 +1,4 @@
+import CastArguments
 import Foundation
 import Testing
 
@@ -30,20 +31,22 @@ struct CommandLineOptionsTests {
     }
 
     @Test(arguments: [
-        (["--bogus"], 1, "--bogus"),
-        (["--catalog"], 2, "--catalog"),
-        (["--theme="], 2, "--theme"),
-        (["--config-dir", ""], 2, "--config-dir"),
-        (["--virtual-device-fault", "explode"], 3, "--virtual-device-fault"),
+        (["--bogus"], UsageError.Code.unknownOption, "--bogus"),
+        (["--catalog"], .missingValue, "--catalog"),
+        (["--theme="], .missingValue, "--theme"),
+        (["--config-dir", ""], .missingValue, "--config-dir"),
+        (["--virtual-device-fault", "explode"], .invalidValue, "--virtual-device-fault"),
+        (["movie.mp4"], .unexpectedArgument, "movie.mp4"),
     ])
-    func badArguments(_ arguments: [String], code: Int, option: String) {
+    func badArguments(_ arguments: [String], code: UsageError.Code, option: String) {
         do {
             _ = try CommandLineOptions(arguments: arguments)
             Issue.record("accepted \(arguments)")
         } catch {
-            #expect(error.rawValue == code)
-            #expect(error.option == option)
-            #expect(error.description.contains(option))
+            #expect(error.code == code)
+            #expect(error.description.hasPrefix("castvideos: "))
+            #expect(error.description.contains(option), "\(error)")
+            #expect(error.report.hasSuffix("See 'castvideos --help'."))
         }
     }
 

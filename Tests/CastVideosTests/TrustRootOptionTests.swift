@@ -1,3 +1,4 @@
+import CastArguments
 import CastTestSupport
 import Foundation
 import Testing
@@ -15,8 +16,11 @@ struct TrustRootOptionTests {
         #expect(none.trustRootFiles(environment: ["CAST_TRUST_ROOTS": ":c.pem::d.pem:"]) == ["c.pem", "d.pem"])
         #expect(none.trustRootFiles(environment: [:]).isEmpty)
         #expect(CommandLineOptions.usage.contains("--trust-root FILE"))
-        #expect(throws: OptionsError.missingValue("--trust-root")) {
+        #expect {
             try CommandLineOptions(arguments: ["--trust-root"])
+        } throws: { error in
+            (error as? UsageError)?.code == .missingValue
+                && (error as? UsageError)?.description == "castvideos: --trust-root needs a value (FILE)"
         }
     }
 

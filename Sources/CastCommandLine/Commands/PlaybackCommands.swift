@@ -1,3 +1,4 @@
+package import CastArguments
 import CastCore
 import CastSender
 

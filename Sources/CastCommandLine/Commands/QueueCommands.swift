@@ -1,3 +1,4 @@
+package import CastArguments
 package import CastCore
 import CastSender
 import TerminalUI

@@ -1,3 +1,4 @@
+package import CastArguments
 import CastSender
 
 /// `cast quit`.

@@ -1,3 +1,5 @@
+package import CastArguments
+
 /// One `cast` command: parsed into a typed value, validated, then run.
 package protocol CastCommand: Sendable {
     /// The command's name, options and help.

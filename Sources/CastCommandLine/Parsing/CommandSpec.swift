@@ -1,32 +1,4 @@
-/// An option a command accepts.
-package struct OptionSpec: Sendable, Hashable {
-    /// The long name without dashes, such as `title`.
-    package var name: String
-    /// A one-letter alias without the dash, such as `t`.
-    package var short: Character?
-    /// The value's placeholder (`T`), or `nil` for a flag.
-    package var valueName: String?
-    /// One line of help.
-    package var help: String
-
-    /// An option taking a value.
-    package static func value(_ name: String, _ valueName: String, short: Character? = nil, help: String) -> OptionSpec
-    {
-        OptionSpec(name: name, short: short, valueName: valueName, help: help)
-    }
-
-    /// A flag.
-    package static func flag(_ name: String, short: Character? = nil, help: String) -> OptionSpec {
-        OptionSpec(name: name, short: short, valueName: nil, help: help)
-    }
-
-    var display: String {
-        var text = short.map { "-\($0), " } ?? "    "
-        text += "--\(name)"
-        if let valueName { text += " \(valueName)" }
-        return text
-    }
-}
+package import CastArguments
 
 /// What a command is called, takes and does: drives parsing and help text.
 package struct CommandSpec: Sendable, Hashable {
@@ -78,22 +50,13 @@ package struct CommandSpec: Sendable, Hashable {
 
     /// The full help text.
     package var helpText: String {
-        var lines = ["cast \(name) — \(summary)", ""]
-        lines.append("USAGE: cast \(name)\(arguments.isEmpty ? "" : " " + arguments) [options]")
-        if !discussion.isEmpty {
-            lines += ["", discussion]
-        }
-        let all = options + Self.globalOptions
-        lines += ["", "OPTIONS:"]
-        let width = all.map(\.display.count).max() ?? 0
-        for option in all {
-            let padding = String(repeating: " ", count: width - option.display.count)
-            lines.append("  \(option.display)\(padding)  \(option.help)")
-        }
-        if !examples.isEmpty {
-            lines += ["", "EXAMPLES:"]
-            lines += examples.map { "  \($0)" }
-        }
-        return lines.joined(separator: "\n") + "\n"
+        HelpText(
+            program: "cast \(name)",
+            summary: summary,
+            usage: arguments.isEmpty ? "[options]" : "\(arguments) [options]",
+            discussion: discussion.isEmpty ? [] : [discussion],
+            options: options + Self.globalOptions,
+            sections: examples.isEmpty ? [] : [HelpText.Section("EXAMPLES", examples)]
+        ).text
     }
 }

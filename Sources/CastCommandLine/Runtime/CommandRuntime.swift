@@ -1,3 +1,4 @@
+package import CastArguments
 import CastAuth
 package import CastCore
 import CastCrypto

@@ -1,3 +1,4 @@
+import CastArguments
 import CastSender
 import Foundation
 
@@ -14,81 +15,94 @@ struct CommandLineOptions: Hashable, Sendable {
     var trustRootPaths: [String] = []
     var showHelp = false
 
-    static let usage = """
-        Usage: castvideos [options]
+    /// The options, in the order help shows them.
+    static let options: [OptionSpec] = [
+        .value(
+            "catalog",
+            "URL|FILE",
+            help: "Load the catalog from a CastVideos JSON file or URL\n(default: the catalog built into the app)."
+        ),
+        .value("theme", "FILE", help: "Apply a JSON theme to the Cast widgets."),
+        .flag("no-virtual-device", help: "Do not start the built-in virtual device."),
+        .value("virtual-device-log", "FILE", help: "Append the virtual device's frame log (JSON lines)."),
+        .value(
+            "virtual-device-fault",
+            "F",
+            help:
+                "Make the virtual device misbehave, to see how the app copes:\nrefuse-launch, fail-next-load (repeatable)."
+        ),
+        .value(
+            "config-dir",
+            "DIR",
+            help:
+                "Where settings and one-time flags are kept (default:\n$CASTVIDEOS_CONFIG_DIR, else $XDG_CONFIG_HOME/castvideos,\nelse ~/.config/castvideos)."
+        ),
+        .value(
+            "log",
+            "FILE",
+            help: "Where SDK log lines go (default: castvideos.log in the\nconfiguration directory)."
+        ),
+        .value(
+            "trust-root",
+            "FILE",
+            help: "Also trust the Cast device roots in this PEM file, such as\n"
+                + "the root.pem cast-emulator names at start (repeatable;\n"
+                + "default: $CAST_TRUST_ROOTS). Devices must authenticate with\n"
+                + "Google's roots or one of these; the built-in virtual\ndevice's root is always trusted."
+        ),
+        .flag("help", short: "h", help: "Show this help."),
+    ]
 
-        The CastVideos sample as a terminal app: browse videos, play them locally, and cast
-        them to a Cast device. A built-in virtual device ("Living Room TV (virtual)") is
-        offered so everything works without one.
-
-        Options:
-          --catalog URL|FILE          load the catalog from a CastVideos JSON file or URL
-                                      (default: the catalog built into the app)
-          --theme FILE                apply a JSON theme to the Cast widgets
-          --no-virtual-device         do not start the built-in virtual device
-          --virtual-device-log FILE   append the virtual device's frame log (JSON lines)
-          --virtual-device-fault F    make the virtual device misbehave, to see how the app
-                                      copes: refuse-launch, fail-next-load (repeatable)
-          --config-dir DIR            where settings and one-time flags are kept
-                                      (default: $CASTVIDEOS_CONFIG_DIR, else
-                                      $XDG_CONFIG_HOME/castvideos, else ~/.config/castvideos)
-          --log FILE                  where SDK log lines go (default: castvideos.log in the
-                                      configuration directory)
-          --trust-root FILE           also trust the Cast device roots in this PEM file, such
-                                      as cast-emulator --auth-root-out writes (repeatable;
-                                      default: $CAST_TRUST_ROOTS). Devices must authenticate
-                                      with Google's roots or one of these; the built-in
-                                      virtual device's root is always trusted
-          -h, --help                  show this help
-
-        Environment:
-          CAST_DISCOVERY_INTERFACES   interfaces for mDNS discovery (comma-separated);
-                                      overrides the setting
-          CAST_TRUST_ROOTS            PEM files of extra device roots (':'-separated)
-
-        Keys: press ? in the app.
-        """
+    static let usage = HelpText(
+        program: "castvideos",
+        summary: "the CastVideos sample as a terminal app.",
+        discussion: [
+            "Browse videos, play them locally, and cast them to a Cast device. A built-in virtual",
+            "device (\"Living Room TV (virtual)\") is offered so everything works without one.",
+        ],
+        options: options,
+        sections: [
+            HelpText.Section(
+                "ENVIRONMENT",
+                HelpText.columns([
+                    (
+                        "CAST_DISCOVERY_INTERFACES",
+                        "interfaces for mDNS discovery (comma-separated);\noverrides the setting"
+                    ),
+                    ("CAST_TRUST_ROOTS", "PEM files of extra device roots (':'-separated)"),
+                ]).map { String($0.dropFirst(2)) }
+            ),
+            HelpText.Section("KEYS", ["press ? in the app"]),
+        ]
+    ).text
 
     /// Parses the arguments after the program name.
-    /// - Throws: ``OptionsError`` for an unknown option or a missing value.
-    init(arguments: [String]) throws(OptionsError) {
-        var iterator = arguments.makeIterator()
-        func value(for option: String) throws(OptionsError) -> String {
-            guard let next = iterator.next(), !next.isEmpty else { throw OptionsError.missingValue(option) }
-            return next
+    /// - Throws: ``UsageError`` for an unknown option, a missing value or a value out of range.
+    init(arguments: [String]) throws(UsageError) {
+        let parsed = try ArgumentParser(program: "castvideos", options: Self.options).parse(arguments)
+        if let extra = parsed.positionals.first {
+            throw UsageError(.unexpectedArgument, program: "castvideos", "unexpected argument '\(extra)'")
         }
-        while let argument = iterator.next() {
-            var name = argument
-            var inlineValue: String?
-            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-                name = String(argument[..<equals])
-                inlineValue = String(argument[argument.index(after: equals)...])
-            }
-            func takeValue() throws(OptionsError) -> String {
-                if let inlineValue {
-                    guard !inlineValue.isEmpty else { throw OptionsError.missingValue(name) }
-                    return inlineValue
-                }
-                return try value(for: name)
-            }
-            switch name {
-            case "--catalog": catalog = CatalogSource(argument: try takeValue())
-            case "--theme": themePath = try takeValue()
-            case "--no-virtual-device": virtualDevice = false
-            case "--virtual-device-log": virtualDeviceLogPath = try takeValue()
-            case "--virtual-device-fault":
-                let value = try takeValue()
-                guard let fault = VirtualDeviceFault(rawValue: value) else {
-                    throw OptionsError.invalidValue(name, value)
-                }
-                virtualDeviceFaults.append(fault)
-            case "--config-dir": configDirectory = try takeValue()
-            case "--log": logPath = try takeValue()
-            case "--trust-root": trustRootPaths.append(try takeValue())
-            case "-h", "--help": showHelp = true
-            default: throw OptionsError.unknownOption(argument)
-            }
+        if let catalog = try parsed.nonEmpty("catalog", program: "castvideos") {
+            self.catalog = CatalogSource(argument: catalog)
         }
+        themePath = try parsed.nonEmpty("theme", program: "castvideos")
+        virtualDevice = !parsed.has("no-virtual-device")
+        virtualDeviceLogPath = try parsed.nonEmpty("virtual-device-log", program: "castvideos")
+        for value in parsed.allValues("virtual-device-fault") {
+            guard let fault = VirtualDeviceFault(rawValue: value) else {
+                throw UsageError(
+                    .invalidValue,
+                    program: "castvideos",
+                    "--virtual-device-fault: \"\(value)\" is not refuse-launch or fail-next-load"
+                )
+            }
+            virtualDeviceFaults.append(fault)
+        }
+        configDirectory = try parsed.nonEmpty("config-dir", program: "castvideos")
+        logPath = try parsed.nonEmpty("log", program: "castvideos")
+        trustRootPaths = parsed.allValues("trust-root")
+        showHelp = parsed.has("help")
     }
 
     /// The files of extra device roots: every `--trust-root`, else those of `CAST_TRUST_ROOTS`.
@@ -109,37 +123,6 @@ struct CommandLineOptions: Hashable, Sendable {
             environment["HOME"].map { URL(fileURLWithPath: $0, isDirectory: true) }
             ?? FileManager.default.homeDirectoryForCurrentUser
         return home.appendingPathComponent(".config/castvideos", isDirectory: true)
-    }
-}
-
-/// A command line that cannot be used.
-struct OptionsError: Error, Hashable, Sendable, CustomStringConvertible {
-    private enum Code: Int, Sendable {
-        case unknownOption = 1
-        case missingValue = 2
-        case invalidValue = 3
-    }
-
-    private let code: Code
-    /// The option at fault.
-    let option: String
-    /// The value refused, if any.
-    var value: String?
-
-    var rawValue: Int { code.rawValue }
-
-    static func unknownOption(_ option: String) -> OptionsError { OptionsError(code: .unknownOption, option: option) }
-    static func missingValue(_ option: String) -> OptionsError { OptionsError(code: .missingValue, option: option) }
-    static func invalidValue(_ option: String, _ value: String) -> OptionsError {
-        OptionsError(code: .invalidValue, option: option, value: value)
-    }
-
-    var description: String {
-        switch code {
-        case .unknownOption: "unknown option '\(option)' (try --help)"
-        case .missingValue: "option '\(option)' needs a value"
-        case .invalidValue: "option '\(option)' does not accept '\(value ?? "")' (try --help)"
-        }
     }
 }
 

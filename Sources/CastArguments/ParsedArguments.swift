@@ -1,4 +1,4 @@
-/// One command's arguments after parsing: options with values, flags and positionals.
+/// A command line after parsing: options with their values, flags and positional arguments.
 package struct ParsedArguments: Sendable, Hashable {
     /// Values of options, by long name without dashes (`title`), in command-line order.
     package var values: [String: [String]] = [:]
@@ -13,6 +13,12 @@ package struct ParsedArguments: Sendable, Hashable {
     /// The last value of an option.
     package func value(_ name: String) -> String? { values[name]?.last }
 
+    /// Every value of a repeatable option, in order.
+    package func allValues(_ name: String) -> [String] { values[name] ?? [] }
+
     /// Whether a flag was given.
     package func has(_ flag: String) -> Bool { flags.contains(flag) }
+
+    /// Whether the option was given, with a value or as a flag.
+    package func contains(_ name: String) -> Bool { flags.contains(name) || values[name] != nil }
 }
