@@ -75,6 +75,11 @@ scripts/api.sh
 say "release cast with the static Swift runtime (scripts/check-release-cli.sh)"
 scripts/check-release-cli.sh
 
+# MARK: README
+# The README's walkthrough, run as written in a namespace with a home directory of its own.
+say "the README walkthrough (scripts/tests/readme-test.sh)"
+scripts/tests/readme-test.sh >/dev/null || die "the README walkthrough failed (run scripts/tests/readme-test.sh)"
+
 # At most 16 tests run at once. Unbounded, all ~1,200 start together on two cores and each
 # waits tens of seconds for the CPU, so every deadline in the suite (heartbeats, handshakes,
 # request timeouts) has to outlast that storm; sixteen keep both cores busy, and the suite
