@@ -78,7 +78,10 @@ scripts/check-release-cli.sh
 # MARK: README
 # The README's walkthrough, run as written in a namespace with a home directory of its own.
 say "the README walkthrough (scripts/tests/readme-test.sh)"
-scripts/tests/readme-test.sh >/dev/null || die "the README walkthrough failed (run scripts/tests/readme-test.sh)"
+scripts/tests/readme-test.sh >.build/readme-test.log 2>&1 || {
+    tail -n 60 .build/readme-test.log >&2
+    die "the README walkthrough failed (.build/readme-test.log)"
+}
 
 # At most 16 tests run at once. Unbounded, all ~1,200 start together on two cores and each
 # waits tens of seconds for the CPU, so every deadline in the suite (heartbeats, handshakes,
