@@ -62,6 +62,7 @@ final class StreamChannel: ByteChannel, IOHandler, @unchecked Sendable {
         loop: EventLoop,
         clock: any CastClock,
         timeout: Duration,
+        attempt: ConnectAttempt? = nil,
         completion: @escaping (Result<StreamChannel, TCPError>) -> Void
     ) {
         loop.assertInLoop()
@@ -75,6 +76,13 @@ final class StreamChannel: ByteChannel, IOHandler, @unchecked Sendable {
         Socket.setNoDelay(fd)
         let channel = StreamChannel(fd: fd, loop: loop, clock: clock)
         channel.addressText = address.description
+        // Abandoning the attempt closes the socket at once, not at the connect timeout.
+        let abortable = attempt?.setAbort { loop.execute { channel.abandonConnect() } } ?? true
+        guard abortable else {
+            channel.close(error: nil)
+            completion(.failure(ConnectAttempt.cancelledError(address.description)))
+            return
+        }
         do {
             try channel.register()
         } catch {
@@ -121,6 +129,12 @@ final class StreamChannel: ByteChannel, IOHandler, @unchecked Sendable {
         let completion = connectCompletion
         connectCompletion = nil
         completion?(.success(self))
+    }
+
+    /// The attempt was abandoned: a connect still under way fails now and its socket closes.
+    private func abandonConnect() {
+        guard state == .connecting else { return }
+        failConnect(ConnectAttempt.cancelledError(addressText))
     }
 
     private func failConnect(_ error: TCPError) {
