@@ -1,5 +1,6 @@
 import CastAuth
 import CastEmulator
+import CastNet
 import Foundation
 
 /// The parsed command line of `cast-emulator`.
@@ -73,7 +74,9 @@ struct EmulatorOptions: Equatable {
                               true, "restartApp": true, "reboot": true, "sendGarbage": true,
                               "oversizeFrame": true, "trickleMs": int, "clear": true,
                               "standBy": bool, "activeInput": bool (TVs)};
-                              GET /control/faults shows the lasting faults.
+                              GET /control/faults shows the lasting faults. Every control
+                              request needs the header X-Cast-Control (curl -H 'X-Cast-Control: 1')
+                              and a Host naming the device, so no web page can send one.
           --group NAME=DEV1,DEV2
                               A speaker group of the named devices (speakers or displays; the
                               first leads it): a device of its own, model "Google Cast Group",
@@ -259,10 +262,13 @@ struct EmulatorOptions: Equatable {
     func fleetConfiguration() throws -> FleetConfiguration {
         var fleet: FleetConfiguration
         if let configFile {
-            guard let data = FileManager.default.contents(atPath: configFile) else {
-                throw UsageError(description: "--config: cannot read \(configFile)")
+            let data: [UInt8]
+            do {
+                data = try LocalFile.read(path: configFile, limit: 16 << 20)
+            } catch {
+                throw UsageError(description: "--config: cannot read \(error)")
             }
-            fleet = try FleetConfiguration(json: Array(data), defaultMediaMode: media ?? .fetch)
+            fleet = try FleetConfiguration(json: data, defaultMediaMode: media ?? .fetch)
         } else {
             fleet = try FleetConfiguration.generated(
                 count: deviceCount,
