@@ -217,6 +217,7 @@ public final class VirtualDevice: Sendable {
                     address: address,
                     tls: tls,
                     configuration: castConfiguration,
+                    maximumConnections: max(1, options.maximumSenderConnections),
                     handler: adopt
                 )
             } else {
@@ -224,6 +225,7 @@ public final class VirtualDevice: Sendable {
                     address: try SocketAddress(ipAddress: address, port: options.castPort),
                     tls: tls,
                     configuration: castConfiguration,
+                    maximumConnections: max(1, options.maximumSenderConnections),
                     handler: adopt
                 )
             }
@@ -232,6 +234,7 @@ public final class VirtualDevice: Sendable {
         var setup = HTTPServerConfiguration()
         setup.limits.maximumBodySize = 64 * 1024
         setup.requestTimeout = options.requestTimeout
+        setup.maximumConnections = max(1, options.maximumSetupConnections)
         if options.servesSetup {
             do {
                 servers.append(

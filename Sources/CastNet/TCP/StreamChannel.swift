@@ -37,6 +37,8 @@ final class StreamChannel: ByteChannel, IOHandler, @unchecked Sendable {
     private var writeHead = 0
     private var writeOffset = 0
     private var connectCompletion: ((Result<StreamChannel, TCPError>) -> Void)?
+    /// Runs once when the socket is closed (a listener counting its open connections).
+    private var closeObserver: (@Sendable () -> Void)?
     private var connectTimer: CastTimer?
     private var closeTimer: CastTimer?
     private var addressText: String?
@@ -392,10 +394,18 @@ final class StreamChannel: ByteChannel, IOHandler, @unchecked Sendable {
         }
     }
 
+    /// Runs `observer` once when the socket closes. Set before the channel is started.
+    func onClose(_ observer: @escaping @Sendable () -> Void) {
+        closeObserver = observer
+    }
+
     func close(error: (any Error)?) {
         loop.assertInLoop()
         guard state != .closed else { return }
         state = .closed
+        let observer = closeObserver
+        closeObserver = nil
+        defer { observer?() }
         connectTimer?.cancel()
         connectTimer = nil
         closeTimer?.cancel()

@@ -42,6 +42,51 @@ import Testing
         }
     }
 
+    /// The Cast port holds at most `maximumSenderConnections` connections: a further one is
+    /// closed as it is accepted, and a place freed is taken again.
+    @Test func theCastPortHoldsAtMostItsSenderConnections() async throws {
+        var configuration = VirtualDeviceConfiguration(identity: ServerTestDevices.identity, randomSeed: 7)
+        configuration.livenessTimeout = TestTiming.patience
+        var options = DeviceServerOptions.forTests()
+        options.maximumSenderConnections = 2
+        let device = VirtualDevice(
+            configuration: configuration,
+            options: options,
+            certificateKey: ServerTestDevices.sharedKey
+        )
+        let port = try #require(try await device.start()).cast
+        let first = try await TestSender(port: port)
+        let second = try await TestSender(port: port)
+        defer { second.close() }
+        for sender in [first, second] {
+            try await sender.send(namespace: .connection, #"{"type":"CONNECT"}"#)
+            try await sender.send(namespace: .receiver, #"{"type":"GET_STATUS","requestId":1}"#)
+            #expect(try await Hostile.reply(1, from: sender, namespace: .receiver)["type"] == "RECEIVER_STATUS")
+        }
+        let third = try await TCPConnection.connect(to: try SocketAddress(ipAddress: "127.0.0.1", port: port))
+        let refused = try await withDeadline(
+            TestTiming.patience,
+            onTimeout: { third.close() },
+            body: { (try? await third.receive()) == nil }
+        )
+        #expect(refused, "the third connection was served")
+        first.close()
+        // Once the first place is free (its close is seen on the device's loop), a new sender
+        // gets in.
+        try await withDeadline(TestTiming.patience, "a place to free") {
+            while true {
+                if let sender = try? await TestSender(port: port) {
+                    defer { sender.close() }
+                    try? await sender.send(namespace: .connection, #"{"type":"CONNECT"}"#)
+                    try? await sender.send(namespace: .receiver, #"{"type":"GET_STATUS","requestId":2}"#)
+                    if (try? await Hostile.reply(2, from: sender, namespace: .receiver)) != nil { return }
+                }
+                try await Task.sleep(for: .milliseconds(20))
+            }
+        }
+        await device.stop()
+    }
+
     /// Endless `100 Continue` answers: the read ends at the head limit and the LOAD fails
     /// with MEDIA_NETWORK (the probe deadline is ten minutes).
     @Test func endlessContinueAnswersFailTheLoad() async throws {
