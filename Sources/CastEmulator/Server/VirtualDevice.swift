@@ -772,13 +772,16 @@ public final class VirtualDevice: Sendable {
         }
     }
 
-    /// Runs one media read against `deadline`: the read is cancelled (its connection closed)
-    /// when the deadline passes first, and the outcome is the network failure of its kind.
+    /// Runs one media read against `deadline`, holding one of the process's read permits
+    /// (``MediaReadPermits``): the read is cancelled (its connection closed) when the deadline
+    /// passes first, waiting for a permit included, and the outcome is the network failure of
+    /// its kind.
     static func probe(
         _ request: MediaProbeRequest,
         fetcher: MediaFetcher,
         clock: any CastClock,
-        deadline: Duration
+        deadline: Duration,
+        permits: MediaReadPermits = .shared
     ) async -> Result<MediaProbeResult, MediaLoadFailure> {
         let late: MediaLoadFailure =
             request.textTrackId != nil
@@ -786,13 +789,16 @@ public final class VirtualDevice: Sendable {
             : .mediaNetwork("no answer within \(deadline)")
         return await withTaskGroup(of: Result<MediaProbeResult, MediaLoadFailure>?.self) { group in
             group.addTask {
-                do throws(MediaLoadFailure) {
-                    if request.textTrackId != nil {
-                        return .success(try await fetcher.probeTextTrack(url: request.url))
+                // A permit of the process first: the wait counts toward the deadline.
+                try? await permits.withPermit { () async -> Result<MediaProbeResult, MediaLoadFailure> in
+                    do throws(MediaLoadFailure) {
+                        if request.textTrackId != nil {
+                            return .success(try await fetcher.probeTextTrack(url: request.url))
+                        }
+                        return .success(try await fetcher.probe(url: request.url, contentType: request.contentType))
+                    } catch {
+                        return .failure(error)
                     }
-                    return .success(try await fetcher.probe(url: request.url, contentType: request.contentType))
-                } catch {
-                    return .failure(error)
                 }
             }
             group.addTask {

@@ -87,6 +87,42 @@ import Testing
         await device.stop()
     }
 
+    /// The process's media reads are bounded together: a read waits for a permit, the wait
+    /// counts toward its deadline (here the only permit is held for ever: the read fails
+    /// MEDIA_NETWORK without opening a connection), and a waiting read that is cancelled leaves
+    /// the line at once.
+    @Test func aReadWaitsForAPermitOfTheProcessWithinItsDeadline() async throws {
+        let permits = MediaReadPermits(count: 1)
+        let holder = Task { try await permits.withPermit { try await Task.sleep(for: .seconds(600)) } }
+        defer { holder.cancel() }
+        try await withDeadline(TestTiming.patience, "the permit to be taken") {
+            while permits.availableCount > 0 { try await Task.sleep(for: .milliseconds(5)) }
+        }
+        let server = try HostileMediaServer(.silent)
+        defer { server.close() }
+        let request = MediaProbeRequest(id: 1, url: server.url, contentType: "video/mp4")
+        let outcome = await VirtualDevice.probe(
+            request,
+            fetcher: MediaFetcher(timeout: .seconds(600)),
+            clock: SystemCastClock(),
+            deadline: .milliseconds(300),
+            permits: permits
+        )
+        guard case .failure(let failure) = outcome else {
+            Issue.record("the read got through: \(outcome)")
+            return
+        }
+        #expect(failure.detailedErrorCode == 103)
+        #expect(server.requests.withLock { $0 } == 0)
+        let waiter = Task { try await permits.withPermit { 1 } }
+        waiter.cancel()
+        await #expect(throws: CancellationError.self) { _ = try await waiter.value }
+        holder.cancel()
+        _ = try? await holder.value
+        #expect(try await permits.withPermit { 2 } == 2)
+        #expect(permits.availableCount == 1)
+    }
+
     /// Endless `100 Continue` answers: the read ends at the head limit and the LOAD fails
     /// with MEDIA_NETWORK (the probe deadline is ten minutes).
     @Test func endlessContinueAnswersFailTheLoad() async throws {
