@@ -228,12 +228,14 @@ package struct PlayCommand: CastCommand {
     /// about 100 KB).
     static let maximumSubtitleSize = 8 << 20
 
-    static func subtitleBytes(_ subtitle: String) async throws -> [UInt8] {
+    /// - Parameter timeout: the limit of a download, connecting to the last byte.
+    static func subtitleBytes(_ subtitle: String, timeout: Duration = .seconds(10)) async throws -> [UInt8] {
         let raw: [UInt8]
         if MediaURL.isRemote(subtitle) {
             do {
                 var client = HTTPClient()
                 client.maximumBodySize = maximumSubtitleSize
+                client.timeout = timeout
                 let response = try await client.get(subtitle)
                 guard response.status.code == 200 else {
                     throw CommandLineError(.requestFailed, "fetching \(subtitle): HTTP \(response.status.code)")
