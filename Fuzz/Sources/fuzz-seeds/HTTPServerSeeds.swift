@@ -4,8 +4,19 @@
 enum HTTPServerSeeds {
     /// Opcodes of the hostile script.
     enum Op: UInt8 {
-        case status = 0, rawLine, interim, header, endOfHead, body, chunk, trailers, endlessTrailer, stall, close,
-            manyHeaders, chunkedHead
+        case status = 0
+        case rawLine = 1
+        case interim = 2
+        case header = 3
+        case endOfHead = 4
+        case body = 5
+        case chunk = 6
+        case trailers = 7
+        case endlessTrailer = 8
+        case stall = 9
+        case close = 10
+        case manyHeaders = 11
+        case chunkedHead = 12
     }
 
     /// A hostile program for client `kind` (0 probe, 1 text track, 2 follow, 3 subtitles, 4 GET).
