@@ -54,7 +54,7 @@ import Testing
             options: options,
             certificateKey: ServerTestDevices.sharedKey
         )
-        let port = try #require(try await device.start()).cast
+        let port = try await device.start().cast
         let first = try await TestSender(port: port)
         let second = try await TestSender(port: port)
         defer { second.close() }
