@@ -45,7 +45,9 @@ public struct HTTPClient: Sendable {
     }
 
     /// Sends a request and reads the whole response. Cancelling the calling task closes the
-    /// connection at once (a connection attempt still under way ends within ``timeout``).
+    /// connection at once, a connection attempt or TLS handshake still under way included.
+    /// Interim `1xx` answers count toward the 64 KiB head limit, chunk extensions are capped
+    /// at 16 KiB and trailers at 64 KiB, and every byte is parsed once.
     /// - Throws: ``TCPError``, ``TLSError`` or ``HTTPParseError``; `CancellationError` when
     ///   the task was cancelled.
     public func execute(
