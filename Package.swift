@@ -80,8 +80,6 @@ let package = Package(
         // MARK: Locking
         .target(name: "CastSync"),
 
-        // MARK: Command-line arguments (one parser, help layout and error style for every executable)
-        .target(name: "CastArguments"),
 
         // MARK: Time
         .target(name: "CastTime", dependencies: ["CastSync"]),
@@ -121,6 +119,9 @@ let package = Package(
 
         // MARK: Terminal
         .target(name: "TerminalUI", dependencies: ["CastSync"]),
+
+        // MARK: Command-line arguments (one parser, help layout and error style for every executable)
+        .target(name: "CastArguments", dependencies: ["TerminalUI"]),
 
         // MARK: Command line
         .target(

@@ -32,7 +32,8 @@ let castCommandLine = Target.Dependency.product(name: "CastCommandLine", package
 
 /// One libFuzzer entry point per decoder, then one per state machine driven by programs of
 /// messages (the virtual device's engine, the SDK's media client, the widget models, the
-/// CLI's status report): `Sources/fuzz-<name>/main.swift`.
+/// CLI's status report), and one per client of hostile HTTP servers (the media fetcher and
+/// the CLI's downloads): `Sources/fuzz-<name>/main.swift`.
 let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
     ("fuzz-frame", [castCore]),
     ("fuzz-cast-message", [castCore, "FuzzCastSupport"]),
@@ -47,6 +48,7 @@ let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
     ("fuzz-media-client", [castCore, castNet, castSender, castTime]),
     ("fuzz-widgets", [castCore, castNet, castSender, castSenderUI, terminalUI, castTime]),
     ("fuzz-status-report", [castCore, castNet, castSender, castCommandLine, castTime]),
+    ("fuzz-http-server", [castNet, castEmulator, castCommandLine]),
 ]
 
 // MARK: - Package

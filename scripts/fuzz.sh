@@ -11,8 +11,9 @@
 #                   every Fuzz/Sources/fuzz-<name> except the seed generator
 #
 # Each decoder target runs with -max_len=70000 (a maximum Cast frame plus slack), each
-# state-machine target (device-engine, media-client, widgets, status-report: programs of
-# messages, not messages) with -max_len=1024; all with -rss_limit_mb=2048 (decoding must not
+# state-machine target (device-engine, media-client, widgets, status-report, and
+# http-server, a program for a hostile HTTP server: programs, not messages) with
+# -max_len=1024; all with -rss_limit_mb=2048 (decoding must not
 # take unbounded memory) and -timeout=10 (nor unbounded time). New corpus
 # entries go to .fuzz-out/corpus/<target>, crashing inputs to .fuzz-out/crashes/<target>/ and
 # the fuzzer's output to .fuzz-out/logs/<target>.log. The script prints one row per target
@@ -123,10 +124,17 @@ for target in "${targets[@]}"; do
     status=0
     # Leaks are checked: memory a decoder keeps across inputs would grow without bound.
     case "$target" in
-        device-engine|media-client|widgets|status-report) max_len=1024 ;;
+        device-engine|media-client|widgets|status-report|http-server) max_len=1024 ;;
         *) max_len=70000 ;;
     esac
-    ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1}" "$fuzzer" \
+    # fuzz-http-server runs real sockets and event-loop timers: a timer still pending when an
+    # input ends holds a weak reference whose side table is found only through a tagged
+    # reference count, which LeakSanitizer cannot read, so it reports it as a leak. Its leaks
+    # are not checked; its descriptors are (a property of the target) and its memory by
+    # -rss_limit_mb.
+    leaks=1
+    [ "$target" != http-server ] || leaks=0
+    ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=$leaks}" "$fuzzer" \
         -max_len="$max_len" -rss_limit_mb=2048 -timeout=10 \
         -print_final_stats=1 -artifact_prefix="$crashes/" "${limit[@]}" \
         "$corpus" "Fuzz/Corpus/$target" >"$log" 2>&1 || status="exit $?"

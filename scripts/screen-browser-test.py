@@ -28,6 +28,8 @@ SCREEN = f"http://{DEVICE}:8008/"
 NAME = "Living Room TV"
 TITLE = "Big Test Pattern"
 DEADLINE = 30.0
+REBOUND = "attacker.example"
+CONTROL = f"http://{DEVICE}:8008/control/faults"
 
 failures = []
 
@@ -60,13 +62,34 @@ def make_media(directory):
     ffmpeg(["-f", "lavfi", "-i", "mandelbrot=size=400x400", "-frames:v", "1", os.path.join(directory, "art.png")])
     with open(os.path.join(directory, "captions.vtt"), "w") as handle:
         handle.write("WEBVTT\n\n00:00.000 --> 00:40.000\nHello from the <i>screen</i> test\n")
+    with open(os.path.join(directory, "attacker.html"), "w") as handle:
+        handle.write(ATTACKER_PAGE)
+
+
+# A page of another origin (the test's file server) that tries what a web page can do against
+# the device's control and screen endpoints: a simple no-cors POST (no preflight), a POST with
+# the control header (needs a preflight), and reading the screen's state.
+ATTACKER_PAGE = """<!doctype html><meta charset="utf-8"><title>attacker</title><script>
+window.attack = {};
+function attempt(name, promise) {
+  return promise.then(function (r) { window.attack[name] = "sent:" + r.type + ":" + r.status; },
+                      function (e) { window.attack[name] = "blocked:" + e.name; });
+}
+var body = JSON.stringify({ignorePings: true, refuseLaunch: true, replyDelayMs: 600000});
+window.attackDone = attempt("simplePost", fetch("%s", {method: "POST", mode: "no-cors",
+    headers: {"Content-Type": "text/plain"}, body: body}))
+  .then(function () { return attempt("headerPost", fetch("%s", {method: "POST",
+    headers: {"Content-Type": "text/plain", "X-Cast-Control": "1"}, body: body})); })
+  .then(function () { return attempt("readState", fetch("http://%s:8008/screen/state")); })
+  .then(function () { return true; });
+</script>""" % (CONTROL, CONTROL, DEVICE)
 
 
 class RangeHandler(http.server.BaseHTTPRequestHandler):
     """Serves the files of one directory, with single byte ranges (as media players ask)."""
 
     directory = "."
-    types = {".mp4": "video/mp4", ".png": "image/png", ".vtt": "text/vtt"}
+    types = {".mp4": "video/mp4", ".png": "image/png", ".vtt": "text/vtt", ".html": "text/html; charset=utf-8"}
 
     def log_message(self, *arguments):
         pass
@@ -263,6 +286,8 @@ class Browser:
             "chromium", "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run",
             "--no-default-browser-check", "--disable-dev-shm-usage", "--mute-audio",
             "--autoplay-policy=no-user-gesture-required", "--window-size=1280,720", "--hide-scrollbars",
+            # A name an attacker controls, rebound to the device (DNS rebinding).
+            f"--host-resolver-rules=MAP {REBOUND} {DEVICE}",
             f"--user-data-dir={profile}", "--remote-debugging-pipe", url,
         ]
         shell = 'exec "$@" 3<&%d 4>&%d' % (to_browser_read, from_browser_write)
@@ -368,6 +393,12 @@ class Browser:
 # MARK: the test
 
 
+def device_faults():
+    request = urllib.request.Request(CONTROL, headers={"X-Cast-Control": "1"})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.load(response)
+
+
 def device_state():
     with urllib.request.urlopen(SCREEN + "screen/state", timeout=10) as response:
         return json.load(response)
@@ -390,7 +421,7 @@ def run(emulator, artifacts, work):
 
     errors = open(os.path.join(work, "emulator.err"), "w+")
     device = subprocess.Popen(
-        [emulator, "--name", NAME, "--model", "Google TV", "--address", DEVICE, "--media", "fetch"],
+        [emulator, "--name", NAME, "--model", "Google TV", "--address", DEVICE, "--media", "fetch", "--control"],
         stdout=subprocess.DEVNULL, stderr=errors,
     )
     browser = None
@@ -540,6 +571,31 @@ def run(emulator, artifacts, work):
                                "&& document.querySelectorAll('script').length === 1"),
               "the hostile title ran nothing and added no element")
         browser.screenshot(os.path.join(artifacts, "7-hostile-title.png"))
+
+        # Another origin cannot drive the control endpoint nor read the screen.
+        clean = device_faults()
+        browser.call("Page.navigate", {"url": f"{base}/attacker.html"}, browser.session)
+        browser.wait("window.attackDone && window.attackDone.then ? 'waiting' : false", "the attacker page loads")
+        browser.evaluate("window.attackDone")
+        attack = browser.evaluate("window.attack")
+        log(f"cross-origin attempts: {attack}")
+        check(attack.get("headerPost", "").startswith("blocked:"), "a POST with the control header needs a preflight, refused")
+        check(attack.get("readState", "").startswith("blocked:"), "another origin cannot read the screen's state")
+        check(device_faults() == clean, f"a no-cors POST from another origin changed no fault ({device_faults()})")
+
+        # A name rebound to the device: same-origin for the browser, refused by Host.
+        browser.call("Page.navigate", {"url": f"http://{REBOUND}:8008/"}, browser.session)
+        browser.wait(f"location.host === '{REBOUND}:8008' && document.readyState === 'complete'",
+                     "the rebound name opens")
+        statuses = browser.evaluate(
+            "Promise.all([fetch('/control/faults', {method: 'POST', headers: {'X-Cast-Control': '1'}, "
+            "body: JSON.stringify({ignorePings: true})}).then(function (r) { return r.status; }), "
+            "fetch('/screen/state').then(function (r) { return r.status; }), "
+            "fetch('/').then(function (r) { return r.status; })])")
+        check(statuses == [421, 421, 421], f"a rebound name gets 421 on /control, /screen and / ({statuses})")
+        check(device_faults() == clean, "the rebound page changed no fault")
+        reply = sender.request({"type": "GET_STATUS"}, "receiver-0")
+        check(reply.get("type") == "RECEIVER_STATUS", "the device answers on the Cast channel afterwards")
     finally:
         if browser:
             browser.close()

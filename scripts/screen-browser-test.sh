@@ -2,8 +2,9 @@
 # Opens a virtual device's TV screen in headless Chromium and checks it while the device plays
 # a real clip: the title appears, the progress advances, pause freezes it, the <video>
 # element follows the device within a second, LOAD_FAILED shows the error, STOP brings the
-# idle screen back. Everything runs in a fresh network namespace with only loopback
-# (unshare -n). Screenshots of each state go to .build/artifacts/screen/ (or $1).
+# idle screen back; a page of another origin and a name rebound to the device (DNS
+# rebinding) can neither drive the control endpoint nor read the screen. Everything runs in
+# a fresh network namespace with only loopback (unshare -n). Screenshots of each state go to .build/artifacts/screen/ (or $1).
 # Needs chromium and ffmpeg (scripts/test.sh installs them) and a built cast-emulator.
 set -euo pipefail
 

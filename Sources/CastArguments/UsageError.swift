@@ -1,3 +1,5 @@
+import TerminalUI
+
 /// A command line that cannot be used: what was wrong and where, in one line that names the
 /// program (`cast-emulator: --devices: "0" is not a number from 1 to 10000`). Every program
 /// prints it as `error: MESSAGE`, then `See 'PROGRAM --help'.`, and exits with 2.
@@ -51,10 +53,11 @@ package struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
         self.reason = reason
     }
 
-    /// `program: reason`.
-    package var description: String { "\(program): \(reason)" }
+    /// `program: reason`, through the terminal sanitizer: the reason quotes what the user
+    /// typed, which may hold escape sequences.
+    package var description: String { TerminalText.sanitized("\(program): \(reason)") }
 
     /// The lines a program prints to standard error for this error: `error: …` and where to
     /// find help.
-    package var report: String { "error: \(description)\nSee '\(program) --help'." }
+    package var report: String { "error: \(description)\nSee '\(TerminalText.sanitized(program)) --help'." }
 }

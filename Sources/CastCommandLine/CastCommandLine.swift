@@ -98,7 +98,7 @@ package enum CastCommandLine {
         if !message.hasPrefix("cast") {
             message = "cast\(error.commandName.map { " " + $0 } ?? ""): " + message
         }
-        output.error(output.red("error: ") + message)
+        output.error(.styled("error: ", .red) + TerminalLine(message))
         if error.exitCode == .usage {
             let hint = error.commandName.map { "cast \($0) --help" } ?? "cast --help"
             output.error("See '\(hint)'.")

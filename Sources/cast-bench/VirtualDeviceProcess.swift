@@ -110,6 +110,7 @@ final class VirtualDeviceProcess {
         let response = try await HTTPClient().execute(
             .post,
             url: "http://\(address):\(httpPort)/control/faults",
+            headers: ["X-Cast-Control": "1"],
             body: Array(#"{"reboot": true}"#.utf8)
         )
         guard response.status.code == 200 else {

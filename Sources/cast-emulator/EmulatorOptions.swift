@@ -1,6 +1,7 @@
 import CastArguments
 import CastAuth
 import CastEmulator
+import CastNet
 import Foundation
 
 /// The parsed command line of `cast-emulator`.
@@ -79,7 +80,9 @@ struct EmulatorOptions: Equatable {
                 + "true, \"restartApp\": true, \"reboot\": true, \"sendGarbage\": true,\n"
                 + "\"oversizeFrame\": true, \"trickleMs\": int, \"clear\": true,\n"
                 + "\"standBy\": bool, \"activeInput\": bool (TVs)};\n"
-                + "GET /control/faults shows the lasting faults."
+                + "GET /control/faults shows the lasting faults. Every control\n"
+                + "request needs the header X-Cast-Control (curl -H 'X-Cast-Control: 1')\n"
+                + "and a Host naming the device, so no web page can send one."
         ),
         .value(
             "group",
@@ -271,10 +274,13 @@ struct EmulatorOptions: Equatable {
     func fleetConfiguration() throws -> FleetConfiguration {
         var fleet: FleetConfiguration
         if let configFile {
-            guard let data = FileManager.default.contents(atPath: configFile) else {
-                throw UsageError(.invalidValue, program: Self.program, "--config: cannot read \(configFile)")
+            let data: [UInt8]
+            do {
+                data = try LocalFile.read(path: configFile, limit: 16 << 20)
+            } catch {
+                throw UsageError(.invalidValue, program: Self.program, "--config: cannot read \(error)")
             }
-            fleet = try FleetConfiguration(json: Array(data), defaultMediaMode: media ?? .fetch)
+            fleet = try FleetConfiguration(json: data, defaultMediaMode: media ?? .fetch)
         } else {
             fleet = try FleetConfiguration.generated(
                 count: deviceCount,

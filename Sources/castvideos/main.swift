@@ -28,7 +28,7 @@ if let themePath = options.themePath {
     do {
         try CastStyle.shared.loadTheme(from: URL(fileURLWithPath: themePath))
     } catch {
-        FileHandle.standardError.write(Data("castvideos: theme \(themePath): \(error)\n".utf8))
+        ConsoleOutput.error("theme \(themePath): \(error)")
         exit(2)
     }
     styles.apply(CastStyle.shared)
@@ -52,7 +52,7 @@ for path in options.trustRootFiles(environment: environment) {
     do {
         castOptions.deviceAuthentication.additionalTrustAnchors += try TrustRootFile.certificates(atPath: path)
     } catch {
-        FileHandle.standardError.write(Data("castvideos: trust root \(error)\n".utf8))
+        ConsoleOutput.error("trust root \(error)")
         exit(2)
     }
 }
@@ -158,7 +158,7 @@ do {
         }
     }
 } catch {
-    FileHandle.standardError.write(Data("castvideos: \(error)\n".utf8))
+    ConsoleOutput.error("\(error)")
     exitCode = 1
 }
 // Quitting: the session is left running on the device (and rejoined at the next launch),

@@ -89,7 +89,7 @@ import Glibc
                 "broken.pem", "-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n",
                 "not a valid PEM certificate"
             ),
-            ("large.pem", String(repeating: "x", count: 70_000), "larger than 65536 bytes"),
+            ("large.pem", String(repeating: "x", count: 70_000), "larger than 64 KiB"),
         ]
         for (name, text, reason) in cases {
             let file = directory.appendingPathComponent(name)

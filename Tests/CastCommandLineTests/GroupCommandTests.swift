@@ -19,19 +19,20 @@ struct GroupCommandTests {
 
         /// Tries a few random pairs of loopback addresses: the leader's setup server needs port
         /// 8008 there, which another suite's device may hold on the same address.
-        static func start() async throws -> Fixture {
+        static func start(memberPrefix: String = "") async throws -> Fixture {
             var attempt = 0
             while true {
                 attempt += 1
                 do {
-                    return try await start(base: Int.random(in: 50...240))
+                    return try await start(base: Int.random(in: 50...240), memberPrefix: memberPrefix)
                 } catch let error as TCPError where error.code == .addressInUse && attempt < 8 {
                     continue
                 }
             }
         }
 
-        static func start(base: Int) async throws -> Fixture {
+        /// - Parameter memberPrefix: put before the members' names (a hostile device's).
+        static func start(base: Int, memberPrefix: String = "") async throws -> Fixture {
             func speaker(_ name: String, _ address: String, volume: Double) -> FleetConfiguration.Device {
                 let identity = DeviceIdentity(
                     friendlyName: name,
@@ -51,10 +52,15 @@ struct GroupCommandTests {
                 return FleetConfiguration.Device(configuration: configuration, options: options)
             }
             var configuration = FleetConfiguration(devices: [
-                speaker("Kitchen", "127.0.0.\(base)", volume: 0.4), speaker("Hall", "127.0.0.\(base + 1)", volume: 0.8),
+                speaker(memberPrefix + "Kitchen", "127.0.0.\(base)", volume: 0.4),
+                speaker(memberPrefix + "Hall", "127.0.0.\(base + 1)", volume: 0.8),
             ])
             configuration.groups = [
-                FleetConfiguration.Group(name: "Downstairs", members: ["Kitchen", "Hall"], castPort: 0)
+                FleetConfiguration.Group(
+                    name: "Downstairs",
+                    members: [memberPrefix + "Kitchen", memberPrefix + "Hall"],
+                    castPort: 0
+                )
             ]
             let fleet = DeviceFleet()
             try await fleet.start(configuration)
@@ -62,8 +68,8 @@ struct GroupCommandTests {
             return Fixture(
                 fleet: fleet,
                 group: try #require(await fleet.device(named: "Downstairs")),
-                kitchen: try #require(await fleet.device(named: "Kitchen")),
-                hall: try #require(await fleet.device(named: "Hall")),
+                kitchen: try #require(await fleet.device(named: memberPrefix + "Kitchen")),
+                hall: try #require(await fleet.device(named: memberPrefix + "Hall")),
                 state: state
             )
         }

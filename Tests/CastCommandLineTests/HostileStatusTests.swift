@@ -24,13 +24,13 @@ import Testing
     @Test(arguments: [(1e300, "100%"), (-1e300, "0%"), (Double.nan, "0%"), (0.456, "46%")])
     func anOutOfRangeVolumeIsClamped(level: Double, text: String) {
         let lines = Self.report(volume: level, duration: 30, position: 1).lines(output: CapturedOutput().sink)
-        #expect(lines.contains("Volume:  \(text)"))
+        #expect(lines.map(\.plainText).contains("Volume:  \(text)"))
     }
 
     @Test(arguments: [1e300, -1e300, Double.nan, Double.infinity])
     func anEndlessDurationOrPositionPrints(value: Double) {
         let lines = Self.report(volume: 1, duration: value, position: value).lines(output: CapturedOutput().sink)
-        #expect(lines.contains { $0.hasPrefix("Time:    [") })
+        #expect(lines.contains { $0.plainText.hasPrefix("Time:    [") })
     }
 
     /// JSON cannot hold NaN or infinity: such a field prints as `null` and the rest of the
@@ -91,7 +91,7 @@ import Testing
         var metadata = MediaMetadata()
         metadata.title = "\u{1B}[2JTitle\u{1B}]52;c;eA==\u{07}"
         report.media?.media?.metadata = metadata
-        let text = report.lines(output: CapturedOutput().sink).joined(separator: "\n")
+        let text = report.lines(output: CapturedOutput().sink).map(\.plainText).joined(separator: "\n")
         #expect(!text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
         #expect(text.contains("Device:  TV (127.0.0.1"))
         #expect(text.contains("Title:   Title"))

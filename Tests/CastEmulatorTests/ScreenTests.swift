@@ -16,7 +16,7 @@ final class ScreenEventReader: Sendable {
     init(port: Int, address: String = "127.0.0.1") async throws {
         let connection = try await TCPConnection.connect(to: try SocketAddress(ipAddress: address, port: port))
         self.connection = connection
-        try await connection.send(Array("GET /screen/events HTTP/1.1\r\nHost: screen\r\n\r\n".utf8))
+        try await connection.send(Array("GET /screen/events HTTP/1.1\r\nHost: \(address):\(port)\r\n\r\n".utf8))
         let (head, rest) = try await withDeadline(
             TestTiming.patience,
             onTimeout: { connection.close() },
@@ -89,9 +89,12 @@ struct ScreenTestError: Error, CustomStringConvertible {
 /// Cast channel (TLS) by a test sender.
 @Suite struct ScreenTests {
     /// A device running the real engine with simulated media, on ephemeral loopback ports.
-    static func device(configure: (inout DeviceServerOptions) -> Void = { _ in }) async throws -> VirtualDevice {
+    static func device(
+        mediaMode: MediaMode = .simulate,
+        configure: (inout DeviceServerOptions) -> Void = { _ in }
+    ) async throws -> VirtualDevice {
         var configuration = VirtualDeviceConfiguration(identity: ServerTestDevices.identity, randomSeed: 11)
-        configuration.mediaMode = .simulate
+        configuration.mediaMode = mediaMode
         configuration.livenessTimeout = TestTiming.patience
         var options = DeviceServerOptions.forTests()
         configure(&options)
@@ -260,7 +263,9 @@ struct ScreenTestError: Error, CustomStringConvertible {
             to: transport
         )
         let event = try await reader.until { $0["media"] != nil && $0["media"] != .null }
-        #expect(event.match["media"]?["title"]?.stringValue == hostile)
+        // Control characters (line breaks here) are dropped; the markup is kept as text.
+        let shown = String(String.UnicodeScalarView(hostile.unicodeScalars.filter { $0.value >= 0x20 }))
+        #expect(event.match["media"]?["title"]?.stringValue == shown)
         // Only http(s) artwork reaches the page.
         #expect(event.match["media"]?["image"] == .null)
         // No event came out of the title: the next one, if any, is a whole state again.
@@ -268,25 +273,138 @@ struct ScreenTestError: Error, CustomStringConvertible {
         await device.stop()
     }
 
+    /// At most `screenClientLimit` streams are open: a further browser takes the place of the
+    /// oldest when none is behind, and that one's stream ends (its page reconnects).
     @Test func theNumberOfStreamsIsBounded() async throws {
         let device = try await Self.device { $0.screenClientLimit = 2 }
         let port = try #require(device.ports).http
         let first = try await ScreenEventReader(port: port)
+        defer { first.close() }
         let second = try await ScreenEventReader(port: port)
         defer { second.close() }
         #expect(first.status == 200 && second.status == 200)
+        #expect(try await first.next()?["device"] == "Test Device")
         let third = try await ScreenEventReader(port: port)
-        third.close()
-        #expect(third.status == 503)
-        first.close()
-        // Once the device has seen the first one go, a new browser gets in.
+        defer { third.close() }
+        #expect(third.status == 200)
+        #expect(try await third.next()?["device"] == "Test Device")
+        // The oldest gave its place up: its stream ends.
+        #expect(try await first.next() == nil)
+        #expect(try #require(device.screen).clientCount == 2)
+        await device.stop()
+    }
+
+    /// A sender's captions cannot black the screen out: 120 cues of 500 control characters
+    /// each (what a WebVTT track may hold) reach the page as a window of cues around the
+    /// position, their control characters dropped, in an event of a few kilobytes; the
+    /// stream stays open.
+    @Test func hostileCaptionsKeepTheScreenUp() async throws {
+        var routes = HTTPRoutes()
+        let clip = MP4Builder.fastStart()
+        var vtt = "WEBVTT\n\n"
+        for index in 0..<120 {
+            let start = Double(index) / 2
+            vtt += "\(Self.cueTime(start)) --> \(Self.cueTime(start + 0.4))\n"
+            vtt += String(repeating: "\u{01}", count: 499) + "x\n\n"
+        }
+        let track = vtt
+        routes.add(.get, "/clip.mp4") { _ in .ok(.bytes(clip), contentType: "video/mp4") }
+        routes.add(.get, "/captions.vtt") { _ in .ok(.text(track), contentType: "text/vtt") }
+        let media = try HTTPServer(address: .loopbackIPv4(), routes: routes)
+        defer { media.close() }
+        let base = "http://127.0.0.1:\(media.localAddress.port)"
+        let device = try await Self.device(mediaMode: .fetch)
+        let reader = try await ScreenEventReader(port: try #require(device.ports).http)
+        defer { reader.close() }
+        let sender = try await TestSender(port: try #require(device.ports).cast)
+        defer { sender.close() }
+        let transport = try await Self.launch(sender)
+        let tracks =
+            #"[{"trackId":1,"type":"TEXT","subtype":"SUBTITLES","trackContentId":"\#(base)/captions.vtt","#
+            + #""trackContentType":"text/vtt"}]"#
+        try await sender.send(
+            namespace: .media,
+            #"{"type":"LOAD","requestId":2,"activeTrackIds":[1],"media":{"contentId":"\#(base)/clip.mp4","#
+                + #""contentType":"video/mp4","tracks":\#(tracks)}}"#,
+            destination: transport
+        )
+        let captioned = try await reader.until { ($0["media"]?["captions"]?["cues"]?.arrayValue?.count ?? 0) > 0 }
+        for event in captioned.seen {
+            let size = try JSONPayloadEncoder().encodeToBytes(event).count
+            #expect(size < 64 * 1024, "an event of \(size) bytes")
+        }
+        let cues = try #require(captioned.match["media"]?["captions"]?["cues"]?.arrayValue)
+        #expect(cues.count <= ScreenState.maximumCues)
+        for cue in cues {
+            let text = try #require(cue[2]?.stringValue)
+            #expect(text == "x")
+        }
+        // The stream is still open: the next change arrives.
+        try await sender.send(namespace: .receiver, #"{"type":"SET_VOLUME","requestId":3,"volume":{"level":0.25}}"#)
+        _ = try await reader.until { $0["volume"]?["level"]?.doubleValue == 0.25 }
+        await device.stop()
+    }
+
+    static func cueTime(_ seconds: Double) -> String {
+        let millis = Int((seconds * 1000).rounded())
+        let (minutes, rest) = (millis / 60_000, millis % 60_000)
+        let text = String(rest / 1000)
+        return
+            "\(minutes < 10 ? "0" : "")\(minutes):\(text.count < 2 ? "0" : "")\(text).\(String(format: "%03d", rest % 1000))"
+    }
+
+    /// The screen answers only requests whose `Host` names the device: a page whose name was
+    /// rebound to the device's address gets 421 on every screen path.
+    @Test(arguments: ["/", "/screen/state", "/screen/events"])
+    func aRequestForAnotherHostIsRefused(path: String) async throws {
+        let device = try await Self.device()
+        let port = try #require(device.ports).http
+        let rebound = try await httpExchange(
+            port: port,
+            request: "GET \(path) HTTP/1.1\r\nHost: attacker.example:\(port)\r\n\r\n"
+        )
+        #expect(rebound.status == 421)
+        let noHost = try await httpExchange(port: port, request: "GET \(path) HTTP/1.0\r\nHost:\r\n\r\n")
+        #expect(noHost.status == 421)
+        if path != "/screen/events" {
+            let own = try await httpExchange(port: port, request: "GET \(path) HTTP/1.1\r\n\r\n")
+            #expect(own.status == 200)
+        }
+        await device.stop()
+    }
+
+    /// Eight browsers that never read hold no place a reading one needs: the ninth gets its
+    /// stream and the state, and the longest-idle one is closed.
+    @Test func browsersThatNeverReadDoNotKeepAReadingOneOut() async throws {
+        let device = try await Self.device()
+        let port = try #require(device.ports).http
+        var idle: [TCPConnection] = []
+        defer { for connection in idle { connection.close() } }
+        for _ in 0..<8 {
+            let connection = try await TCPConnection.connect(to: try SocketAddress(ipAddress: "127.0.0.1", port: port))
+            try await connection.send(Array("GET /screen/events HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n".utf8))
+            idle.append(connection)
+        }
         let hub = try #require(device.screen)
-        let end = ContinuousClock.now + TestTiming.patience
-        while hub.clientCount > 1, ContinuousClock.now < end { try await Task.sleep(for: .milliseconds(10)) }
-        let fourth = try await ScreenEventReader(port: port)
-        defer { fourth.close() }
-        #expect(fourth.status == 200)
-        #expect(try await fourth.next()?["device"] == "Test Device")
+        try await withDeadline(TestTiming.patience, "the eight idle streams to open") {
+            while hub.clientCount < 8 { try await Task.sleep(for: .milliseconds(10)) }
+        }
+        let reader = try await ScreenEventReader(port: port)
+        defer { reader.close() }
+        #expect(reader.status == 200)
+        #expect(try await reader.next()?["device"] == "Test Device")
+        // The first idle browser's stream was ended: reading it now finds its end.
+        let first = idle[0]
+        let closed = try await withDeadline(
+            TestTiming.patience,
+            onTimeout: { first.close() },
+            body: {
+                while try await first.receive() != nil {}
+                return true
+            }
+        )
+        #expect(closed)
+        #expect(hub.clientCount == 8)
         await device.stop()
     }
 
@@ -297,7 +415,7 @@ struct ScreenTestError: Error, CustomStringConvertible {
         let port = try #require(device.ports).http
         let stalled = try await TCPConnection.connect(to: try SocketAddress(ipAddress: "127.0.0.1", port: port))
         defer { stalled.close() }
-        try await stalled.send(Array("GET /screen/events HTTP/1.1\r\n\r\n".utf8))
+        try await stalled.send(Array("GET /screen/events HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n".utf8))
         let reader = try await ScreenEventReader(port: port)
         defer { reader.close() }
         let sender = try await TestSender(port: try #require(device.ports).cast)

@@ -205,7 +205,8 @@ extension EmulatorProcessSuites {
             let control = try await ChildProcess.run(
                 curl,
                 [
-                    "-sS", "--max-time", "10", "-X", "POST", "-d", #"{"replyDelayMs": 5, "refuseLaunch": true}"#,
+                    "-sS", "--max-time", "10", "-H", "X-Cast-Control: 1", "-X", "POST", "-d",
+                    #"{"replyDelayMs": 5, "refuseLaunch": true}"#,
                     "http://\(addresses[0]):8008/control/faults",
                 ],
                 deadline: .seconds(20)
@@ -215,7 +216,8 @@ extension EmulatorProcessSuites {
             let rejected = try await ChildProcess.run(
                 curl,
                 [
-                    "-sS", "--max-time", "10", "-o", "/dev/null", "-w", "%{http_code}", "-X", "POST", "-d", "{bad",
+                    "-sS", "--max-time", "10", "-o", "/dev/null", "-w", "%{http_code}", "-H", "X-Cast-Control: 1",
+                    "-X", "POST", "-d", "{bad",
                     "http://\(addresses[0]):8008/control/faults",
                 ],
                 deadline: .seconds(20)

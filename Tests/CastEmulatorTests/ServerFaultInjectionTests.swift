@@ -82,7 +82,7 @@ import Testing
         let body = Array(#"{"refuseLaunch": "CANCELLED"}"#.utf8)
         let response = try await httpExchange(
             port: ports.http,
-            request: "POST /control/faults HTTP/1.1\r\nContent-Length: \(body.count)\r\n\r\n",
+            request: "POST /control/faults HTTP/1.1\r\nX-Cast-Control: 1\r\nContent-Length: \(body.count)\r\n\r\n",
             body: body
         )
         #expect(response.status == 200)

@@ -121,7 +121,7 @@ import Testing
     static func post(_ body: String, port: Int) async throws -> (status: Int, head: String, body: [UInt8]) {
         try await httpExchange(
             port: port,
-            request: "POST /control/group HTTP/1.1\r\nContent-Length: \(body.utf8.count)\r\n\r\n",
+            request: "POST /control/group HTTP/1.1\r\nX-Cast-Control: 1\r\nContent-Length: \(body.utf8.count)\r\n\r\n",
             body: Array(body.utf8)
         )
     }

@@ -259,7 +259,9 @@ func httpExchange(
     // One request per connection: ask the server to close after answering.
     var text = request
     if let lineEnd = text.range(of: "\r\n") {
-        text.replaceSubrange(lineEnd, with: "\r\nConnection: close\r\n")
+        // HTTP/1.1 requests name the host; the device's screen and control endpoints check it.
+        let host = text.range(of: "\r\nHost:", options: .caseInsensitive) == nil ? "Host: \(address):\(port)\r\n" : ""
+        text.replaceSubrange(lineEnd, with: "\r\nConnection: close\r\n" + host)
     }
     try await connection.send(Array(text.utf8) + body)
     let all = try await withDeadline(

@@ -245,6 +245,60 @@ struct CastVideosAppTests {
         }
     }
 
+    /// A catalog's strings reach the terminal only through the screen buffer's sanitizer:
+    /// titles, subtitles and studios holding an OSC 52 clipboard write, an OSC title and C1
+    /// controls show as text, and the raw bytes the terminal received hold none of them (the
+    /// app's own escape sequences, colours and cursor moves, are all it sends).
+    @Test(.timeLimit(.minutes(1)))
+    func aHostileCatalogReachesTheTerminalSanitized() async throws {
+        let directory = try TmuxDriver.makeDirectory()
+        let escapes = "\u{1B}]52;c;ZWNobyBwd25lZA==\u{07}\u{1B}]0;owned\u{07}\u{9B}31m\u{9D}x\u{9C}"
+        func field(_ text: String) throws -> String {
+            String(decoding: try JSONEncoder().encode(text), as: UTF8.self)
+        }
+        let catalog = directory.appendingPathComponent("catalog.json")
+        try Data(
+            #"""
+            {"categories": [{"name": \#(try field("Cat" + escapes)), "mp4": "http://127.0.0.1:9/",
+              "images": "http://127.0.0.1:9/", "videos": [
+                {"title": \#(try field("Evil" + escapes + "Title")), "subtitle": \#(try field("Sub" + escapes)),
+                 "description": \#(try field("Desc" + escapes)), "studio": \#(try field("Studio" + escapes)),
+                 "duration": 60, "sources": [{"type": "mp4", "mime": "video/mp4", "url": "a.mp4"}]}]}]}
+            """#.utf8
+        ).write(to: catalog)
+        let driver = try await TmuxDriver(
+            arguments: ["--catalog", catalog.path, "--no-virtual-device", "--config-dir", directory.path],
+            directory: directory,
+            inShell: true,
+            recordsOutput: true
+        )
+        defer { driver.stop() }
+        // Each control character shows as one cell of `?`; the rest of a sequence is plain text.
+        try await driver.waitFor(text: "Evil?")
+        // The video's details: its other strings.
+        try await driver.send("Enter")
+        try await driver.waitFor("the details of the video") { $0.contains("Studio") || $0.contains("Desc") }
+        let raw = driver.rawOutput()
+        let text = String(decoding: raw, as: UTF8.self)
+        #expect(!text.contains("\u{1B}]52") && !text.contains("\u{1B}]0;"))
+        let c1 = text.unicodeScalars.filter { (0x80...0x9F).contains($0.value) }
+        #expect(c1.isEmpty, "C1 controls reached the terminal: \(c1.map(\.value))")
+        #expect(!raw.isEmpty)
+    }
+
+    /// What castvideos prints outside its screen (here a theme file named with escapes that
+    /// does not exist) goes through the same sanitizer: no ESC or C1 on standard error.
+    @Test(.timeLimit(.minutes(1)))
+    func anErrorNamingAHostileFileIsSanitized() async throws {
+        let binary = try #require(TmuxDriver.appBinary())
+        let path = "/nonexistent/theme\u{1B}]52;c;eA==\u{07}\u{9B}31m.json"
+        let result = try await runProgram(binary, ["--theme", path, "--no-virtual-device"], deadline: .seconds(30))
+        #expect(result.status == 2)
+        #expect(result.output.contains("castvideos: theme /nonexistent/theme"), "\(result.output)")
+        let controls = result.output.unicodeScalars.filter { $0.value == 0x1B || (0x80...0x9F).contains($0.value) }
+        #expect(controls.isEmpty, "\(result.output.debugDescription)")
+    }
+
     @Test(.timeLimit(.minutes(1)))
     func malformedCatalogNamesTheByteOffset() async throws {
         let directory = try TmuxDriver.makeDirectory()

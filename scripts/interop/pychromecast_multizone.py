@@ -195,7 +195,7 @@ def run_group(address, port, group_uuid, name, control_url):
     )
 
     body = json.dumps({"group": name, "member": False}).encode()
-    request = urllib.request.Request(control_url, data=body, method="POST")
+    request = urllib.request.Request(control_url, data=body, method="POST", headers={"X-Cast-Control": "1"})
     with urllib.request.urlopen(request, timeout=10) as response:
         step("member leaves", response.status == 200, response.status)
     step("device removed", wait_for(lambda: second not in controller.members), controller.members)

@@ -31,6 +31,7 @@ let sets = [
     ProgramSeeds.mediaClient(),
     ProgramSeeds.widgets(),
     ProgramSeeds.statusReport(),
+    HTTPServerSeeds.seeds(),
 ]
 
 let files = FileManager.default

@@ -26,7 +26,7 @@ private let sink = OutputSink(errorIsTerminal: false, usesColor: false, out: { _
 private let steps: [Duration] = [.zero, .seconds(1), .seconds(600), .seconds(86400 * 3650)]
 
 private func check(_ report: StatusReport, checked: Bool, _ bytes: inout FuzzBytes) {
-    for line in report.lines(output: sink) + [report.progressLine(width: bytes.below(120))] {
+    for line in report.lines(output: sink).map(\.plainText) + [report.progressLine(width: bytes.below(120))] {
         let control = line.unicodeScalars.first { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
         FuzzProperty.require(
             control == nil,
@@ -39,6 +39,8 @@ private func check(_ report: StatusReport, checked: Bool, _ bytes: inout FuzzByt
     }
     let json = OutputSink.encode(report.json)
     FuzzProperty.require(!json.contains("\n"), "the JSON output spans lines")
+    let raw = json.unicodeScalars.first { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
+    FuzzProperty.require(raw == nil, "a raw control character \(raw.map { $0.value } ?? 0) in the JSON output")
     guard let value = try? JSONValue(parsing: json) else {
         FuzzProperty.fail("the JSON output does not parse: \(json)")
     }

@@ -118,7 +118,9 @@ public struct DeviceAuthChain: Sendable {
             let path = Self.path(file, in: directory)
             let attributes = try? FileManager.default.attributesOfItem(atPath: path)
             if attributes == nil, optional { return nil }
+            // A regular file only: opening a FIFO would wait for a writer.
             guard let size = attributes?[.size] as? Int, size <= 1 << 20,
+                attributes?[.type] as? FileAttributeType == .typeRegular,
                 let value = try? String(contentsOfFile: path, encoding: .utf8)
             else {
                 throw DeviceAuthError(.malformedClientCertificate, reason: "cannot read \(path) (at most 1 MiB)")

@@ -3,6 +3,7 @@ import CastCore
 import CastNet
 import CastSender
 import Foundation
+import TerminalUI
 
 /// `cast play URL|FILE [--title T] [--subtitle URL|FILE] [--content-type M] [--start S] [--queue URL…]`.
 package struct PlayCommand: CastCommand {
@@ -91,6 +92,12 @@ package struct PlayCommand: CastCommand {
                 throw CommandLineError(.fileNotFound, "cannot read file '\(entry)'")
             }
         }
+        // Subtitles are read (a local file up to its cap, never waiting on a FIFO) before any
+        // device is contacted, so a bad file fails the command at once.
+        var subtitleBytes: [UInt8]?
+        if let subtitle, !MediaURL.isRemote(subtitle) || subtitle.lowercased().hasSuffix(".srt") {
+            subtitleBytes = try await Self.subtitleBytes(subtitle)
+        }
         let session = try await runtime.session(launching: true)
         let client = session.remoteMediaClient
 
@@ -104,8 +111,7 @@ package struct PlayCommand: CastCommand {
             sources.append(entry)
         }
         var subtitleURL = subtitle
-        if let subtitle, !MediaURL.isRemote(subtitle) || subtitle.lowercased().hasSuffix(".srt") {
-            let bytes = try await Self.subtitleBytes(subtitle)
+        if let subtitle, let bytes = subtitleBytes {
             entries.append(
                 .init(name: "subtitles.vtt", content: .bytes(bytes), contentType: "text/vtt", crossOrigin: true)
             )
@@ -166,7 +172,8 @@ package struct PlayCommand: CastCommand {
             try await client.queueLoad([first] + rest, options: MediaQueueLoadOptions(startIndex: 0)).result
         }
         let name = session.device.friendlyName ?? session.host
-        runtime.output.line("Playing \(media.metadata?.title ?? source) on \(name)")
+        let title = TerminalText.sanitized(media.metadata?.title ?? source)
+        runtime.output.line("Playing \(title) on \(TerminalText.sanitized(name))")
         guard let server else { return }
         runtime.output.error("Serving \(server.baseURL); Ctrl-C stops.")
         if detach { return }
@@ -190,7 +197,7 @@ package struct PlayCommand: CastCommand {
                 let fraction = duration.map { $0 > 0 ? min(1, position / $0) : 0 } ?? 0
                 let text =
                     "\((state?.rawValue ?? "LOADING").padding(9)) \(TerminalProgress.bar(fraction)) \(TerminalProgress.time(position, duration))"
-                if output.errorIsTerminal { output.progress("\r\u{1B}[K" + text) }
+                output.progressLine(text)
             }
         }
         let interrupted = await withTaskGroup(of: Bool.self) { group in
@@ -207,7 +214,7 @@ package struct PlayCommand: CastCommand {
             group.cancelAll()
             return first
         }
-        if output.errorIsTerminal { output.progress("\n") }
+        output.endProgress()
         if interrupted {
             _ = await withTaskGroup(of: Void.self) { group in
                 group.addTask { _ = await client.stop().waitForOutcome() }
@@ -218,11 +225,19 @@ package struct PlayCommand: CastCommand {
         }
     }
 
-    static func subtitleBytes(_ subtitle: String) async throws -> [UInt8] {
+    /// The largest subtitle file read, local or remote (a feature film's subtitles are
+    /// about 100 KB).
+    static let maximumSubtitleSize = 8 << 20
+
+    /// - Parameter timeout: the limit of a download, connecting to the last byte.
+    static func subtitleBytes(_ subtitle: String, timeout: Duration = .seconds(10)) async throws -> [UInt8] {
         let raw: [UInt8]
         if MediaURL.isRemote(subtitle) {
             do {
-                let response = try await HTTPClient().get(subtitle)
+                var client = HTTPClient()
+                client.maximumBodySize = maximumSubtitleSize
+                client.timeout = timeout
+                let response = try await client.get(subtitle)
                 guard response.status.code == 200 else {
                     throw CommandLineError(.requestFailed, "fetching \(subtitle): HTTP \(response.status.code)")
                 }
@@ -233,10 +248,11 @@ package struct PlayCommand: CastCommand {
                 throw CommandLineError(.requestFailed, "fetching \(subtitle): \(error)")
             }
         } else {
-            guard let data = FileManager.default.contents(atPath: subtitle) else {
-                throw CommandLineError(.fileNotFound, "cannot read file '\(subtitle)'")
+            do {
+                raw = try LocalFile.read(path: subtitle, limit: maximumSubtitleSize)
+            } catch {
+                throw CommandLineError(.fileNotFound, "--subtitle \(error)")
             }
-            raw = Array(data)
         }
         if subtitle.lowercased().hasSuffix(".srt") {
             return Array(SubRipConverter.webVTT(fromSubRip: raw).utf8)

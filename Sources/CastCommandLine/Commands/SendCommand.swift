@@ -2,6 +2,7 @@ package import CastArguments
 import CastCore
 import CastSender
 import Synchronization
+import TerminalUI
 
 /// `cast send NAMESPACE MESSAGE [--wait S]`.
 package struct SendCommand: CastCommand {
@@ -62,12 +63,12 @@ package struct SendCommand: CastCommand {
     }
 }
 
-/// Prints each reply on its own line.
+/// Prints each reply on its own line (a line feed or tab in a reply shows as `?`).
 private final class ReplyPrinter: GenericChannelDelegate {
     let output: OutputSink
     init(output: OutputSink) { self.output = output }
     func castChannel(_ channel: GenericChannel, didReceiveTextMessage message: String, withNamespace namespace: String)
     {
-        output.line(message)
+        output.line(TerminalText.sanitized(message))
     }
 }

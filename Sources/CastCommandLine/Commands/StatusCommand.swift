@@ -70,7 +70,7 @@ package struct StatusCommand: CastCommand {
                     let state = report.media?.playerState?.rawValue ?? "IDLE"
                     let text = "\(state.padding(8)) \(report.progressLine(width: 30))"
                     if output.errorIsTerminal {
-                        output.progress("\r\u{1B}[K" + text)
+                        output.progressLine(text)
                     } else {
                         output.line(text)
                     }
@@ -85,7 +85,7 @@ package struct StatusCommand: CastCommand {
             updates.cancel()
             group.cancelAll()
         }
-        if output.errorIsTerminal, !json { output.progress("\n") }
+        if !json { output.endProgress() }
     }
 
     /// The group a member at `host:port` follows, when it runs the follower app and one of

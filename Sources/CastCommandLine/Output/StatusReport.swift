@@ -97,33 +97,44 @@ struct StatusReport {
         return .object(object)
     }
 
-    /// Human-readable lines.
-    func lines(output: OutputSink) -> [String] {
-        var lines = [
+    /// Human-readable lines (the player state in bold).
+    func lines(output: OutputSink) -> [TerminalLine] {
+        var lines: [TerminalLine] = [
             "Device:  \(TerminalText.sanitized(deviceName ?? "?")) (\(DeviceTarget.address(host: host, port: port)))"
         ]
         if let application {
-            lines.append("App:     \(TerminalText.sanitized(application.displayName ?? application.appId))")
+            lines.append(
+                TerminalLine("App:     \(TerminalText.sanitized(application.displayName ?? application.appId))")
+            )
         } else {
             lines.append("App:     none (idle)")
         }
         if let following {
             lines.append(
-                "Group:   following \(TerminalText.sanitized(following.name)) (\(DeviceTarget.address(host: following.host, port: following.port)))"
+                TerminalLine(
+                    "Group:   following \(TerminalText.sanitized(following.name)) (\(DeviceTarget.address(host: following.host, port: following.port)))"
+                )
             )
         }
         if let volume {
             lines.append(
-                "Volume:  \(WireNumber.clampedInteger(volume * 100, in: 0...100))%\(muted == true ? " (muted)" : "")"
+                TerminalLine(
+                    "Volume:  \(WireNumber.clampedInteger(volume * 100, in: 0...100))%\(muted == true ? " (muted)" : "")"
+                )
             )
         }
         guard let media else { return lines }
         let state = media.playerState?.rawValue ?? "IDLE"
-        lines.append("State:   \(output.bold(state))\(media.idleReason.map { " (\($0.rawValue))" } ?? "")")
-        if let title = media.media?.metadata?.title { lines.append("Title:   \(TerminalText.sanitized(title))") }
-        if let content = media.media?.contentId { lines.append("Media:   \(TerminalText.sanitized(content))") }
-        lines.append("Time:    \(progressLine(width: 30))")
-        if let rate = media.playbackRate, rate != 1 { lines.append("Rate:    \(rate)×") }
+        let reason = media.idleReason.map { " (\(TerminalText.sanitized($0.rawValue)))" } ?? ""
+        lines.append("State:   " + .styled(TerminalText.sanitized(state), .bold) + TerminalLine(reason))
+        if let title = media.media?.metadata?.title {
+            lines.append(TerminalLine("Title:   \(TerminalText.sanitized(title))"))
+        }
+        if let content = media.media?.contentId {
+            lines.append(TerminalLine("Media:   \(TerminalText.sanitized(content))"))
+        }
+        lines.append(TerminalLine("Time:    \(progressLine(width: 30))"))
+        if let rate = media.playbackRate, rate != 1 { lines.append(TerminalLine("Rate:    \(rate)×")) }
         return lines
     }
 

@@ -1,3 +1,4 @@
+import CastNet
 import CastSender
 package import Foundation
 
@@ -44,19 +45,16 @@ package struct CommandConfiguration: Sendable, Hashable {
     /// - Throws: ``CommandLineError`` when the file exists but is not a JSON object of the
     ///   expected shape.
     package init(contentsOf url: URL) throws(CommandLineError) {
-        let contents: Data?
+        let data: [UInt8]
         do {
-            contents = try PrivateFile.read(url)
-        } catch .tooLarge(let limit) {
-            throw CommandLineError(.invalidValue, "\(url.path): larger than \(limit / 1024) KiB")
-        } catch {
-            throw CommandLineError(.invalidValue, "\(url.path): cannot be read")
-        }
-        guard let data = contents else {
+            data = try LocalFile.read(path: url.path, limit: PrivateFile.maximumSize)
+        } catch  where error.kind == .notFound {
             self.init()
             return
+        } catch {
+            throw CommandLineError(.invalidValue, error.description)
         }
-        guard let object = (try? JSONValue(parsing: [UInt8](data)))?.objectValue else {
+        guard let object = (try? JSONValue(parsing: data))?.objectValue else {
             throw CommandLineError(.invalidValue, "\(url.path): not a JSON object")
         }
         let device = object["device"]

@@ -11,7 +11,9 @@ package enum SubRipConverter {
         source = source.replacingLineEnds()
         var output = "WEBVTT\n"
         var pending: [Substring] = []
-        var lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+        // Split on the byte: splitting on the Character would run grapheme breaking over the
+        // whole file.
+        var lines = source.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { Substring($0) }
         lines.append("")
         for line in lines {
             if line.trimmingSpaces.isEmpty {
@@ -73,8 +75,10 @@ package enum SubRipConverter {
         guard let first = body.first, let timing = timingLine(first) else { return }
         output += "\n\(timing)\n"
         for line in body.dropFirst() {
-            // "-->" may not appear in a WebVTT cue payload.
-            output += line.replacingOccurrences("-->", with: "->") + "\n"
+            // "-->" may not appear in a WebVTT cue payload (searched as bytes first: most lines
+            // have none).
+            let hasArrow = line.utf8.indices.contains { line.utf8[$0...].starts(with: "-->".utf8) }
+            output += (hasArrow ? line.replacingOccurrences("-->", with: "->") : String(line)) + "\n"
         }
     }
 
@@ -104,8 +108,20 @@ extension StringProtocol {
     }
 
     fileprivate func replacingLineEnds() -> String {
-        // "\r\n" is one Character in Swift; map it and lone "\r" to "\n".
-        String(map { $0 == "\r\n" || $0 == "\r" ? "\n" : $0 })
+        // CR LF and a lone CR become LF, byte by byte: an array of Characters would take
+        // sixteen bytes for each byte of the file.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(utf8.count)
+        var afterCR = false
+        for byte in utf8 {
+            if byte == 0x0A, afterCR {
+                afterCR = false
+                continue
+            }
+            afterCR = byte == 0x0D
+            bytes.append(afterCR ? 0x0A : byte)
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     fileprivate func range(of target: String) -> Range<Index>? {

@@ -16,6 +16,12 @@ struct StatusPayload: Sendable {
         self.type = message.type
     }
 
+    /// A payload already encoded with request id 0.
+    init(encoded broadcast: String, type: CastMessageType) {
+        self.broadcast = broadcast
+        self.type = type
+    }
+
     /// The payload with `requestId` in place of 0.
     func reply(requestId: Int) -> String {
         let prefix = #"{"type":"\#(type.rawValue)","requestId":0,"#

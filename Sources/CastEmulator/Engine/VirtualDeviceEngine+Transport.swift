@@ -85,6 +85,10 @@ extension VirtualDeviceEngine {
         )
     }
 
+    /// The longest sender id a virtual connection may have (we chose it: ids senders use are
+    /// `sender-0`, `client-12345`, a UUID).
+    static let maximumSenderIdLength = 256
+
     // MARK: tp.connection
 
     private mutating func handleConnection(_ message: CastMessage, from id: ConnectionID) -> [DeviceAction] {
@@ -95,6 +99,11 @@ extension VirtualDeviceEngine {
         let endpoint = message.destinationID
         switch decoded {
         case .connect(let connect):
+            // Every frame to this sender carries its id: a longer one could take the device's
+            // statuses over the frame size. Not answered (a CLOSE would be as long).
+            guard sender.senderId.utf8.count <= Self.maximumSenderIdLength else {
+                return [dropped(message, from: id, reason: "sender id over \(Self.maximumSenderIdLength) bytes")]
+            }
             let known = endpoint == Self.platformId || endpoint == application?.transportId
             let validType = connect.connType.map { (0...2).contains($0.rawValue) } ?? true
             guard known, validType else {

@@ -151,12 +151,7 @@ extension MediaPlayer {
             case .paused where play:
                 updateSession { $0.phase = .playing }
             default:
-                return [
-                    reply(
-                        MediaStatusMessage(requestId: context.requestId, status: statusList(at: context.now)),
-                        to: context.requester
-                    )
-                ]
+                return statusReply(to: context)
             }
             return statusUpdate(at: context.now, requester: context)
         case .stop:
@@ -448,16 +443,34 @@ extension MediaPlayer {
         return outputs + statusUpdate(at: context.now, requester: context)
     }
 
-    /// `QUEUE_GET_ITEMS`: the items with the ids asked for, in the order asked.
+    /// `QUEUE_GET_ITEMS`: the items with the ids asked for, in the order asked. Items that
+    /// would take the reply over a frame are left out (the sender asks for them again), and
+    /// a first item too large alone has its media trimmed by the status rule.
     func queueGetItems(_ itemIds: [Int], context: RequestContext) -> [MediaPlayerOutput] {
         let queue = session?.queue
-        let items = itemIds.prefix(Self.maximumItemsPerReply).compactMap { queue?.item(withId: $0) }
-        let message = QueueItemsMessage(
-            requestId: context.requestId,
-            items: items,
-            sequenceNumber: queue?.sequenceNumber ?? 0
-        )
-        return [reply(message, to: context.requester)]
+        var items = itemIds.prefix(Self.maximumItemsPerReply).compactMap { queue?.item(withId: $0) }
+        let sequenceNumber = queue?.sequenceNumber ?? 0
+        func payload() -> String {
+            Self.encode(QueueItemsMessage(requestId: context.requestId, items: items, sequenceNumber: sequenceNumber))
+        }
+        var text = payload()
+        while text.utf8.count > Self.maximumPayloadSize, items.count > 1 {
+            items.removeLast()
+            text = payload()
+        }
+        if text.utf8.count > Self.maximumPayloadSize, var first = items.first {
+            first.customData = nil
+            var status = MediaStatus(mediaSessionId: 0)
+            status.media = first.media
+            for step in Self.statusTrimmingSteps {
+                guard text.utf8.count > Self.maximumPayloadSize else { break }
+                step.apply(&status)
+                first.media = status.media
+                items = [first]
+                text = payload()
+            }
+        }
+        return [.reply(text, to: context.requester)]
     }
 
     /// `QUEUE_GET_ITEM_RANGE`: the ids after or before an item.

@@ -100,7 +100,7 @@ struct MediaPlayer: Sendable {
             defer { failNextLoad = false }
             return load(data, context: context, forceFailure: failNextLoad)
         case .getStatus:
-            return [reply(MediaStatusMessage(requestId: requestId, status: statusList(at: now)), to: requester)]
+            return statusReply(to: context)
         case .sessionCommand(let request):
             return withSession(request.mediaSessionId, context) { player in
                 player.sessionCommand(request.type, context: context)
@@ -220,13 +220,22 @@ struct MediaPlayer: Sendable {
     /// The current status sent as a reply to `requester` (when given) and as a broadcast to
     /// every other sender.
     func statusUpdate(at now: DeviceInstant, requester: RequestContext?) -> [MediaPlayerOutput] {
-        let payload = StatusPayload(MediaStatusMessage(requestId: 0, status: statusList(at: now)))
-        var outputs: [MediaPlayerOutput] = []
+        // Room for the longest request id written in place of 0.
+        let (text, trimmed) = fittedStatusMessage(requestId: 0, reserve: 20, at: now)
+        let payload = StatusPayload(encoded: text, type: .mediaStatus)
+        var outputs: [MediaPlayerOutput] = Self.trimmingLog(trimmed).map { [$0] } ?? []
         if let requester {
             outputs.append(.reply(payload.reply(requestId: requester.requestId), to: requester.requester))
         }
         outputs.append(.broadcast(payload.broadcast, excluding: requester?.requester))
         return outputs
+    }
+
+    /// The current status as the answer to one request (a `GET_STATUS`, a `PLAY` of media
+    /// already playing), trimmed to a frame like every status.
+    func statusReply(to context: RequestContext) -> [MediaPlayerOutput] {
+        let (text, trimmed) = fittedStatusMessage(requestId: context.requestId, at: context.now)
+        return [.reply(text, to: context.requester)] + (Self.trimmingLog(trimmed).map { [$0] } ?? [])
     }
 
     func invalidPlayerState(_ context: RequestContext) -> [MediaPlayerOutput] {

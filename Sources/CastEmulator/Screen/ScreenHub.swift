@@ -8,10 +8,11 @@ import CastSync
 /// Every change of the screen goes to every stream as one server-sent event
 /// (`event: state`, `id:` a revision counting up, `data:` the ``ScreenState`` JSON), in the
 /// order the device's engine made the changes: the device publishes under its own lock.
-/// At most ``limit`` streams are open at once. Every event is the whole state, so a client
-/// that falls behind skips to the newest state (``HTTPResponseStream/writeSnapshot(_:)``)
-/// instead of being buffered for; one that stops reading is dropped once its socket queue
-/// passes the buffer limit.
+/// At most ``limit`` streams are open at once; a new one takes the place of the one furthest
+/// behind (else the oldest). Every event is the whole state, so a client that falls behind
+/// skips to the newest state (``HTTPResponseStream/writeSnapshot(_:)``) instead of being
+/// buffered for; one that stops reading is dropped once its socket queue passes the buffer
+/// limit.
 final class ScreenHub: Sendable {
     private struct State {
         var clients: [Int: HTTPResponseStream] = [:]
@@ -38,24 +39,34 @@ final class ScreenHub: Sendable {
     /// The number of streams open now.
     var clientCount: Int { state.withLock { $0.clients.count } }
 
-    /// A new stream that starts with `current`, or `nil` when ``limit`` streams are open.
-    /// Call under the device's lock, so no change is published between the state taken and
-    /// the stream joining.
-    func open(current: ScreenState) -> HTTPResponseStream? {
+    /// A new stream that starts with `current`. When ``limit`` streams are open, the one
+    /// furthest behind in reading (the most bytes it has not taken), else the oldest, is
+    /// closed to make room: a browser that stopped reading never keeps a reading one out,
+    /// and a browser dropped this way reconnects on its own (`retry`). Call under the
+    /// device's lock, so no change is published between the state taken and the stream
+    /// joining.
+    func open(current: ScreenState) -> HTTPResponseStream {
         let stream = HTTPResponseStream(bufferLimit: bufferLimit)
-        let (id, revision) =
-            state.withLock { state -> (Int, Int)? in
-                guard state.clients.count < limit else { return nil }
-                let id = state.nextClient
-                state.nextClient += 1
-                state.clients[id] = stream
-                if state.last != current {
-                    state.last = current
-                    state.revision += 1
+        let (id, revision, evicted) = state.withLock { state -> (Int, Int, HTTPResponseStream?) in
+            var evicted: HTTPResponseStream?
+            if state.clients.count >= limit {
+                let backlog = state.clients.mapValues(\.unreadByteCount)
+                let victim = state.clients.keys.min { lhs, rhs in
+                    let (left, right) = (backlog[lhs] ?? 0, backlog[rhs] ?? 0)
+                    return left != right ? left > right : lhs < rhs
                 }
-                return (id, state.revision)
-            } ?? (0, 0)
-        guard id > 0 else { return nil }
+                if let victim { evicted = state.clients.removeValue(forKey: victim) }
+            }
+            let id = state.nextClient
+            state.nextClient += 1
+            state.clients[id] = stream
+            if state.last != current {
+                state.last = current
+                state.revision += 1
+            }
+            return (id, state.revision, evicted)
+        }
+        evicted?.abort()
         stream.onClose { [weak self] in
             self?.state.withLock { _ = $0.clients.removeValue(forKey: id) }
         }

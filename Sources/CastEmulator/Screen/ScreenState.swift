@@ -17,7 +17,7 @@ struct ScreenState: Sendable, Equatable {
 
     static func == (lhs: Self, rhs: Self) -> Bool { lhs.changeKey == rhs.changeKey }
 
-    /// The most characters of a sender-supplied string the screen shows.
+    /// The most Unicode scalars of a sender-supplied string the screen shows.
     static let maximumTextLength = 300
     /// The most characters of a URL the screen uses.
     static let maximumURLLength = 2048
@@ -111,8 +111,10 @@ struct ScreenState: Sendable, Equatable {
         }
         let textTracks = (information?.tracks ?? []).filter { $0.type == .text }
         if let track = textTracks.first(where: { (status.activeTrackIds ?? []).contains($0.trackId) }) {
-            let cues = (session.textCues[track.trackId] ?? []).map { cue in
-                JSONValue.array([.double(cue.start), .double(cue.end), .string(cue.text)])
+            let cues = captionWindow(session.textCues[track.trackId] ?? [], at: status.currentTime ?? 0).map { cue in
+                JSONValue.array([
+                    .double(cue.start), .double(cue.end), .string(text(cue.text, keepingLineBreaks: true)),
+                ])
             }
             media["captions"] = .object([
                 "trackId": .integer(track.trackId),
@@ -138,15 +140,57 @@ struct ScreenState: Sendable, Equatable {
         return (.object(media), .object(stable))
     }
 
-    /// A sender-supplied string cut to a length the screen shows.
-    static func text(_ value: String) -> String {
-        value.count > maximumTextLength ? String(value.prefix(maximumTextLength)) + "…" : value
+    /// The cues the page gets: those that end after a second before `position` and start
+    /// within ``captionLookahead`` after it, at most ``maximumCues``. The device publishes the
+    /// screen again every ``captionRefreshInterval`` while captions play, so the window
+    /// follows the position; a track of any length costs the page a bounded state.
+    static func captionWindow(_ cues: [WebVTTCue], at position: Double) -> [WebVTTCue] {
+        var window: [WebVTTCue] = []
+        for cue in cues where cue.end > position - 1 && cue.start < position + captionLookahead {
+            window.append(cue)
+            if window.count == maximumCues { break }
+        }
+        return window
+    }
+
+    /// How far ahead of the position the caption window reaches, in media seconds.
+    static let captionLookahead = 60.0
+    /// The most cues in the window.
+    static let maximumCues = 32
+    /// How often the screen is published again while captions play: well within the
+    /// lookahead at the fastest rate (2×).
+    static let captionRefreshInterval = Duration.seconds(20)
+
+    /// Whether the state shows captions that move with playback (the device refreshes it).
+    var needsRefresh: Bool {
+        guard let media = json["media"], media["captions"] != nil else { return false }
+        let state = media["state"]?.stringValue
+        return state == "PLAYING" || state == "BUFFERING"
+    }
+
+    /// A sender-supplied string as the screen shows it: control characters (C0, DEL and C1,
+    /// which a page shows as nothing and JSON spells in six bytes each) removed, cut to
+    /// ``maximumTextLength`` Unicode scalars (1,200 bytes of UTF-8 at most). With the caption
+    /// window and the URL checks, a state stays within about 64 KiB whatever a sender loads.
+    /// - Parameter keepingLineBreaks: keeps LF (the lines of a cue).
+    static func text(_ value: String, keepingLineBreaks: Bool = false) -> String {
+        var scalars = String.UnicodeScalarView()
+        for scalar in value.unicodeScalars {
+            let control = scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+            if !control || (keepingLineBreaks && scalar == "\n") { scalars.append(scalar) }
+        }
+        // Cut by Unicode scalars, not characters: one character may hold any number of
+        // combining marks.
+        guard scalars.count > maximumTextLength else { return String(scalars) }
+        return String(String.UnicodeScalarView(scalars.prefix(maximumTextLength))) + "…"
     }
 
     /// Whether `url` is an `http(s)` URL of a sane length: the only URLs the page loads.
     static func isWebURL(_ url: String) -> Bool {
         let lower = url.prefix(8).lowercased()
         return (lower.hasPrefix("http://") || lower.hasPrefix("https://")) && url.utf8.count <= maximumURLLength
-            && !url.contains { $0.isWhitespace || $0 == "\"" || $0 == "<" || $0 == ">" }
+            && url.unicodeScalars.allSatisfy {
+                (0x21...0x7E).contains($0.value) && $0 != "\"" && $0 != "<" && $0 != ">"
+            }
     }
 }

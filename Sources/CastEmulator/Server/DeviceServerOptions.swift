@@ -47,6 +47,13 @@ public struct DeviceServerOptions: Sendable, Equatable {
     /// Defaults to 10 s.
     public var mediaRequestTimeout: Duration = .seconds(10)
 
+    /// The most sender connections (TLS handshakes included) the Cast port holds at once; a
+    /// further one is closed as it is accepted. Senders use one or two each; defaults to 64.
+    public var maximumSenderConnections = 64
+    /// The most connections each setup server (HTTP and HTTPS) holds at once, screens
+    /// included; a further one is closed as it is accepted. Defaults to 64.
+    public var maximumSetupConnections = 64
+
     /// Whether the plain HTTP setup server shows the device's TV screen at `/` (with its
     /// event stream at `/screen/events` and its state at `/screen/state`); `nil`, the
     /// default, shows it on loopback addresses (`127.x.x.x`) only.

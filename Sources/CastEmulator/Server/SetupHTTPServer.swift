@@ -17,11 +17,13 @@ import CastNet
 /// | request | answer |
 /// |---|---|
 /// | `GET /` | the TV screen, a self-contained HTML page (``ScreenPage``) |
-/// | `GET /screen/events` | the screen's changes as server-sent events (`event: state`), 503 past the client limit |
+/// | `GET /screen/events` | the screen's changes as server-sent events (`event: state`); past the client limit a new one takes the place of the one furthest behind |
 /// | `GET /screen/state` | the screen's state now, as JSON |
 ///
 /// The control endpoint exists only on the plain HTTP port of a device bound to a loopback
-/// address whose options enable it; elsewhere `/control/…` is 404.
+/// address whose options enable it; elsewhere `/control/…` is 404. The screen and control
+/// endpoints answer only requests whose `Host` names the device, and control requests must
+/// carry `X-Cast-Control` (``SetupRequestGuard``): a web page can drive neither.
 enum SetupHTTPServer {
     /// The routes for one port of `device`.
     static func routes(for device: VirtualDevice, secure: Bool) -> HTTPRoutes {
@@ -44,11 +46,18 @@ enum SetupHTTPServer {
         let options = device.options
         if !secure, options.servesScreen { addScreen(to: &routes, device: device) }
         guard !secure, options.controlEndpointEnabled, options.address.hasPrefix("127.") else { return routes }
-        routes.add(.get, "/control/faults") { [weak device] _ in
+        let address = options.address
+        routes.add(.get, "/control/faults") { [weak device] request in
+            if let refusal = SetupRequestGuard.refusal(of: request, deviceAddress: address, isControl: true) {
+                return refusal
+            }
             guard let device else { return .status(HTTPStatus(code: 503)) }
             return json(FaultControlRequest.json(faults: device.faults, replyDelay: device.replyDelay))
         }
         routes.add(.post, "/control/faults") { [weak device] request in
+            if let refusal = SetupRequestGuard.refusal(of: request, deviceAddress: address, isControl: true) {
+                return refusal
+            }
             guard let device else { return .status(HTTPStatus(code: 503)) }
             do {
                 device.apply(try FaultControlRequest(json: request.body))
@@ -62,6 +71,9 @@ enum SetupHTTPServer {
             return json(FaultControlRequest.json(faults: device.faults, replyDelay: device.replyDelay))
         }
         routes.add(.post, "/control/group") { [weak device] request in
+            if let refusal = SetupRequestGuard.refusal(of: request, deviceAddress: address, isControl: true) {
+                return refusal
+            }
             guard let device else { return .status(HTTPStatus(code: 503)) }
             guard let body = try? JSONValue(parsing: request.body), let object = body.objectValue,
                 Set(object.keys).isSubset(of: ["group", "member"]), let group = object["group"]?.stringValue,
@@ -85,8 +97,12 @@ enum SetupHTTPServer {
 
     private static func addScreen(to routes: inout HTTPRoutes, device: VirtualDevice) {
         let page = screenPage
-        routes.add(.get, "/") { _ in
-            HTTPResponse(
+        let address = device.options.address
+        routes.add(.get, "/") { request in
+            if let refusal = SetupRequestGuard.refusal(of: request, deviceAddress: address, isControl: false) {
+                return refusal
+            }
+            return HTTPResponse(
                 status: .ok,
                 headers: [
                     "Content-Type": "text/html; charset=utf-8",
@@ -97,18 +113,24 @@ enum SetupHTTPServer {
                 body: .bytes(page)
             )
         }
-        routes.add(.get, "/screen/state") { [weak device] _ in
+        routes.add(.get, "/screen/state") { [weak device] request in
+            if let refusal = SetupRequestGuard.refusal(of: request, deviceAddress: address, isControl: false) {
+                return refusal
+            }
             guard let state = device?.screenState() else { return .status(HTTPStatus(code: 503)) }
             var response = json(state.json)
             response.headers.add(name: "Cache-Control", value: "no-store")
             return response
         }
-        routes.add(.get, "/screen/events") { [weak device] _ in
+        routes.add(.get, "/screen/events") { [weak device] request in
+            if let refusal = SetupRequestGuard.refusal(of: request, deviceAddress: address, isControl: false) {
+                return refusal
+            }
             guard let stream = device?.openScreenStream() else {
                 return HTTPResponse(
                     status: HTTPStatus(code: 503),
                     headers: ["Content-Type": "text/plain; charset=utf-8", "Retry-After": "5"],
-                    body: .text("too many screens are open on this device\n")
+                    body: .text("the device is stopping\n")
                 )
             }
             return HTTPResponse(

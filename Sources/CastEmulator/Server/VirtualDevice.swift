@@ -49,6 +49,11 @@ public final class VirtualDevice: Sendable {
         var runningProbes: [UInt64: Task<Void, Never>] = [:]
         /// The media reads waiting for a free place, oldest first.
         var waitingProbes: [MediaProbeRequest] = []
+        /// The open-ended streams read while their item plays, by probe id (at most one: the
+        /// current item's).
+        var followedStreams: [UInt64: Task<Void, Never>] = [:]
+        /// Publishes the screen again while captions play (their window moves).
+        var screenRefreshTimer: CastTimer?
     }
 
     /// Who the device is, its apps and timing.
@@ -212,6 +217,7 @@ public final class VirtualDevice: Sendable {
                     address: address,
                     tls: tls,
                     configuration: castConfiguration,
+                    maximumConnections: max(1, options.maximumSenderConnections),
                     handler: adopt
                 )
             } else {
@@ -219,6 +225,7 @@ public final class VirtualDevice: Sendable {
                     address: try SocketAddress(ipAddress: address, port: options.castPort),
                     tls: tls,
                     configuration: castConfiguration,
+                    maximumConnections: max(1, options.maximumSenderConnections),
                     handler: adopt
                 )
             }
@@ -227,6 +234,7 @@ public final class VirtualDevice: Sendable {
         var setup = HTTPServerConfiguration()
         setup.limits.maximumBodySize = 64 * 1024
         setup.requestTimeout = options.requestTimeout
+        setup.maximumConnections = max(1, options.maximumSetupConnections)
         if options.servesSetup {
             do {
                 servers.append(
@@ -298,6 +306,10 @@ public final class VirtualDevice: Sendable {
             for task in state.runningProbes.values { task.cancel() }
             state.runningProbes = [:]
             state.waitingProbes = []
+            for task in state.followedStreams.values { task.cancel() }
+            state.followedStreams = [:]
+            state.screenRefreshTimer?.cancel()
+            state.screenRefreshTimer = nil
             let taken = (state.listener, state.setupServers, Array(state.connections.values))
             state.listener = nil
             state.setupServers = []
@@ -507,8 +519,8 @@ public final class VirtualDevice: Sendable {
         }
     }
 
-    /// A new event stream of the screen, starting with its state now; `nil` when the device
-    /// serves no screen, is stopped, or already has its most browsers.
+    /// A new event stream of the screen, starting with its state now (it may take the place of
+    /// a browser that stopped reading); `nil` when the device serves no screen or is stopped.
     func openScreenStream() -> HTTPResponseStream? {
         guard let screen else { return nil }
         let now = clock.now
@@ -660,6 +672,8 @@ public final class VirtualDevice: Sendable {
                     case .queued, .closed:
                         break
                     case .tooLarge:
+                        // Not expected: statuses are trimmed to a frame and sender ids are
+                        // short. Logged rather than sent broken.
                         events.append((connection.id, "engine message over the frame size limit: dropped"))
                     case .full:
                         events.append((connection.id, "send queue full (\(options.sendQueueLimit) bytes): closing"))
@@ -683,7 +697,9 @@ public final class VirtualDevice: Sendable {
             rescheduleTick(&state)
             events += scheduleProbes(&state)
             if let screen, screen.hasClients, let engine = state.engine as? VirtualDeviceEngine {
-                screen.publish(ScreenState(engine: engine, at: now))
+                let screenState = ScreenState(engine: engine, at: now)
+                screen.publish(screenState)
+                scheduleScreenRefresh(&state, for: screenState)
             }
             return updateStatus(&state)
         }
@@ -691,6 +707,18 @@ public final class VirtualDevice: Sendable {
         if changed != nil { advertiser?.deviceDidUpdate(advertisement) }
         if !multizoneEvents.isEmpty, let handler = multizoneHandler.withLock({ $0 }) {
             for event in multizoneEvents { handler(event) }
+        }
+    }
+
+    /// Publishes the screen again after ``ScreenState/captionRefreshInterval`` while captions
+    /// play, so that the window of cues the page holds follows the position.
+    private func scheduleScreenRefresh(_ state: inout State, for screen: ScreenState) {
+        guard state.screenRefreshTimer == nil, screen.needsRefresh, !state.stopped else { return }
+        state.screenRefreshTimer = clock.schedule(after: ScreenState.captionRefreshInterval) { [weak self] in
+            self?.perform { state in
+                state.screenRefreshTimer = nil
+                return []
+            }
         }
     }
 
@@ -704,6 +732,11 @@ public final class VirtualDevice: Sendable {
             task.cancel()
             state.runningProbes[id] = nil
             events.append((0, "media read \(id) superseded: cancelled"))
+        }
+        for (id, task) in state.followedStreams where !state.engine.isFollowingStream(id) {
+            task.cancel()
+            state.followedStreams[id] = nil
+            events.append((0, "stream read \(id) ended with its item: cancelled"))
         }
         state.waitingProbes.removeAll { !state.engine.isProbePending($0.id) }
         let limit = max(1, options.mediaFetchLimit)
@@ -739,13 +772,16 @@ public final class VirtualDevice: Sendable {
         }
     }
 
-    /// Runs one media read against `deadline`: the read is cancelled (its connection closed)
-    /// when the deadline passes first, and the outcome is the network failure of its kind.
+    /// Runs one media read against `deadline`, holding one of the process's read permits
+    /// (``MediaReadPermits``): the read is cancelled (its connection closed) when the deadline
+    /// passes first, waiting for a permit included, and the outcome is the network failure of
+    /// its kind.
     static func probe(
         _ request: MediaProbeRequest,
         fetcher: MediaFetcher,
         clock: any CastClock,
-        deadline: Duration
+        deadline: Duration,
+        permits: MediaReadPermits = .shared
     ) async -> Result<MediaProbeResult, MediaLoadFailure> {
         let late: MediaLoadFailure =
             request.textTrackId != nil
@@ -753,13 +789,16 @@ public final class VirtualDevice: Sendable {
             : .mediaNetwork("no answer within \(deadline)")
         return await withTaskGroup(of: Result<MediaProbeResult, MediaLoadFailure>?.self) { group in
             group.addTask {
-                do throws(MediaLoadFailure) {
-                    if request.textTrackId != nil {
-                        return .success(try await fetcher.probeTextTrack(url: request.url))
+                // A permit of the process first: the wait counts toward the deadline.
+                try? await permits.withPermit { () async -> Result<MediaProbeResult, MediaLoadFailure> in
+                    do throws(MediaLoadFailure) {
+                        if request.textTrackId != nil {
+                            return .success(try await fetcher.probeTextTrack(url: request.url))
+                        }
+                        return .success(try await fetcher.probe(url: request.url, contentType: request.contentType))
+                    } catch {
+                        return .failure(error)
                     }
-                    return .success(try await fetcher.probe(url: request.url, contentType: request.contentType))
-                } catch {
-                    return .failure(error)
                 }
             }
             group.addTask {
@@ -774,17 +813,23 @@ public final class VirtualDevice: Sendable {
 
     /// Keeps reading an open-ended stream while its item plays (a receiver consuming a live
     /// stream; VLC paces its stream on this reader) and finishes the item when the server
-    /// ends the stream. The read stops within a second of the item's end, `STOP` or a new
-    /// `LOAD`.
+    /// ends the stream. The read is cancelled, and its connection closed, as soon as its item
+    /// ends, a `STOP` or a new `LOAD` comes (``scheduleProbes(_:)``), or the device stops.
     private func follow(_ url: String, probe id: UInt64) {
         let fetcher = mediaFetcher
-        Task { [weak self] in
-            let end = await fetcher.follow(url) { [weak self] in
-                self?.state.withLock { $0.engine.isFollowingStream(id) } ?? false
+        state.withLock { state in
+            guard !state.stopped, state.engine.isFollowingStream(id) else { return }
+            // Created under the lock: the task cannot remove its entry before it is stored.
+            state.followedStreams[id] = Task { [weak self] in
+                let end = await fetcher.follow(url) { [weak self] in
+                    self?.state.withLock { $0.engine.isFollowingStream(id) } ?? false
+                }
+                guard let self else { return }
+                self.state.withLock { _ = $0.followedStreams.removeValue(forKey: id) }
+                guard let end, !Task.isCancelled else { return }
+                let now = self.clock.now
+                self.perform { state in state.engine.mediaStreamEnded(id, mediaSeconds: end.mediaSeconds, at: now) }
             }
-            guard let end, let self else { return }
-            let now = self.clock.now
-            self.perform { state in state.engine.mediaStreamEnded(id, mediaSeconds: end.mediaSeconds, at: now) }
         }
     }
 

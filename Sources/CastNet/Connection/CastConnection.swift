@@ -44,7 +44,8 @@ public final class CastConnection: Sendable {
     ///   - configuration: limits, timeouts and TLS settings.
     ///   - clock: the clock for the connect and handshake timeouts.
     ///   - group: the loops to run on.
-    /// - Throws: ``TCPError`` or ``TLSError`` when the connection or handshake fails.
+    /// - Throws: ``TCPError`` or ``TLSError`` when the connection or handshake fails;
+    ///   `CancellationError` when the task was cancelled (the socket is closed at once).
     public static func connect(
         to address: SocketAddress,
         configuration: CastConnectionConfiguration = CastConnectionConfiguration(),
@@ -53,24 +54,30 @@ public final class CastConnection: Sendable {
     ) async throws -> CastConnection {
         let context = try configuration.tls.makeContext()
         let loop = group.next()
-        let result = await withHandOffContinuation {
-            (continuation: HandOffContinuation<Result<CastConnection, any Error>>) in
-            ChannelConnector.connect(
-                to: address,
-                tls: context,
-                timeout: configuration.connectTimeout,
-                clock: clock,
-                loop: loop
-            ) { result in
-                continuation.resume(
-                    returning: result.map {
-                        CastConnection(
-                            core: CastConnectionCore(channel: $0, configuration: configuration, clock: clock)
-                        )
-                    }
-                )
+        let attempt = ConnectAttempt()
+        let result = await withTaskCancellationHandler {
+            await withHandOffContinuation { (continuation: HandOffContinuation<Result<CastConnection, any Error>>) in
+                ChannelConnector.connect(
+                    to: address,
+                    tls: context,
+                    timeout: configuration.connectTimeout,
+                    clock: clock,
+                    loop: loop,
+                    attempt: attempt
+                ) { result in
+                    continuation.resume(
+                        returning: result.map {
+                            CastConnection(
+                                core: CastConnectionCore(channel: $0, configuration: configuration, clock: clock)
+                            )
+                        }
+                    )
+                }
             }
+        } onCancel: {
+            attempt.cancel()
         }
+        if case .failure = result, attempt.isCancelled { throw CancellationError() }
         return try result.get()
     }
 

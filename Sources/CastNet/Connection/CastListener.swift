@@ -19,6 +19,8 @@ public final class CastListener: Sendable {
     ///   - tls: the device's certificate and key.
     ///   - configuration: limits of each accepted connection (its `tls` is not used).
     ///   - backlog: the kernel's queue of connections not yet accepted.
+    ///   - maximumConnections: the most connections open at once, TLS handshakes included; a
+    ///     further one is closed as it is accepted. `nil` for no limit.
     ///   - clock: the clock for handshake timeouts.
     ///   - group: the loops that connections run on.
     ///   - handler: if given, receives each connection on its queue instead of
@@ -29,6 +31,7 @@ public final class CastListener: Sendable {
         tls: TLSServerConfiguration,
         configuration: CastConnectionConfiguration = CastConnectionConfiguration(),
         backlog: Int = 256,
+        maximumConnections: Int? = nil,
         clock: any CastClock = SystemCastClock(),
         group: EventLoopGroup = .shared,
         handler: (@Sendable (CastConnection) -> Void)? = nil
@@ -39,6 +42,7 @@ public final class CastListener: Sendable {
             context: context,
             configuration: configuration,
             backlog: backlog,
+            maximumConnections: maximumConnections,
             clock: clock,
             handler: handler
         )
@@ -51,6 +55,8 @@ public final class CastListener: Sendable {
     ///   - address: the loopback address served, such as `127.0.0.2`.
     ///   - tls: the device's certificate and key.
     ///   - configuration: limits of each accepted connection (its `tls` is not used).
+    ///   - maximumConnections: the most connections open at once, TLS handshakes included; a
+    ///     further one is closed as it is accepted. `nil` for no limit.
     ///   - clock: the clock for handshake timeouts.
     ///   - handler: if given, receives each connection instead of ``connections``.
     /// - Throws: ``TCPError`` (`addressInUse` when `port` already serves `address`,
@@ -60,6 +66,7 @@ public final class CastListener: Sendable {
         address: String,
         tls: TLSServerConfiguration,
         configuration: CastConnectionConfiguration = CastConnectionConfiguration(),
+        maximumConnections: Int? = nil,
         clock: any CastClock = SystemCastClock(),
         handler: (@Sendable (CastConnection) -> Void)? = nil
     ) throws {
@@ -69,6 +76,7 @@ public final class CastListener: Sendable {
             context: context,
             configuration: configuration,
             backlog: 256,
+            maximumConnections: maximumConnections,
             clock: clock,
             handler: handler
         )
@@ -79,6 +87,7 @@ public final class CastListener: Sendable {
         context: TLSContext,
         configuration: CastConnectionConfiguration,
         backlog: Int,
+        maximumConnections: Int?,
         clock: any CastClock,
         handler: (@Sendable (CastConnection) -> Void)?
     ) throws(TCPError) {
@@ -90,7 +99,7 @@ public final class CastListener: Sendable {
         if handler != nil { continuation.finish() }
         let continuation = self.continuation
         do {
-            try source.start { stream in
+            try source.start(limit: maximumConnections) { stream in
                 ChannelConnector.activateAccepted(stream, tls: context, clock: clock) { result in
                     guard case .success(let channel) = result else { return }
                     let connection = CastConnection(

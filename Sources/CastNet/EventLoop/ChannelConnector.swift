@@ -11,15 +11,21 @@ enum ChannelConnector {
         timeout: Duration,
         clock: any CastClock,
         loop: EventLoop,
+        attempt: ConnectAttempt? = nil,
         completion: @escaping @Sendable (Result<any ByteChannel, any Error>) -> Void
     ) {
         loop.execute {
-            StreamChannel.connect(to: address, loop: loop, clock: clock, timeout: timeout) { result in
+            StreamChannel.connect(to: address, loop: loop, clock: clock, timeout: timeout, attempt: attempt) {
+                result in
                 switch result {
                 case .failure(let error):
+                    _ = attempt?.setAbort(nil)
                     completion(.failure(error))
                 case .success(let channel):
-                    secure(channel, tls: tls, clock: clock, completion: completion)
+                    secure(channel, tls: tls, clock: clock, attempt: attempt) { result in
+                        _ = attempt?.setAbort(nil)
+                        completion(result)
+                    }
                 }
             }
         }
@@ -47,9 +53,16 @@ enum ChannelConnector {
         _ channel: StreamChannel,
         tls: TLSContext?,
         clock: any CastClock,
+        attempt: ConnectAttempt? = nil,
         completion: @escaping @Sendable (Result<any ByteChannel, any Error>) -> Void
     ) {
+        let address = channel.remoteAddress?.description
         guard let tls else {
+            if attempt?.setAbort(nil) == false {
+                channel.close(error: nil)
+                completion(.failure(ConnectAttempt.cancelledError(address)))
+                return
+            }
             completion(.success(channel))
             return
         }
@@ -62,6 +75,17 @@ enum ChannelConnector {
             return
         }
         let secured = TLSChannel(base: channel, engine: engine, clock: clock)
+        let loop = channel.loop
+        // Abandoning the attempt during the handshake closes the socket at once.
+        let abortable =
+            attempt?.setAbort {
+                loop.execute { secured.close(error: ConnectAttempt.cancelledError(address)) }
+            } ?? true
+        guard abortable else {
+            channel.close(error: nil)
+            completion(.failure(ConnectAttempt.cancelledError(address)))
+            return
+        }
         secured.start { result in
             completion(result.map { $0 as any ByteChannel })
         }

@@ -45,7 +45,9 @@ public struct HTTPClient: Sendable {
     }
 
     /// Sends a request and reads the whole response. Cancelling the calling task closes the
-    /// connection at once (a connection attempt still under way ends within ``timeout``).
+    /// connection at once, a connection attempt or TLS handshake still under way included.
+    /// Interim `1xx` answers count toward the 64 KiB head limit, chunk extensions are capped
+    /// at 16 KiB and trailers at 64 KiB, and every byte is parsed once.
     /// - Throws: ``TCPError``, ``TLSError`` or ``HTTPParseError``; `CancellationError` when
     ///   the task was cancelled.
     public func execute(
@@ -138,6 +140,10 @@ public struct HTTPClient: Sendable {
                 maximumBodySize: maximumBodySize,
                 bodyPrefixLimit: bodyPrefixLimit
             )
+            // The prefix check reads the whole body so far: it runs each time the body grew by
+            // half since the last check (and 1 KiB at least), so a body arriving a byte at a
+            // time costs linear work, not a check per byte.
+            var checkedPrefix = 0
             while true {
                 guard let bytes = try await connection.receive() else {
                     if cancelled.withLock({ $0 }) { throw CancellationError() }
@@ -148,10 +154,13 @@ public struct HTTPClient: Sendable {
                 }
                 parser.append(bytes)
                 if let response = try parser.nextResponse() { return response }
-                if let isBodyPrefixEnough, let prefix = parser.bodySoFar, !prefix.isEmpty, isBodyPrefixEnough(prefix),
-                    let partial = parser.partialResponse()
-                {
-                    return partial
+                let received = parser.bodyByteCount
+                if let isBodyPrefixEnough, received > 0, received >= checkedPrefix + max(1024, checkedPrefix / 2) {
+                    checkedPrefix = received
+                    if let prefix = parser.bodySoFar, isBodyPrefixEnough(prefix), let partial = parser.partialResponse()
+                    {
+                        return partial
+                    }
                 }
             }
         } catch {
@@ -186,17 +195,21 @@ extension HTTPClient {
     /// Sends a `GET` for `url` and reads the response body to its end, handing each piece to
     /// `onBody` as it arrives and keeping none of it: a player consuming a live stream. A
     /// never-ending body costs no memory. ``timeout`` bounds connecting and the response
-    /// head only; the body may last as long as `shouldContinue` says.
+    /// head, and `idleTimeout` each wait for more of the body: a server that sends nothing for
+    /// that long ends the read (``TCPError/Code/timedOut``). The body may last as long as
+    /// `shouldContinue` says. Cancelling the calling task closes the connection at once.
     /// - Parameters:
     ///   - checkInterval: how often `shouldContinue` is asked, whether or not bytes arrive.
+    ///   - idleTimeout: the longest wait for more of the body once the head arrived.
     ///   - shouldContinue: `false` ends the read (the connection is closed).
     ///   - onBody: receives the body (transfer coding removed) piece by piece.
     /// - Throws: ``TCPError``, ``TLSError`` or ``HTTPParseError`` for a failed connection
-    ///   or a malformed response.
+    ///   or a malformed response; `CancellationError` when the task was cancelled.
     public func follow(
         _ url: String,
         headers: HTTPHeaders = [:],
         checkInterval: Duration = .seconds(1),
+        idleTimeout: Duration = .seconds(60),
         shouldContinue: @escaping @Sendable () -> Bool,
         onBody: ([UInt8]) -> Void = { _ in }
     ) async throws -> FollowOutcome {
@@ -220,56 +233,115 @@ extension HTTPClient {
         if secure && tlsConfiguration.serverName == nil && (try? SocketAddress(ipAddress: host, port: 0)) == nil {
             tlsConfiguration.serverName = host
         }
-        let connection = try await TCPConnection.connect(
-            host: host,
-            port: port,
-            tls: secure ? tlsConfiguration : nil,
-            timeout: timeout,
-            clock: clock,
-            group: group
-        )
-        defer { connection.close() }
-        // Until the head arrives the exchange timeout applies; then only shouldContinue.
-        let headArrived = Locked(false)
-        let stopped = Locked(false)
+        let connectionBox = Locked<TCPConnection?>(nil)
+        let cancelled = Locked(false)
+        return try await withTaskCancellationHandler {
+            let connection = try await TCPConnection.connect(
+                host: host,
+                port: port,
+                tls: secure ? tlsConfiguration : nil,
+                timeout: timeout,
+                clock: clock,
+                group: group
+            )
+            connectionBox.withLock { $0 = connection }
+            defer { connection.close() }
+            if cancelled.withLock({ $0 }) { throw CancellationError() }
+            return try await followBody(
+                url: url,
+                connection: connection,
+                request: head,
+                checkInterval: checkInterval,
+                idleTimeout: idleTimeout,
+                shouldContinue: shouldContinue,
+                cancelled: cancelled,
+                onBody: onBody
+            )
+        } onCancel: {
+            cancelled.withLock { $0 = true }
+            connectionBox.withLock { $0 }?.close()
+        }
+    }
+
+    /// Why a followed read was stopped from outside the byte stream.
+    private enum FollowStop: Sendable {
+        /// The head did not arrive within ``timeout``.
+        case headLate
+        /// No body byte arrived within the idle timeout.
+        case stalled
+        /// `shouldContinue` said to stop.
+        case caller
+    }
+
+    private func followBody(
+        url: String,
+        connection: TCPConnection,
+        request: [UInt8],
+        checkInterval: Duration,
+        idleTimeout: Duration,
+        shouldContinue: @escaping @Sendable () -> Bool,
+        cancelled: Locked<Bool>,
+        onBody: ([UInt8]) -> Void
+    ) async throws -> FollowOutcome {
+        // Until the head arrives the exchange timeout applies; then each wait for more of the
+        // body has the idle limit; shouldContinue may end the read at any time.
         let clock = self.clock
+        let timeout = self.timeout
+        let headArrived = Locked(false)
+        let lastBytes = Locked(clock.now)
+        let stop = Locked<FollowStop?>(nil)
         let deadline = clock.now.advanced(by: timeout)
+        let interval = min(checkInterval, timeout, idleTimeout)
         let watcher = Task {
             while !Task.isCancelled {
-                try? await clock.sleep(for: checkInterval)
+                try? await clock.sleep(for: interval)
                 guard !Task.isCancelled else { return }
-                let expired = !headArrived.withLock { $0 } && clock.now >= deadline
-                if expired || !shouldContinue() {
-                    stopped.withLock { $0 = true }
+                let now = clock.now
+                let reason: FollowStop?
+                if !headArrived.withLock({ $0 }) {
+                    reason = now >= deadline ? .headLate : nil
+                } else {
+                    reason = lastBytes.withLock { now >= $0.advanced(by: idleTimeout) } ? .stalled : nil
+                }
+                if let reason = reason ?? (shouldContinue() ? nil : .caller) {
+                    stop.withLock { $0 = reason }
                     connection.close()
                     return
                 }
             }
         }
         defer { watcher.cancel() }
-        try await connection.send(head)
+        try await connection.send(request)
         var parser = HTTPResponseParser(requestMethod: .get, maximumBodySize: maximumBodySize, bodyPrefixLimit: 0)
         var status: HTTPStatus?
         var bodyBytes = 0
+        func stopped() throws -> FollowOutcome {
+            if cancelled.withLock({ $0 }) { throw CancellationError() }
+            switch stop.withLock({ $0 }) {
+            case .caller?:
+                if let status { return FollowOutcome(status: status, bodyBytes: bodyBytes, serverEnded: false) }
+                throw TCPError(code: .timedOut, operation: "HTTP request", address: url)
+            case .stalled?:
+                throw TCPError(code: .timedOut, operation: "HTTP body (no bytes within \(idleTimeout))", address: url)
+            case .headLate?, nil:
+                throw TCPError(code: .timedOut, operation: "HTTP request", address: url)
+            }
+        }
         while true {
             let bytes: [UInt8]?
             do { bytes = try await connection.receive() } catch {
-                if stopped.withLock({ $0 }), let status {
-                    return FollowOutcome(status: status, bodyBytes: bodyBytes, serverEnded: false)
-                }
-                if stopped.withLock({ $0 }) { throw TCPError(code: .timedOut, operation: "HTTP request", address: url) }
+                if cancelled.withLock({ $0 }) || stop.withLock({ $0 }) != nil { return try stopped() }
                 throw error
             }
             guard let bytes else {
+                if cancelled.withLock({ $0 }) || stop.withLock({ $0 }) != nil { return try stopped() }
                 guard let status else {
-                    if stopped.withLock({ $0 }) {
-                        throw TCPError(code: .timedOut, operation: "HTTP request", address: url)
-                    }
                     _ = try parser.finish()
                     throw HTTPParseError(.malformedStartLine, offset: 0, detail: "no response head")
                 }
-                return FollowOutcome(status: status, bodyBytes: bodyBytes, serverEnded: !stopped.withLock { $0 })
+                return FollowOutcome(status: status, bodyBytes: bodyBytes, serverEnded: true)
             }
+            lastBytes.withLock { $0 = clock.now }
             parser.append(bytes)
             if status == nil {
                 guard let response = try parser.nextResponse() else { continue }

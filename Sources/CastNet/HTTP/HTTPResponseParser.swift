@@ -22,6 +22,12 @@ struct HTTPResponseParser: Sendable {
     let requestMethod: HTTPMethod
     /// Once the body holds this many bytes, the response is returned as a partial one.
     let bodyPrefixLimit: Int?
+    /// The most bytes of chunk extensions (`;name=value` after a chunk size) in one response,
+    /// as Node's HTTP parser allows: they carry nothing the client uses, so a server cannot
+    /// make it read and skip more than this beside the body.
+    static let maximumChunkExtensionBytes = 16 * 1024
+    /// The most trailer fields after the last chunk.
+    static let maximumTrailerFields = 200
     private var buffer: [UInt8] = []
     private var index = 0
     private var head: (status: HTTPStatus, headers: HTTPHeaders)?
@@ -29,6 +35,15 @@ struct HTTPResponseParser: Sendable {
     private var chunkState = ChunkState.size
     private var body: [UInt8] = []
     private var chunksComplete = false
+    /// Bytes of every head read so far (interim `1xx` heads included): together at most
+    /// ``maximumHeadSize``, so endless `100 Continue` responses end the read.
+    private var headBytes = 0
+    /// Bytes after ``index`` already searched for the end of a head or a line without
+    /// finding it: each byte is searched once, however the input is split.
+    private var scanned = 0
+    private var extensionBytes = 0
+    private var trailerBytes = 0
+    private var trailerFields = 0
 
     init(
         requestMethod: HTTPMethod,
@@ -46,29 +61,83 @@ struct HTTPResponseParser: Sendable {
         buffer.append(contentsOf: bytes)
     }
 
+    /// The bytes received and kept: the body so far, or the part of a head, a chunk-size
+    /// line or a trailer not parsed yet.
+    var bufferedByteCount: Int { buffer.count - index + body.count }
+
     /// The response once complete, or `nil` when more bytes are needed.
     mutating func nextResponse() throws(HTTPParseError) -> HTTPClientResponse? {
-        if head == nil {
-            guard
-                let parsed = try HTTPHeadParser.parse(
-                    buffer,
-                    from: index,
-                    streamOffset: 0,
-                    maximumStartLine: maximumHeadSize,
-                    maximumHeadSize: maximumHeadSize,
-                    maximumFieldCount: 200
-                )
-            else { return nil }
+        while head == nil {
+            guard let parsed = try nextHead() else { return nil }
             let status = try Self.status(parsed.startLine)
             index += parsed.length
+            scanned = 0
+            headBytes += parsed.length
+            compact()
             if status.code >= 100 && status.code < 200 {
-                // Interim response: skip it and wait for the final one.
-                return try nextResponse()
+                // Interim response: skip it and wait for the final one, within the head limit.
+                continue
             }
             head = (status, parsed.headers)
             mode = try bodyMode(status: status, headers: parsed.headers)
         }
         return try parseBody(atEnd: false)
+    }
+
+    /// The next head once its blank line arrived; `nil` before. The search for the blank
+    /// line goes through new bytes only, and the head parser runs once per head.
+    private mutating func nextHead() throws(HTTPParseError) -> HTTPHeadParser.Head? {
+        // Blank lines before a head (allowed before a message) are dropped as they come and
+        // count toward the limit.
+        while scanned == 0, index < buffer.count, buffer[index] == 0x0D || buffer[index] == 0x0A {
+            index += 1
+            headBytes += 1
+        }
+        let budget = maximumHeadSize - headBytes
+        guard budget > 0 else { throw headsTooLarge() }
+        // A head ends at an LF followed by LF or CR LF; the last two bytes searched are
+        // searched again, as they may begin that ending.
+        var position = index + max(0, scanned - 2)
+        var found = false
+        while position < buffer.count {
+            if buffer[position] == 0x0A, position + 1 < buffer.count {
+                let next = buffer[position + 1]
+                if next == 0x0A || (next == 0x0D && position + 2 < buffer.count && buffer[position + 2] == 0x0A) {
+                    found = true
+                    break
+                }
+            }
+            position += 1
+        }
+        if !found { scanned = buffer.count - index }
+        guard found || buffer.count - index > budget else { return nil }
+        guard
+            let parsed = try HTTPHeadParser.parse(
+                buffer,
+                from: index,
+                streamOffset: headBytes,
+                maximumStartLine: budget,
+                maximumHeadSize: budget,
+                maximumFieldCount: 200
+            )
+        else { throw headsTooLarge() }
+        return parsed
+    }
+
+    private func headsTooLarge() -> HTTPParseError {
+        HTTPParseError(
+            .headersTooLarge,
+            offset: headBytes,
+            detail: "response heads (interim 1xx included) over \(maximumHeadSize) bytes"
+        )
+    }
+
+    /// Drops the bytes already parsed from the front of the buffer, so that a long chunked
+    /// body or many interim heads do not keep their framing in memory.
+    private mutating func compact() {
+        guard index >= 16 * 1024, index * 2 >= buffer.count else { return }
+        buffer.removeSubrange(0..<index)
+        index = 0
     }
 
     /// Called when the server closed the connection: completes a close-delimited body.
@@ -149,6 +218,17 @@ struct HTTPResponseParser: Sendable {
         }
     }
 
+    /// How many body bytes have arrived (before the response is complete), counted without
+    /// copying them.
+    var bodyByteCount: Int {
+        guard head != nil else { return 0 }
+        switch mode {
+        case .none: return 0
+        case .length, .untilClose: return buffer.count - index
+        case .chunked: return body.count
+        }
+    }
+
     /// Takes the body bytes received since the last call (after the head was parsed), for a
     /// caller that consumes a long body as it arrives instead of holding it.
     /// - Returns: the bytes, and whether the body is complete.
@@ -189,28 +269,48 @@ struct HTTPResponseParser: Sendable {
         HTTPClientResponse(status: head.status, headers: head.headers, body: prefix, isPartial: true)
     }
 
-    /// Advances through chunks; `true` once the last chunk and trailers are read.
+    /// Advances through chunks; `true` once the last chunk and trailers are read. Each byte
+    /// of a size line or a trailer is searched once (``scanned``), and parsed bytes are
+    /// dropped from the buffer as they are passed.
     private mutating func parseChunks() throws(HTTPParseError) -> Bool {
         if chunksComplete { return true }
+        defer { compact() }
         while true {
             switch chunkState {
             case .size:
-                guard let lineEnd = buffer[index...].firstIndex(of: 0x0A) else {
+                guard let lineEnd = nextLineEnd() else {
                     if buffer.count - index > 1024 {
                         throw HTTPParseError(.malformedChunk, offset: index, detail: "chunk size line over 1024 bytes")
                     }
                     return false
                 }
-                var line = String(decoding: buffer[index..<lineEnd], as: UTF8.self)
-                if line.hasSuffix("\r") { line.removeLast() }
-                let sizeText = line.split(separator: ";", maxSplits: 1).first.map { $0.trimmingSpaces() } ?? ""
+                var line = buffer[index..<lineEnd]
+                if line.last == 0x0D { line = line.dropLast() }
+                let semicolon = line.firstIndex(of: 0x3B)
+                let sizeBytes = line[line.startIndex..<(semicolon ?? line.endIndex)]
+                if let semicolon {
+                    extensionBytes += line.endIndex - semicolon
+                    guard extensionBytes <= Self.maximumChunkExtensionBytes else {
+                        throw HTTPParseError(
+                            .malformedChunk,
+                            offset: index,
+                            detail: "chunk extensions over \(Self.maximumChunkExtensionBytes) bytes"
+                        )
+                    }
+                }
+                let sizeText = String(decoding: sizeBytes, as: UTF8.self).trimmingSpaces()
                 guard !sizeText.isEmpty, sizeText.count <= 15, let size = Int(sizeText, radix: 16), size >= 0 else {
-                    throw HTTPParseError(.malformedChunk, offset: index, detail: "chunk size \"\(line.prefix(32))\"")
+                    throw HTTPParseError(
+                        .malformedChunk,
+                        offset: index,
+                        detail: "chunk size \"\(String(decoding: line.prefix(32), as: UTF8.self))\""
+                    )
                 }
                 guard body.count + size <= maximumBodySize || (bodyPrefixLimit ?? .max) <= maximumBodySize else {
                     throw HTTPParseError(.bodyTooLarge, offset: index, detail: "body over \(maximumBodySize) bytes")
                 }
                 index = lineEnd + 1
+                scanned = 0
                 chunkState = size == 0 ? .trailers : .data(size)
             case .data(let remaining):
                 // Taken as it arrives, so that a prefix limit ends the read inside a long chunk.
@@ -235,15 +335,41 @@ struct HTTPResponseParser: Sendable {
                 index += 1
                 chunkState = .size
             case .trailers:
-                guard let lineEnd = buffer[index...].firstIndex(of: 0x0A) else { return false }
+                let limit = maximumHeadSize
+                guard let lineEnd = nextLineEnd() else {
+                    if trailerBytes + buffer.count - index > limit {
+                        throw HTTPParseError(.headersTooLarge, offset: index, detail: "trailers over \(limit) bytes")
+                    }
+                    return false
+                }
                 let empty = lineEnd == index || (lineEnd == index + 1 && buffer[index] == 0x0D)
+                trailerBytes += lineEnd + 1 - index
                 index = lineEnd + 1
+                scanned = 0
                 if empty {
                     chunksComplete = true
                     return true
                 }
+                trailerFields += 1
+                guard trailerBytes <= limit, trailerFields <= Self.maximumTrailerFields else {
+                    throw HTTPParseError(
+                        .headersTooLarge,
+                        offset: index,
+                        detail: "trailers over \(limit) bytes or \(Self.maximumTrailerFields) fields"
+                    )
+                }
             }
         }
+    }
+
+    /// The index of the next LF at or after ``index``, searching only bytes not searched
+    /// before; `nil` when none arrived yet.
+    private mutating func nextLineEnd() -> Int? {
+        let start = index + scanned
+        guard start < buffer.count else { return nil }
+        if let end = buffer[start...].firstIndex(of: 0x0A) { return end }
+        scanned = buffer.count - index
+        return nil
     }
 
     private static func status(_ line: String) throws(HTTPParseError) -> HTTPStatus {

@@ -35,6 +35,8 @@ public final class HTTPResponseStream: Sendable {
         var inFlight = 0
         /// The newest snapshot, held while the client is too far behind to take it.
         var heldSnapshot: [UInt8]?
+        /// Bytes in the connection's socket queue, not yet taken by the kernel.
+        var socketQueue = 0
         var isClosed = false
         var finishRequested = false
         var closeHandlers: [@Sendable () -> Void] = []
@@ -93,6 +95,25 @@ public final class HTTPResponseStream: Sendable {
             }
             return true
         }
+    }
+
+    /// How many bytes written to the stream the client has not taken yet (in the stream,
+    /// on their way to the connection, and in its socket queue): 0 for a client that keeps
+    /// up. A server with a limited number of streams can tell from it which client to drop.
+    public var unreadByteCount: Int {
+        state.withLock { $0.inFlight + ($0.heldSnapshot?.count ?? 0) + $0.socketQueue }
+    }
+
+    /// Ends the stream now, dropping what the client has not taken: the connection closes
+    /// at once (a client that stopped reading gives its place up).
+    public func abort() {
+        var handlers: [@Sendable () -> Void] = []
+        state.withLock { state in
+            guard !state.isClosed else { return }
+            handlers = Self.close(&state)
+            state.sink?(.abort)
+        }
+        for handler in handlers { handler() }
     }
 
     /// Ends the body once the queued bytes are out; the connection then closes.
@@ -163,6 +184,11 @@ public final class HTTPResponseStream: Sendable {
         } else {
             state.early.append(bytes)
         }
+    }
+
+    /// The connection's socket queue now holds `count` bytes.
+    func socketQueueChanged(_ count: Int) {
+        state.withLock { $0.socketQueue = count }
     }
 
     /// The connection closed (the client went away, was dropped, or the body finished).

@@ -20,7 +20,8 @@ public final class HTTPServedFile: Sendable {
         public let errno: Int32
 
         public var description: String {
-            "cannot open '\(path)' for serving: \(String(cString: strerror(errno)))"
+            let reason = errno == EINVAL ? "not a regular file" : String(cString: strerror(errno))
+            return "cannot open '\(path)' for serving: \(reason)"
         }
     }
 

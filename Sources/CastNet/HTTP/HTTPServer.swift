@@ -80,7 +80,7 @@ public final class HTTPServer: Sendable {
     ) throws(TCPError) {
         self.source = source
         do {
-            try source.start { stream in
+            try source.start(limit: configuration.maximumConnections) { stream in
                 if let admit {
                     guard let peer = stream.remoteAddress, admit(peer) else {
                         stream.loop.execute { stream.close(error: nil) }

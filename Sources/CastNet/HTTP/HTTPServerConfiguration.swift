@@ -10,6 +10,9 @@ public struct HTTPServerConfiguration: Sendable {
     public var maximumRequestsPerConnection = 1000
     /// The `Server` header value, or `nil` for none.
     public var serverName: String? = nil
+    /// The most connections open at once (TLS handshakes and event streams included); a
+    /// further one is closed as it is accepted, before a byte is read. `nil` for no limit.
+    public var maximumConnections: Int? = nil
 
     /// Creates the default configuration.
     public init() {}

@@ -223,6 +223,7 @@ final class HTTPServerConnection: ByteChannelHandler, @unchecked Sendable {
         case .bytes(let bytes):
             stream.delivered(bytes.count)
             channel.write(bytes)
+            stream.socketQueueChanged(channel.pendingWriteBytes)
             // A client that stopped reading is dropped rather than buffered for.
             if channel.pendingWriteBytes > stream.bufferLimit {
                 endStream()
@@ -322,6 +323,7 @@ final class HTTPServerConnection: ByteChannelHandler, @unchecked Sendable {
 
     func channelDidDrain(_ channel: any ByteChannel) {
         if state == .writing { pumpFile() }
+        if state == .streaming { stream?.socketQueueChanged(channel.pendingWriteBytes) }
     }
 
     func channel(_ channel: any ByteChannel, didCloseWith error: (any Error)?) {

@@ -49,6 +49,7 @@ public struct HTTPStatus: Hashable, Sendable, CustomStringConvertible {
         case 413: "Content Too Large"
         case 414: "URI Too Long"
         case 416: "Range Not Satisfiable"
+        case 421: "Misdirected Request"
         case 431: "Request Header Fields Too Large"
         case 500: "Internal Server Error"
         case 501: "Not Implemented"

@@ -1,3 +1,4 @@
+import CastSync
 import CastTime
 
 /// Where a listener's connections come from: a socket of its own, or its address's share of
@@ -26,10 +27,30 @@ enum AcceptSource: Sendable {
 
     /// Starts handing accepted channels to `handler` (on a loop, not yet started).
     /// - Throws: ``TCPError/Code/addressInUse`` when a shared port already routes the address.
-    func start(_ handler: @escaping @Sendable (StreamChannel) -> Void) throws(TCPError) {
+    /// Starts accepting: `handler` gets each new channel.
+    /// - Parameter limit: the most accepted connections open at once (handshakes included);
+    ///   a further one is closed as it is accepted, before a byte is read. `nil`: no limit.
+    func start(limit: Int? = nil, _ handler: @escaping @Sendable (StreamChannel) -> Void) throws(TCPError) {
+        var accept = handler
+        if let limit {
+            let open = Locked(0)
+            accept = { channel in
+                let admitted = open.withLock { count -> Bool in
+                    guard count < limit else { return false }
+                    count += 1
+                    return true
+                }
+                guard admitted else {
+                    channel.loop.execute { channel.close(error: nil) }
+                    return
+                }
+                channel.onClose { open.withLock { $0 -= 1 } }
+                handler(channel)
+            }
+        }
         switch self {
-        case .socket(let channel): channel.start(handler)
-        case .shared(let listener, let address): try listener.route(address, to: handler)
+        case .socket(let channel): channel.start(accept)
+        case .shared(let listener, let address): try listener.route(address, to: accept)
         }
     }
 

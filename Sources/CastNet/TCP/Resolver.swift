@@ -17,16 +17,48 @@ enum Resolver {
         return core
     }()
 
+    /// The most look-ups waiting for the thread; a further one fails at once rather than
+    /// queue without bound behind a resolver that answers slowly.
+    static let maximumWaiting = 64
+
+    /// How many look-ups are queued or running.
+    private static let waiting = Locked(0)
+
+    /// The addresses of `host`. Cancelling the calling task returns at once (a look-up not
+    /// yet started never runs; one under way finishes on its thread and is dropped).
+    /// - Throws: ``TCPError/Code/nameResolutionFailed`` when the name has no address or
+    ///   ``maximumWaiting`` look-ups wait already; ``TCPError/Code/closed`` when cancelled.
     static func resolve(host: String, port: Int) async throws(TCPError) -> [SocketAddress] {
         if let address = try? SocketAddress(ipAddress: host, port: port) { return [address] }
         guard (0...65535).contains(port) else {
             throw TCPError(code: .invalidAddress, operation: "resolve", address: "\(host):\(port)")
         }
-        let result = await withHandOffContinuation { (continuation: HandOffContinuation<[SocketAddress]>) in
-            lookUpThread.enqueue {
-                continuation.resume(returning: lookUp(host: host, port: port))
-            }
+        let admitted = waiting.withLock { count -> Bool in
+            guard count < maximumWaiting else { return false }
+            count += 1
+            return true
         }
+        guard admitted else {
+            throw TCPError(code: .nameResolutionFailed, operation: "resolve (too many look-ups waiting)", address: host)
+        }
+        // Whichever comes first, the answer or the cancellation, takes the continuation.
+        let pending = Locked<HandOffContinuation<[SocketAddress]?>?>(nil)
+        let result = await withTaskCancellationHandler {
+            await withHandOffContinuation { (continuation: HandOffContinuation<[SocketAddress]?>) in
+                pending.withLock { $0 = continuation }
+                // Cancelled before the handler could see the continuation.
+                if Task.isCancelled { pending.withLock { $0.take() }?.resume(returning: nil) }
+                lookUpThread.enqueue {
+                    defer { waiting.withLock { $0 -= 1 } }
+                    guard pending.withLock({ $0 != nil }) else { return }
+                    let addresses = lookUp(host: host, port: port)
+                    pending.withLock { $0.take() }?.resume(returning: addresses)
+                }
+            }
+        } onCancel: {
+            pending.withLock { $0.take() }?.resume(returning: nil)
+        }
+        guard let result else { throw TCPError(code: .closed, operation: "resolve (cancelled)", address: host) }
         guard !result.isEmpty else {
             throw TCPError(code: .nameResolutionFailed, operation: "resolve", address: host)
         }

@@ -37,6 +37,8 @@ final class StreamChannel: ByteChannel, IOHandler, @unchecked Sendable {
     private var writeHead = 0
     private var writeOffset = 0
     private var connectCompletion: ((Result<StreamChannel, TCPError>) -> Void)?
+    /// Runs once when the socket is closed (a listener counting its open connections).
+    private var closeObserver: (@Sendable () -> Void)?
     private var connectTimer: CastTimer?
     private var closeTimer: CastTimer?
     private var addressText: String?
@@ -62,6 +64,7 @@ final class StreamChannel: ByteChannel, IOHandler, @unchecked Sendable {
         loop: EventLoop,
         clock: any CastClock,
         timeout: Duration,
+        attempt: ConnectAttempt? = nil,
         completion: @escaping (Result<StreamChannel, TCPError>) -> Void
     ) {
         loop.assertInLoop()
@@ -75,6 +78,13 @@ final class StreamChannel: ByteChannel, IOHandler, @unchecked Sendable {
         Socket.setNoDelay(fd)
         let channel = StreamChannel(fd: fd, loop: loop, clock: clock)
         channel.addressText = address.description
+        // Abandoning the attempt closes the socket at once, not at the connect timeout.
+        let abortable = attempt?.setAbort { loop.execute { channel.abandonConnect() } } ?? true
+        guard abortable else {
+            channel.close(error: nil)
+            completion(.failure(ConnectAttempt.cancelledError(address.description)))
+            return
+        }
         do {
             try channel.register()
         } catch {
@@ -121,6 +131,12 @@ final class StreamChannel: ByteChannel, IOHandler, @unchecked Sendable {
         let completion = connectCompletion
         connectCompletion = nil
         completion?(.success(self))
+    }
+
+    /// The attempt was abandoned: a connect still under way fails now and its socket closes.
+    private func abandonConnect() {
+        guard state == .connecting else { return }
+        failConnect(ConnectAttempt.cancelledError(addressText))
     }
 
     private func failConnect(_ error: TCPError) {
@@ -378,10 +394,18 @@ final class StreamChannel: ByteChannel, IOHandler, @unchecked Sendable {
         }
     }
 
+    /// Runs `observer` once when the socket closes. Set before the channel is started.
+    func onClose(_ observer: @escaping @Sendable () -> Void) {
+        closeObserver = observer
+    }
+
     func close(error: (any Error)?) {
         loop.assertInLoop()
         guard state != .closed else { return }
         state = .closed
+        let observer = closeObserver
+        closeObserver = nil
+        defer { observer?() }
         connectTimer?.cancel()
         connectTimer = nil
         closeTimer?.cancel()

@@ -42,7 +42,9 @@ public final class TCPConnection: Sendable {
     ///   - timeout: the limit for the TCP connection (the TLS handshake has its own).
     ///   - clock: the clock that times the connection and the handshake.
     ///   - group: the loops to run on.
-    /// - Throws: ``TCPError`` (refused, unreachable, timed out...) or ``TLSError``.
+    /// - Throws: ``TCPError`` (refused, unreachable, timed out...) or ``TLSError``;
+    ///   `CancellationError` when the task was cancelled: the socket is closed at once, whether
+    ///   the peer never completed the TCP handshake or the TLS handshake was under way.
     public static func connect(
         to address: SocketAddress,
         tls: TLSClientConfiguration? = nil,
@@ -52,17 +54,30 @@ public final class TCPConnection: Sendable {
     ) async throws -> TCPConnection {
         let context = try tls.map { configuration throws(TLSError) in try configuration.makeContext() }
         let loop = group.next()
-        let result = await withHandOffContinuation {
-            (continuation: HandOffContinuation<Result<TCPConnection, any Error>>) in
-            ChannelConnector.connect(to: address, tls: context, timeout: timeout, clock: clock, loop: loop) { result in
-                continuation.resume(returning: result.map { TCPConnection(core: ByteStreamCore(channel: $0)) })
+        let attempt = ConnectAttempt()
+        let result = await withTaskCancellationHandler {
+            await withHandOffContinuation { (continuation: HandOffContinuation<Result<TCPConnection, any Error>>) in
+                ChannelConnector.connect(
+                    to: address,
+                    tls: context,
+                    timeout: timeout,
+                    clock: clock,
+                    loop: loop,
+                    attempt: attempt
+                ) { result in
+                    continuation.resume(returning: result.map { TCPConnection(core: ByteStreamCore(channel: $0)) })
+                }
             }
+        } onCancel: {
+            attempt.cancel()
         }
+        if case .failure = result, attempt.isCancelled { throw CancellationError() }
         return try result.get()
     }
 
     /// Resolves `host` and connects to its first address that answers.
-    /// - Throws: ``TCPError`` or ``TLSError``; with several addresses, the last failure.
+    /// - Throws: ``TCPError`` or ``TLSError``; with several addresses, the last failure;
+    ///   `CancellationError` when the task was cancelled.
     public static func connect(
         host: String,
         port: Int,
@@ -72,9 +87,19 @@ public final class TCPConnection: Sendable {
         group: EventLoopGroup = .shared
     ) async throws -> TCPConnection {
         var lastError: any Error = TCPError(code: .nameResolutionFailed, operation: "resolve", address: host)
-        for address in try await Resolver.resolve(host: host, port: port) {
+        let addresses: [SocketAddress]
+        do {
+            addresses = try await Resolver.resolve(host: host, port: port)
+        } catch {
+            try Task.checkCancellation()
+            throw error
+        }
+        for address in addresses {
+            try Task.checkCancellation()
             do {
                 return try await connect(to: address, tls: tls, timeout: timeout, clock: clock, group: group)
+            } catch is CancellationError {
+                throw CancellationError()
             } catch {
                 lastError = error
             }

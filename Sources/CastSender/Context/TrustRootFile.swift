@@ -1,4 +1,5 @@
 import CastCrypto
+import CastNet
 import Foundation
 
 /// Reads extra device-authentication roots from PEM files, for apps and tools that let the
@@ -78,15 +79,16 @@ public enum TrustRootFile {
     /// - Throws: ``LoadError`` when the file is missing, unreadable, larger than
     ///   ``maximumSize``, holds no certificate or a malformed one.
     public static func certificates(atPath path: String) throws(LoadError) -> [Certificate] {
-        let data: Data?
+        let data: [UInt8]
         do {
-            data = try PrivateFile.read(URL(fileURLWithPath: path), limit: maximumSize)
-        } catch .tooLarge(let limit) {
-            throw LoadError(.tooLarge, path: path, reason: "larger than \(limit) bytes")
+            data = try LocalFile.read(path: path, limit: maximumSize)
         } catch {
-            throw LoadError(.unreadable, path: path, reason: "cannot be read (or is not a regular file)")
+            switch error.kind {
+            case .notFound: throw LoadError(.notFound, path: path, reason: error.reason)
+            case .tooLarge: throw LoadError(.tooLarge, path: path, reason: error.reason)
+            case .notRegularFile, .unreadable: throw LoadError(.unreadable, path: path, reason: error.reason)
+            }
         }
-        guard let data else { throw LoadError(.notFound, path: path, reason: "no such file") }
         let certificates: [Certificate]
         do {
             certificates = try Certificate.certificates(pemEncoded: String(decoding: data, as: UTF8.self))

@@ -1,3 +1,4 @@
+import CastNet
 public import Foundation
 
 #if canImport(Glibc)
@@ -19,30 +20,20 @@ public enum PrivateFile {
         case unreadable
     }
 
-    /// The file's bytes, or `nil` when there is no file.
+    /// The file's bytes, or `nil` when there is no file. The file is opened non-blocking and
+    /// must be a regular file (a FIFO in its place is refused at once, never waited on).
     /// - Throws: ``ReadError/tooLarge(limit:)`` when it is larger than `limit` (checked from
-    ///   its size first, then while reading), ``ReadError/unreadable`` for other failures.
+    ///   its size first, then while reading), ``ReadError/unreadable`` for other failures
+    ///   (not a regular file included).
     public static func read(_ url: URL, limit: Int = maximumSize) throws(ReadError) -> Data? {
-        let fd = open(url.path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            if errno == ENOENT || errno == ENOTDIR { return nil }
-            throw .unreadable
-        }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { throw .unreadable }
-        guard info.st_size <= limit else { throw .tooLarge(limit: limit) }
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .unreadable
+        do {
+            return Data(try LocalFile.read(path: url.path, limit: limit))
+        } catch {
+            switch error.kind {
+            case .notFound: return nil
+            case .tooLarge(let limit): throw .tooLarge(limit: limit)
+            case .notRegularFile, .unreadable: throw .unreadable
             }
-            if count == 0 { return data }
-            data.append(contentsOf: buffer[0..<count])
-            guard data.count <= limit else { throw .tooLarge(limit: limit) }
         }
     }
 

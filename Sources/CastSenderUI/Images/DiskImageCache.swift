@@ -1,4 +1,5 @@
 import CastCrypto
+import CastNet
 import CastSync
 public import Foundation
 
@@ -29,6 +30,8 @@ public final class DiskImageCache: ImageCache {
     public let directory: URL
     private let fetcher: any ImageFetcher
     private let inner: Locked<Inner>
+    /// The cache's capacity, also the most one file read back may hold.
+    private let maximumBytes: Int
 
     /// Creates a cache in `directory`, holding at most `maximumBytes`, downloading with
     /// `fetcher`; images already in the directory are kept (oldest evicted first when they
@@ -40,6 +43,7 @@ public final class DiskImageCache: ImageCache {
     ) {
         self.directory = directory
         self.fetcher = fetcher
+        self.maximumBytes = maximumBytes
         var index = ImageCacheIndex(capacity: maximumBytes)
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var evicted: [String] = []
@@ -91,9 +95,10 @@ public final class DiskImageCache: ImageCache {
         let file = directory.appendingPathComponent(key)
         let hit = inner.withLock { $0.index.touch(key) }
         if hit {
-            if let data = FileManager.default.contents(atPath: file.path) {
+            // Non-blocking, a regular file only, at most the cache's size.
+            if let data = try? LocalFile.read(path: file.path, limit: maximumBytes) {
                 try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: file.path)
-                return Array(data)
+                return data
             }
             inner.withLock { _ = $0.index.remove(key) }
         }

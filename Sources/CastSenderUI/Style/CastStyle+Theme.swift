@@ -1,4 +1,5 @@
 import CastCore
+import CastNet
 public import Foundation
 
 /// Theme files: the style as JSON, loaded with ``CastStyle/loadTheme(from:)``.
@@ -46,19 +47,17 @@ extension CastStyle {
     /// - Throws: ``ThemeError`` naming the file problem, the JSON syntax error's byte offset,
     ///   or the path of the offending value. Nothing changes when it throws.
     public func loadTheme(from url: URL) throws(ThemeError) {
-        let data: Data
+        let data: [UInt8]
         do {
-            let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
-            if let size = attributes[.size] as? NSNumber, size.intValue > Self.maximumThemeSize {
-                throw ThemeError(.fileTooLarge, "\(url.path) has \(size) bytes; themes are limited to 1 MiB")
-            }
-            data = try Data(contentsOf: url)
-        } catch let error as ThemeError {
-            throw error
+            // Opened non-blocking and checked to be a regular file: a FIFO is refused at once.
+            data = try LocalFile.read(path: url.path, limit: Self.maximumThemeSize)
         } catch {
-            throw ThemeError(.unreadableFile, "cannot read \(url.path): \(error.localizedDescription)")
+            if case .tooLarge = error.kind {
+                throw ThemeError(.fileTooLarge, "\(url.path) is larger than 1 MiB; themes are limited to 1 MiB")
+            }
+            throw ThemeError(.unreadableFile, "cannot read \(error)")
         }
-        try loadTheme(json: Array(data))
+        try loadTheme(json: data)
     }
 
     /// Parses theme JSON (see the format above) and applies it at once.

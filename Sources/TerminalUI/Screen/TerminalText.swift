@@ -5,7 +5,12 @@ public enum TerminalText {
     /// C1 control (newlines and tabs included) shown as `?`, the rule the screen buffer
     /// applies to each cell. A title holding `ESC]0;…BEL`, `ESC[2J` or an OSC 52 clipboard
     /// write prints as plain text.
-    public static func sanitized(_ text: String) -> String {
+    ///
+    /// - Parameter keepingLayout: keeps line feeds and tabs, for text whose lines and columns
+    ///   the program laid out (a help text, tab-separated columns); everything else is as
+    ///   above. Strings from outside are sanitized without it first, so that they cannot add
+    ///   lines or columns of their own.
+    public static func sanitized(_ text: String, keepingLayout: Bool = false) -> String {
         var result = String.UnicodeScalarView()
         var scalars = text.unicodeScalars.makeIterator()
         while let scalar = scalars.next() {
@@ -19,6 +24,8 @@ public enum TerminalText {
                 }
             case 0x9B: skipControlSequence(&scalars)
             case 0x90, 0x98, 0x9D, 0x9E, 0x9F: skipString(&scalars)
+            case 0x0A where keepingLayout, 0x09 where keepingLayout:
+                result.append(scalar)
             default:
                 result.append(CharacterWidth.isControl(scalar) ? "?" : scalar)
             }

@@ -47,21 +47,12 @@ enum CatalogSource: Hashable, Sendable, CustomStringConvertible {
         case .builtIn:
             return Array(BuiltInCatalog.json(mediaBase: builtInMediaBase).utf8)
         case .file(let path):
-            guard let handle = FileHandle(forReadingAtPath: path) else {
-                let reason = FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file"
-                throw .unreadable(path, reason)
-            }
-            defer { try? handle.close() }
+            // Opened non-blocking and checked to be a regular file: a FIFO is refused at once.
             do {
-                let data = try handle.read(upToCount: Catalog.maximumSize + 1) ?? Data()
-                guard data.count <= Catalog.maximumSize else {
-                    throw CatalogError.tooLarge(path, limit: Catalog.maximumSize)
-                }
-                return Array(data)
-            } catch let error as CatalogError {
-                throw error
+                return try LocalFile.read(path: path, limit: Catalog.maximumSize)
             } catch {
-                throw .unreadable(path, "\(error.localizedDescription)")
+                if case .tooLarge = error.kind { throw .tooLarge(path, limit: Catalog.maximumSize) }
+                throw .unreadable(path, error.reason)
             }
         case .url(let url):
             let source = url.absoluteString

@@ -1,5 +1,6 @@
 import CastCore
 import CastEmulator
+import CastNet
 import Foundation
 
 /// The virtual Cast device the app runs in-process so that casting works with no device on
@@ -121,7 +122,7 @@ struct BuiltInVirtualDevice: Sendable {
     }
 
     private static func read(_ url: URL) -> SavedState? {
-        guard let data = try? Data(contentsOf: url), data.count <= 1 << 20 else { return nil }
-        return try? JSONDecoder().decode(SavedState.self, from: data)
+        guard let bytes = try? LocalFile.read(path: url.path, limit: 1 << 20) else { return nil }
+        return try? JSONDecoder().decode(SavedState.self, from: Data(bytes))
     }
 }

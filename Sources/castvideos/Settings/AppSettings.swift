@@ -1,3 +1,4 @@
+import CastNet
 import CastSender
 import Foundation
 
@@ -128,10 +129,18 @@ struct SettingsStore: Sendable {
     /// The saved settings; the defaults when there are none, and an explanation when the file
     /// could not be used.
     func load() -> (settings: AppSettings, problem: String?) {
-        guard let data = FileManager.default.contents(atPath: url.path) else { return (AppSettings(), nil) }
-        guard data.count <= 64 << 10 else { return (AppSettings(), "settings file is too large; using defaults") }
+        let bytes: [UInt8]
         do {
-            return (try JSONDecoder().decode(AppSettings.self, from: data), nil)
+            bytes = try LocalFile.read(path: url.path, limit: 64 << 10)
+        } catch {
+            switch error.kind {
+            case .notFound: return (AppSettings(), nil)
+            case .tooLarge: return (AppSettings(), "settings file is too large; using defaults")
+            case .notRegularFile, .unreadable: return (AppSettings(), "settings file \(error); using defaults")
+            }
+        }
+        do {
+            return (try JSONDecoder().decode(AppSettings.self, from: Data(bytes)), nil)
         } catch {
             return (AppSettings(), "settings file \(url.path) is damaged; using defaults")
         }

@@ -41,6 +41,8 @@ final class TmuxDriver {
     ///   - inShell: run the app from an interactive `bash` with job control (typed as a
     ///     command line), so that Ctrl-Z stops it and `fg` continues it as for a person;
     ///     otherwise tmux runs the app directly.
+    ///   - recordsOutput: copies every byte the pane receives, from before the app starts, to
+    ///   `output.raw` in `directory` (``rawOutput()``); needs `inShell`.
     ///   - companion: a program started in the background inside the same namespace before
     ///     the app (a peer the app should find); its output goes to `companion.txt` in
     ///     `directory`, and ``stop()`` kills it. It must end by itself within its own deadline.
@@ -52,6 +54,7 @@ final class TmuxDriver {
         environment: [String: String] = [:],
         prelude: String = "",
         inShell: Bool = false,
+        recordsOutput: Bool = false,
         companion: [String] = []
     ) async throws {
         socketName = directory.lastPathComponent
@@ -88,9 +91,23 @@ final class TmuxDriver {
             throw DriverError("could not start tmux in a network namespace (status \(result.status)): \(result.output)")
         }
         if inShell {
+            if recordsOutput {
+                let raw = TmuxDriver.quote(directory.appendingPathComponent("output.raw").path)
+                let piped = try await runProgram(
+                    "/usr/bin/tmux",
+                    ["-L", socketName, "pipe-pane", "-t", "0", "-o", "cat >> \(raw)"],
+                    deadline: .seconds(10)
+                )
+                guard piped.status == 0 else { throw DriverError("pipe-pane failed: \(piped.output)") }
+            }
             try await sendLiteral(appCommand)
             try await send("Enter")
         }
+    }
+
+    /// The bytes the pane received since the app was started (with `recordsOutput`).
+    func rawOutput() -> [UInt8] {
+        (try? Data(contentsOf: directory.appendingPathComponent("output.raw"))).map(Array.init) ?? []
     }
 
     deinit {

@@ -1,3 +1,4 @@
+import CastCore
 import Foundation
 
 /// An MPEG-DASH manifest (`.mpd`) as far as the virtual device needs it: whether it is live
@@ -46,6 +47,15 @@ struct DASHManifest: Sendable, Equatable {
         let duration = try attributes["mediaPresentationDuration"].map { value throws(MediaProbeError) in
             guard let seconds = isoDuration(value) else {
                 throw MediaProbeError(code: .malformed, context: "mediaPresentationDuration \"\(value.prefix(32))\"")
+            }
+            // A duration no clock holds (P999999999Y) is an error, not a reason to play
+            // something else.
+            guard WireNumber.isValidSeconds(seconds) else {
+                throw MediaProbeError(
+                    code: .malformed,
+                    context:
+                        "mediaPresentationDuration \(value.prefix(32)) is \(seconds) s, beyond \(WireNumber.maximumSeconds) s"
+                )
             }
             return seconds
         }

@@ -1,3 +1,5 @@
+import CastCore
+
 /// An HLS playlist (RFC 8216) as far as the virtual device needs it: a master playlist's
 /// variants, or a media playlist's segments, their total duration and whether it is live.
 enum HLSPlaylist: Sendable, Equatable {
@@ -77,6 +79,15 @@ enum HLSPlaylist: Sendable, Equatable {
         }
         guard !media.segmentDurations.isEmpty else {
             throw MediaProbeError(code: .malformed, context: "media playlist without segments")
+        }
+        // Each #EXTINF is finite, but their sum may not be: a duration no clock holds is an
+        // error, not a reason to play something else.
+        let total = media.listedDuration
+        guard WireNumber.isValidSeconds(total) else {
+            throw MediaProbeError(
+                code: .malformed,
+                context: "#EXTINF durations sum to \(total) s, beyond \(WireNumber.maximumSeconds) s"
+            )
         }
         return .media(media)
     }

@@ -7,6 +7,9 @@
 enum MP4Probe {
     /// The largest `moov` box the device reads.
     static let maximumMovieSize = 16 << 20
+    /// The most tracks a movie may have, as for Matroska (``MatroskaProbe/maximumTracks``);
+    /// more is `MEDIA_DECODE`. Real files have a handful.
+    static let maximumTracks = 128
     /// The most top-level boxes walked before giving up.
     static let maximumTopLevelBoxes = 64
     /// How many bytes a box header needs at most (size, type and a 64-bit size).
@@ -89,6 +92,10 @@ enum MP4Probe {
             throw MediaProbeError(code: .malformed, context: "moov without mvhd")
         }
         let movieTime = try timescaleAndDuration(mvhd.payload, box: "mvhd")
+        let trackCount = movieChildren.count { $0.type == "trak" }
+        guard trackCount <= maximumTracks else {
+            throw MediaProbeError(code: .tooLarge, context: "\(trackCount) tracks, more than \(maximumTracks)")
+        }
         var result = MediaProbeResult()
         result.duration = movieTime.duration
         for trak in movieChildren where trak.type == "trak" {

@@ -1,3 +1,4 @@
+import CastCore
 import CastNet
 import Foundation
 
@@ -36,6 +37,16 @@ struct MediaFetcher: Sendable {
     /// - Parameter contentType: the LOAD's `contentType`, which picks HLS before any byte.
     /// - Throws: ``MediaLoadFailure`` with the receiver's detailed error code.
     func probe(url: String, contentType: String?) async throws(MediaLoadFailure) -> MediaProbeResult {
+        let result = try await probeMedia(url: url, contentType: contentType)
+        // A duration no clock holds is reported as the error it is, never replaced by the
+        // simulated one (manifests report theirs with their own codes before this).
+        if let duration = result.duration, !(WireNumber.isValidSeconds(duration) && duration >= 0) {
+            throw .decode("duration \(duration) s, beyond \(WireNumber.maximumSeconds) s")
+        }
+        return result
+    }
+
+    private func probeMedia(url: String, contentType: String?) async throws(MediaLoadFailure) -> MediaProbeResult {
         let declared = contentType?.lowercased() ?? ""
         let path = URLComponents(string: url)?.path.lowercased() ?? ""
         let hlsDeclared = declared.contains("mpegurl") || path.hasSuffix(".m3u8")
@@ -61,9 +72,15 @@ struct MediaFetcher: Sendable {
             return try await probeHLS(head)
         }
         if dashDeclared || servedType.contains("dash+xml") || DASHManifest.looksLikeMPD(head.body) {
+            let text = try await document(
+                head,
+                limit: DASHManifest.maximumSize,
+                failure: MediaLoadFailure.dashNetwork,
+                tooLarge: MediaLoadFailure.dashManifestUnknown
+            )
             let manifest: DASHManifest
-            do { manifest = try DASHManifest.parse(head.body) } catch { throw .dashManifestUnknown(error.description) }
-            if manifest.periodCount == 0, head.isWhole { throw .dashManifestNoPeriods("MPD without a Period") }
+            do { manifest = try DASHManifest.parse(text) } catch { throw .dashManifestUnknown(error.description) }
+            if manifest.periodCount == 0 { throw .dashManifestNoPeriods("MPD without a Period") }
             var result = MediaProbeResult(isLive: manifest.isDynamic)
             if !manifest.isDynamic { result.duration = manifest.duration }
             return result
@@ -162,18 +179,61 @@ struct MediaFetcher: Sendable {
         }
     }
 
+    /// The whole of a document a player reads whole (a playlist, a manifest) whose first
+    /// bytes are `head`: read on up to `limit` bytes when the head was only its start, and
+    /// refused, by `tooLarge`, past it.
+    private func document(
+        _ head: Ranged,
+        limit: Int,
+        failure: (String) -> MediaLoadFailure,
+        tooLarge: (String) -> MediaLoadFailure
+    ) async throws(MediaLoadFailure) -> [UInt8] {
+        if let total = head.totalLength, total > limit {
+            throw tooLarge("\(total) bytes, over the \(limit)-byte limit")
+        }
+        if head.isWhole || head.body.count < Self.headSize { return head.body }
+        let whole: Ranged
+        do {
+            // One byte past the limit tells a document over it from one that fills it.
+            whole = try await fetchRange(head.url, offset: 0, count: limit + 1)
+        } catch let error as MediaLoadFailure {
+            throw failure(error.reason)
+        } catch {
+            throw failure("\(error)")
+        }
+        if whole.body.count > limit || (whole.totalLength ?? 0) > limit {
+            throw tooLarge("over the \(limit)-byte limit")
+        }
+        return whole.body
+    }
+
     private func probeHLS(_ head: Ranged) async throws(MediaLoadFailure) -> MediaProbeResult {
+        let text = try await document(
+            head,
+            limit: HLSPlaylist.maximumSize,
+            failure: MediaLoadFailure.hlsMasterNetwork,
+            tooLarge: MediaLoadFailure.hlsManifestMaster
+        )
         let master: HLSPlaylist
-        do { master = try HLSPlaylist.parse(head.body) } catch { throw .hlsManifestMaster(error.description) }
+        do { master = try HLSPlaylist.parse(text) } catch { throw .hlsManifestMaster(error.description) }
         switch master {
         case .media(let playlist):
             return playlist.probeResult
         case .master(let variants):
             guard let first = variants.first, let variantURL = URL(string: first, relativeTo: URL(string: head.url))
             else { throw .hlsManifestMaster("variant URI") }
-            let variant = try await fetchHead(variantURL.absoluteString, failure: MediaLoadFailure.hlsPlaylistNetwork)
+            let variantHead = try await fetchHead(
+                variantURL.absoluteString,
+                failure: MediaLoadFailure.hlsPlaylistNetwork
+            )
+            let variant = try await document(
+                variantHead,
+                limit: HLSPlaylist.maximumSize,
+                failure: MediaLoadFailure.hlsPlaylistNetwork,
+                tooLarge: MediaLoadFailure.hlsManifestPlaylist
+            )
             do {
-                guard case .media(let playlist) = try HLSPlaylist.parse(variant.body) else {
+                guard case .media(let playlist) = try HLSPlaylist.parse(variant) else {
                     throw MediaLoadFailure.hlsManifestPlaylist("variant is a master playlist")
                 }
                 return playlist.probeResult
