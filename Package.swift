@@ -211,7 +211,7 @@ let package = Package(
         .testTarget(name: "CastBenchTests", dependencies: ["cast-bench"]),
         .testTarget(
             name: "TerminalUITests",
-            dependencies: ["TerminalUI", "terminalui-demo", "CastSync", "CastTestSupport"]
+            dependencies: ["TerminalUI", "terminalui-demo", "CastSync", "CastTestSupport", "CastSenderUI"]
         ),
         .testTarget(
             name: "CastCommandLineTests",
