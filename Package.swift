@@ -206,7 +206,9 @@ let package = Package(
         ),
         .testTarget(
             name: "CastVideosTests",
-            dependencies: ["castvideos", "CastAuth", "CastCore", "CastEmulator", "CastSenderUI", "CastTestSupport"]
+            dependencies: [
+                "castvideos", "CastAuth", "CastCore", "CastEmulator", "CastNet", "CastSenderUI", "CastTestSupport",
+            ]
         ),
         .testTarget(name: "CastBenchTests", dependencies: ["cast-bench"]),
         .testTarget(
