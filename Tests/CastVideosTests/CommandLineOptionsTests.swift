@@ -10,6 +10,16 @@ struct CommandLineOptionsTests {
         #expect(options.virtualDevice)
         #expect(options.themePath == nil)
         #expect(!options.showHelp)
+        #expect(options.pictures == .auto)
+        #expect(!options.makeMedia)
+    }
+
+    @Test func picturesAndMedia() throws {
+        let options = try CommandLineOptions(arguments: ["--pictures", "SIXEL", "--make-media"])
+        #expect(options.pictures == .sixel)
+        #expect(options.makeMedia)
+        #expect(try CommandLineOptions(arguments: ["--pictures=cells"]).pictures == .cells)
+        #expect(CommandLineOptions.usage.contains("--pictures MODE") && CommandLineOptions.usage.contains("NO_COLOR"))
     }
 
     @Test func everyOption() throws {
@@ -35,6 +45,7 @@ struct CommandLineOptionsTests {
         (["--theme="], 2, "--theme"),
         (["--config-dir", ""], 2, "--config-dir"),
         (["--virtual-device-fault", "explode"], 3, "--virtual-device-fault"),
+        (["--pictures", "png"], 3, "--pictures"),
     ])
     func badArguments(_ arguments: [String], code: Int, option: String) {
         do {

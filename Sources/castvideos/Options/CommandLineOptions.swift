@@ -1,5 +1,6 @@
 import CastSender
 import Foundation
+import TerminalUI
 
 /// What the command line asked for.
 struct CommandLineOptions: Hashable, Sendable {
@@ -12,6 +13,10 @@ struct CommandLineOptions: Hashable, Sendable {
     var logPath: String?
     /// PEM files of device roots trusted besides Google's (`--trust-root`, repeatable).
     var trustRootPaths: [String] = []
+    /// How pictures are drawn (`--pictures`).
+    var pictures = PictureOption.auto
+    /// Make the built-in catalog's media into the cache and exit (`--make-media`).
+    var makeMedia = false
     var showHelp = false
 
     static let usage = """
@@ -39,12 +44,21 @@ struct CommandLineOptions: Hashable, Sendable {
                                       default: $CAST_TRUST_ROOTS). Devices must authenticate
                                       with Google's roots or one of these; the built-in
                                       virtual device's root is always trusted
+          --pictures MODE             how pictures are drawn: auto (the graphics protocol
+                                      the terminal declares: kitty, iTerm2 or sixel, else
+                                      colour half blocks), kitty, iterm2, sixel, or cells
+                                      (half blocks; shades without colour). Default: auto
+          --make-media                make the built-in catalog's pictures and, with ffmpeg,
+                                      its videos into the cache, then exit
           -h, --help                  show this help
 
         Environment:
           CAST_DISCOVERY_INTERFACES   interfaces for mDNS discovery (comma-separated);
                                       overrides the setting
           CAST_TRUST_ROOTS            PEM files of extra device roots (':'-separated)
+          XDG_CACHE_HOME              the cache: images, and the built-in media in
+                                      castvideos/media (default ~/.cache)
+          NO_COLOR                    no colour: pictures are drawn in shades
 
         Keys: press ? in the app.
         """
@@ -85,6 +99,13 @@ struct CommandLineOptions: Hashable, Sendable {
             case "--config-dir": configDirectory = try takeValue()
             case "--log": logPath = try takeValue()
             case "--trust-root": trustRootPaths.append(try takeValue())
+            case "--pictures":
+                let value = try takeValue()
+                guard let mode = PictureOption(rawValue: value.lowercased()) else {
+                    throw OptionsError.invalidValue(name, value)
+                }
+                pictures = mode
+            case "--make-media": makeMedia = true
             case "-h", "--help": showHelp = true
             default: throw OptionsError.unknownOption(argument)
             }
@@ -139,6 +160,26 @@ struct OptionsError: Error, Hashable, Sendable, CustomStringConvertible {
         case .unknownOption: "unknown option '\(option)' (try --help)"
         case .missingValue: "option '\(option)' needs a value"
         case .invalidValue: "option '\(option)' does not accept '\(value ?? "")' (try --help)"
+        }
+    }
+}
+
+/// How the app draws pictures.
+enum PictureOption: String, Hashable, Sendable, CaseIterable {
+    case auto
+    case kitty
+    case iterm2
+    case sixel
+    case cells
+
+    /// What the terminal loop does with it.
+    var graphicsChoice: TerminalApp.GraphicsChoice {
+        switch self {
+        case .auto: .detect
+        case .kitty: .fixed(.kitty)
+        case .iterm2: .fixed(.iTerm2)
+        case .sixel: .fixed(.sixel)
+        case .cells: .cellsOnly
         }
     }
 }

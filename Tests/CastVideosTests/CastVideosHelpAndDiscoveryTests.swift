@@ -1,0 +1,67 @@
+import CastTestSupport
+import Foundation
+import Testing
+
+/// Two things found by running the app as a new user: the `?` key list cut its longest lines
+/// at 120 and 80 columns, and when discovery could not start the chooser said only "discovery
+/// off" (the reason was in the log). Both driven in tmux as they were found.
+@Suite(.serialized)
+struct CastVideosHelpAndDiscoveryTests {
+    @Test(.timeLimit(.minutes(3)), arguments: [120, 80])
+    func theKeyListShowsEveryLineWhole(width: Int) async throws {
+        let directory = try TmuxDriver.makeDirectory()
+        let driver = try await TmuxDriver(
+            arguments: ["--config-dir", directory.appendingPathComponent("config").path, "--no-virtual-device"],
+            directory: directory,
+            width: width,
+            height: 40
+        )
+        defer { driver.stop() }
+        try await driver.waitFor(text: "Harbour Lights")
+        try await driver.send("?")
+        let screen = try #require(await driver.waitFor(text: "Press any key to close"))
+        // Each description, wrapped in the box, reads whole when its lines are joined.
+        let inside = screen.split(separator: "\n").compactMap { line -> String? in
+            guard let open = line.firstIndex(of: "│"), let close = line.lastIndex(of: "│"), open < close else {
+                return nil
+            }
+            return String(line[line.index(after: open)..<close]).trimmingCharacters(in: .whitespaces)
+        }
+        let text = inside.joined(separator: " ").split(separator: " ").joined(separator: " ")
+        for description in [
+            "volume up, down, mute (the device's while casting)",
+            "suspend to the shell (fg comes back)",
+            "skip the ad once it can be skipped (expanded controller)",
+            "custom channel: messages to the receiver app",
+        ] {
+            #expect(text.contains(description), "at \(width) columns: \(description)\n\(screen)")
+        }
+        try await driver.send("Escape")
+    }
+
+    @Test(.timeLimit(.minutes(3)))
+    func theChooserSaysWhyDiscoveryIsOff() async throws {
+        let directory = try TmuxDriver.makeDirectory()
+        let driver = try await TmuxDriver(
+            arguments: [
+                "--config-dir", directory.appendingPathComponent("config").path,
+                "--log", directory.appendingPathComponent("sdk.log").path,
+            ],
+            directory: directory,
+            environment: ["CAST_DISCOVERY_INTERFACES": "nosuchif0"]
+        )
+        defer { driver.stop() }
+        try await driver.waitFor(text: "Harbour Lights")
+        try await driver.waitFor(text: "Touch to cast media")
+        try await driver.send("Enter")
+        try await driver.waitFor("the overlay to close") { !$0.contains("Touch to cast media") }
+        try await driver.send("c")
+        try await driver.waitFor(text: "Allow local network access")
+        try await driver.send("Enter")
+        let chooser = try #require(await driver.waitFor(text: "Discovery could not start:"))
+        #expect(chooser.contains("nosuchif0"), "the reason names the interface\n\(chooser)")
+        #expect(!chooser.contains("Known devices only (discovery off)"))
+        // The built-in device is still offered: it is known by address.
+        try await driver.waitFor(text: "Living Room TV (virtual)")
+    }
+}
