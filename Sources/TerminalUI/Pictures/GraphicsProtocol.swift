@@ -50,11 +50,17 @@ public struct GraphicsSupport: Hashable, Sendable {
     /// attributes, whether DA1's answer (the end) arrived, and the bytes that were no answer
     /// (keys typed meanwhile), in order.
     public struct QueryAnswers: Hashable, Sendable {
+        /// Whether the kitty graphics query (id 31) was answered at all.
         public var kittyAnswered = false
+        /// Whether it was answered `OK`: the terminal shows kitty graphics.
         public var kittyOK = false
+        /// The parameters of the answer to DA1 (the terminal class, then its attributes; 4 is
+        /// sixel), or `nil` before it arrived.
         public var deviceAttributes: [Int]?
+        /// The bytes that were no answer, in order (keys typed during the query).
         public var other: [UInt8] = []
 
+        /// Creates empty answers.
         public init() {}
 
         /// Whether the answer to DA1 arrived (it comes last).

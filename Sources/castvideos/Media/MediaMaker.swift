@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 
 /// Makes the built-in catalog's videos, ad clips and live stream with ffmpeg, once, into the
 /// cache (``BuiltInMediaLibrary/directory``): each an H.264/AAC MP4 whose picture is the
