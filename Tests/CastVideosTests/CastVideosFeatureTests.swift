@@ -250,7 +250,7 @@ struct CastVideosFeatureTests {
         let cache = directory.appendingPathComponent("cache")
         let driver = try await TmuxDriver(
             arguments: [
-                "--catalog", catalog.path,
+                "--catalog", catalog.path, "--pictures", "cells",
                 "--config-dir", directory.appendingPathComponent("config").path,
                 "--virtual-device-log", directory.appendingPathComponent("device.log").path,
             ],

@@ -64,4 +64,41 @@ struct CastVideosHelpAndDiscoveryTests {
         // The built-in device is still offered: it is known by address.
         try await driver.waitFor(text: "Living Room TV (virtual)")
     }
+
+    /// The graphics query goes through tmux: the app asks at start and tmux answers, so the
+    /// settings screen says what was declared, not that nothing answered.
+    @Test(.timeLimit(.minutes(3)))
+    func theSettingsSayHowPicturesAreDrawnAndWhy() async throws {
+        let directory = try TmuxDriver.makeDirectory()
+        let driver = try await TmuxDriver(
+            arguments: ["--config-dir", directory.appendingPathComponent("config").path, "--no-virtual-device"],
+            directory: directory,
+            width: 120,
+            height: 40
+        )
+        defer { driver.stop() }
+        try await driver.waitFor(text: "Harbour Lights")
+        try await driver.send("s")
+        let settings = try #require(await driver.waitFor(text: "Pictures: "))
+        let line = try #require(settings.split(separator: "\n").first { $0.contains("Pictures: ") })
+        #expect(
+            line.contains("half blocks in 24-bit colour (no graphics protocol declared)")
+                || line.contains("sixel (DA1 lists sixel)"),
+            "\(line)"
+        )
+        #expect(settings.contains("Image picker (best-fit), by place, for “Harbour Lights”:"))
+        #expect(settings.contains("List") && settings.contains("listThumbnail 160×90") && settings.contains("480×270"))
+        #expect(settings.contains("Expanded controller") && settings.contains("780×1200"))
+        // Choosing the first image: the detail screen's place follows at once.
+        try await driver.send("Down", "Down", "Down", "Down", "Enter")
+        try await driver.waitFor(text: "⏎ save  esc cancel")
+        try await driver.send("BSpace", "BSpace", "BSpace", "BSpace", "BSpace", "BSpace", "BSpace", "BSpace")
+        try await driver.sendLiteral("first")
+        try await driver.send("Enter")
+        try await driver.waitFor(text: "Image picker (first), by place")
+        try await driver.waitFor("every place showing the first image, the thumbnail") { screen in
+            let places = screen.split(separator: "\n").filter { $0.contains("→ ") }
+            return places.count == 5 && places.allSatisfy { $0.contains("480×270") }
+        }
+    }
 }

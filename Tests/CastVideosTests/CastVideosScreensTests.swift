@@ -18,6 +18,8 @@ struct CastVideosScreensTests {
                 "--config-dir", directory.appendingPathComponent("config").path,
                 "--virtual-device-log", directory.appendingPathComponent("device.log").path,
                 "--log", directory.appendingPathComponent("sdk.log").path,
+                // The captures check cells: a tmux built with sixel would otherwise get pixels.
+                "--pictures", "cells",
             ],
             directory: directory,
             width: width,

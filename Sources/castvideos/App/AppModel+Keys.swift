@@ -453,5 +453,7 @@ extension AppModel {
             toast("Could not save settings: \(error.localizedDescription)")
         }
         context.options.logger.filter = settings.logFilter
+        // Every widget and screen reads the context's picker each time: the choice holds at once.
+        context.imagePicker = settings.imagePickerChoice.picker
     }
 }
