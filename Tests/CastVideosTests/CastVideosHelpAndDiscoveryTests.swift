@@ -101,4 +101,42 @@ struct CastVideosHelpAndDiscoveryTests {
             return places.count == 5 && places.allSatisfy { $0.contains("480×270") }
         }
     }
+
+    /// Pictures degrade with the terminal: 256 colours draw the half blocks in palette colours,
+    /// and without colour (`NO_COLOR`) they are shades with no colour sequence at all.
+    @Test(.timeLimit(.minutes(3)), arguments: ["256", "NO_COLOR"])
+    func picturesDegradeWithTheTerminal(mode: String) async throws {
+        let directory = try TmuxDriver.makeDirectory()
+        await TmuxDriver.prepareBuiltInMedia()
+        let environment = mode == "NO_COLOR" ? ["NO_COLOR": "1"] : ["COLORTERM": ""]
+        let driver = try await TmuxDriver(
+            arguments: ["--config-dir", directory.appendingPathComponent("config").path, "--no-virtual-device"],
+            directory: directory,
+            width: 120,
+            height: 40,
+            environment: environment
+        )
+        defer { driver.stop() }
+        try await driver.waitFor(text: "Harbour Lights")
+        if mode == "NO_COLOR" {
+            try await driver.waitFor("thumbnails in shades") { screen in
+                screen.split(separator: "\n").filter { $0.contains("▓▓▓▓▓") }.count >= 8
+            }
+            let styled = try await driver.captureWithStyles()
+            #expect(!styled.contains("38;2;") && !styled.contains("38;5;") && !styled.contains("48;5;"), "no colour")
+            #expect(!styled.contains("▀"))
+        } else {
+            try await driver.waitFor("thumbnails in half blocks") { screen in
+                screen.split(separator: "\n").filter { $0.dropFirst(2).hasPrefix("▀▀▀▀▀▀▀▀▀▀") }.count >= 30
+            }
+            let styled = try await driver.captureWithStyles()
+            #expect(styled.contains("38;5;") && !styled.contains("38;2;"), "palette colours only")
+        }
+        try await driver.send("s")
+        let settings = try #require(await driver.waitFor(text: "Pictures: "))
+        #expect(
+            settings.contains(mode == "NO_COLOR" ? "shades (no colour)" : "half blocks in 256 colours"),
+            "\(settings)"
+        )
+    }
 }
