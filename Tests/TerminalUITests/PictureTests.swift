@@ -157,6 +157,21 @@ import Testing
         #expect(!Self.string(second.render(bottom)).contains("\u{1B}P"))
     }
 
+    /// A sixel picture that goes stays on a terminal until its cells are written: they are.
+    @Test func aSixelPictureThatGoesHasItsCellsWrittenAgain() {
+        var renderer = FrameRenderer(colors: .trueColor)
+        renderer.graphics = .sixel
+        _ = renderer.render(Self.frame(with: Self.quadrants()))
+        // The same blank cells with the picture gone: they are written over its pixels.
+        let gone = Self.string(renderer.render(Self.frame(with: nil)))
+        #expect(
+            gone.contains("\u{1B}[3;3H        "),
+            "the picture's first row of cells rewritten: \(gone.debugDescription)"
+        )
+        #expect(!gone.contains("\u{1B}P"))
+        #expect(Self.string(renderer.render(Self.frame(with: nil))).isEmpty)
+    }
+
     /// A small sixel reader: colour definitions (`#i;2;r;g;b` in percent), colour choice,
     /// repeats (`!n`), `$` and `-`.
     static func decodeSixel(_ text: String) -> (width: Int, height: Int, pixel: (Int, Int) -> [Int])? {

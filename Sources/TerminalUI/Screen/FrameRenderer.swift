@@ -108,7 +108,8 @@ public struct FrameRenderer: Sendable {
             if graphics == .kitty {
                 bytes += PictureEncoding.kittyDelete(id: id)
             } else {
-                old.fill(gone.rect.intersection(old.bounds), with: "\u{1}", style: .plain)
+                // A character no frame draws (private use): every cell differs from it.
+                old.fill(gone.rect.intersection(old.bounds), with: "\u{E000}", style: .plain)
             }
             shown[gone] = nil
         }
