@@ -216,14 +216,14 @@ let package = Package(
         .testTarget(
             name: "CastVideosTests",
             dependencies: [
-                "castvideos", "CastAuth", "CastCore", "CastEmulator", "CastSenderUI", "CastTestSupport",
+                "castvideos", "CastAuth", "CastCore", "CastEmulator", "CastNet", "CastSenderUI", "CastTestSupport",
                 "CastArguments",
             ]
         ),
         .testTarget(name: "CastBenchTests", dependencies: ["cast-bench", "CastArguments"]),
         .testTarget(
             name: "TerminalUITests",
-            dependencies: ["TerminalUI", "terminalui-demo", "CastSync", "CastTestSupport"]
+            dependencies: ["TerminalUI", "terminalui-demo", "CastSync", "CastTestSupport", "CastSenderUI"]
         ),
         .testTarget(
             name: "CastCommandLineTests",

@@ -44,6 +44,7 @@ let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
     ("fuzz-dns", [castCore, castNet, castTime]),
     ("fuzz-http", [castNet]),
     ("fuzz-png", [castSenderUI]),
+    ("fuzz-jpeg", [castSenderUI]),
     ("fuzz-device-engine", [castCore, castEmulator, castTime]),
     ("fuzz-media-client", [castCore, castNet, castSender, castTime]),
     ("fuzz-widgets", [castCore, castNet, castSender, castSenderUI, terminalUI, castTime]),

@@ -7,6 +7,12 @@ device's screen (http://127.0.0.2:8008/) in headless Chromium driven over the De
 protocol (--remote-debugging-pipe), drives the device over the Cast channel (TLS, framed
 CastMessages) and checks what the page shows. Saves a PNG screenshot of each state in the
 artifacts directory. Exits 1 when a check fails. Python standard library only.
+
+With --castvideos, then does the same for castvideos' built-in device playing the built-in
+catalog's media: castvideos runs in tmux (its media made into --cache first), a video is cast
+with the keys a person types, and the built-in device's screen (http://127.0.0.77:8008/) must
+play it in its <video>: two pictures of the video alone, taken a second and a half apart,
+differ (the frame moved).
 """
 
 import argparse
@@ -604,17 +610,136 @@ def run(emulator, artifacts, work):
         server.shutdown()
 
 
+# MARK: castvideos' built-in device
+
+
+class Tmux:
+    """castvideos in a tmux session on a socket of its own, driven with keys."""
+
+    def __init__(self, name, command, environment):
+        self.name = name
+        subprocess.run(["tmux", "-L", name, "-f", "/dev/null", "new-session", "-d", "-x", "120", "-y", "40",
+                        command], check=True, env=environment, timeout=30)
+
+    def keys(self, *keys):
+        subprocess.run(["tmux", "-L", self.name, "send-keys", "-t", "0"] + list(keys), check=True, timeout=10)
+        if keys and keys[-1] == "Escape":
+            time.sleep(0.2)
+
+    def screen(self):
+        return subprocess.run(["tmux", "-L", self.name, "capture-pane", "-p", "-t", "0"], capture_output=True,
+                              text=True, timeout=10).stdout
+
+    def wait(self, text, timeout=60):
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            if text in self.screen():
+                return True
+            time.sleep(0.2)
+        check(False, f"castvideos shows {text!r} (screen:\n{self.screen()})")
+        raise TimeoutError(f"castvideos never showed {text!r}")
+
+    def close(self):
+        # The server is gone once the app quit; otherwise it is stopped here.
+        subprocess.run(["tmux", "-L", self.name, "kill-server"], stderr=subprocess.DEVNULL, timeout=10)
+
+
+def video_picture(browser):
+    """A picture of the <video> element alone: everything drawn over it hidden, clipped to it."""
+    browser.evaluate(
+        "(function(){var s=document.getElementById('video-only');if(!s){s=document.createElement('style');"
+        "s.id='video-only';s.textContent='#top,#bottom,#captions,#ad,#ad-skip{visibility:hidden}';"
+        "document.head.appendChild(s);}return true;})()")
+    box = browser.evaluate("(function(){var r=document.getElementById('player').getBoundingClientRect();"
+                           "return [r.x, r.y, r.width, r.height];})()")
+    data = browser.call("Page.captureScreenshot", {
+        "format": "png", "clip": {"x": box[0], "y": box[1], "width": box[2], "height": box[3], "scale": 1}},
+        browser.session)["data"]
+    browser.evaluate("(function(){var s=document.getElementById('video-only');if(s)s.remove();return true;})()")
+    return base64.b64decode(data)
+
+
+def run_castvideos(castvideos, cache, artifacts, work):
+    environment = dict(os.environ, XDG_CACHE_HOME=cache, LANG="C.UTF-8", LC_ALL="C.UTF-8",
+                       TERM="xterm-256color", COLORTERM="truecolor", CAST_DISCOVERY_INTERFACES="lo")
+    environment.pop("NO_COLOR", None)
+    made = subprocess.run([castvideos, "--make-media"], env=environment, capture_output=True, text=True,
+                          timeout=600)
+    check(made.returncode == 0, f"castvideos --make-media made the built-in media ({made.stdout.strip()[-200:]})")
+    config = os.path.join(work, "castvideos-config")
+    command = f"{castvideos} --config-dir {config} 2>{os.path.join(work, 'castvideos.err')}"
+    app = Tmux(f"screen-test-castvideos-{os.getpid()}", command, environment)
+    browser = None
+    try:
+        app.wait("Harbour Lights")
+        app.wait("Touch to cast media")
+        app.keys("Enter")
+        app.keys("c")
+        app.wait("Allow local network access")
+        app.keys("Enter")
+        app.wait("Living Room TV (virtual)")
+        app.keys("Enter")
+        app.wait("[▣ Casting on Living Room TV (virtual)]")
+        app.keys("Enter")
+        app.wait("Local player")
+        app.keys("Enter")
+        app.wait("[ Play Now ]")
+        app.keys("Enter")
+        app.wait("▶ Playing")
+        screen = "http://127.0.0.77:8008/"
+        profile = os.path.join(work, "castvideos-profile")
+        os.makedirs(profile, exist_ok=True)
+        browser = Browser(profile, screen)
+        browser.wait("document.getElementById('title').textContent === 'Harbour Lights' && "
+                     "document.getElementById('tv').dataset.state === 'PLAYING'",
+                     "the built-in device's screen shows Harbour Lights playing")
+        check(text(browser, "duration") == "10:12", f"the built-in video lasts 10:12 ({text(browser, 'duration')!r})")
+        playing = browser.wait(
+            "(function(){var v=document.getElementById('player');"
+            "return v.readyState >= 2 && !v.paused && v.currentTime > 0 ? v.currentTime : 0;})()",
+            "the built-in device's <video> plays the built-in video")
+        browser.wait("document.getElementById('art').naturalWidth > 0", "the built-in artwork is shown")
+        time.sleep(0.5)
+        browser.screenshot(os.path.join(artifacts, "8-built-in-playing.png"))
+        if playing:
+            first = video_picture(browser)
+            time.sleep(1.5)
+            second = video_picture(browser)
+            with open(os.path.join(artifacts, "9-built-in-frame-a.png"), "wb") as handle:
+                handle.write(first)
+            with open(os.path.join(artifacts, "10-built-in-frame-b.png"), "wb") as handle:
+                handle.write(second)
+            check(first != second, "the built-in video's frame moved between two pictures 1.5 s apart")
+            frames = browser.evaluate("document.getElementById('player').getVideoPlaybackQuality().totalVideoFrames")
+            check(frames > 5, f"the <video> element decoded frames ({frames})")
+    finally:
+        if browser:
+            browser.close()
+        app.keys("q")
+        time.sleep(1)
+        app.close()
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--emulator", required=True)
     parser.add_argument("--artifacts", required=True)
     parser.add_argument("--work", required=True)
+    parser.add_argument("--castvideos")
+    parser.add_argument("--cache")
     options = parser.parse_args()
     try:
         run(options.emulator, options.artifacts, options.work)
     except Exception as error:  # a hang guard or a broken step: the run fails with its cause
         failures.append(f"{type(error).__name__}: {error}")
         log(f"FAIL {type(error).__name__}: {error}")
+    if options.castvideos:
+        try:
+            run_castvideos(options.castvideos, options.cache or os.path.join(options.work, "cache"),
+                           options.artifacts, options.work)
+        except Exception as error:
+            failures.append(f"castvideos: {type(error).__name__}: {error}")
+            log(f"FAIL castvideos: {type(error).__name__}: {error}")
     if failures:
         log(f"{len(failures)} check(s) failed")
         return 1

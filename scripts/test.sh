@@ -13,14 +13,15 @@ die() { printf 'error: %s\n' "$*" >&2; exit 1; }
 # MARK: prerequisites (the Debian packages the suites run)
 . "$root/scripts/prerequisites.sh"
 
-# MARK: Python peers (pychromecast, catt, zeroconf, nichromecast) for the interop suites
+# MARK: Python peers (pychromecast, catt, zeroconf, nichromecast) for the interop suites, and
+# Pillow (libjpeg-turbo) for the JPEG decoder's progressive and greyscale files
 venv="$root/.venv"
 if [ ! -x "$venv/bin/python" ]; then
     say "creating $venv"
     python3 -m venv "$venv" || die "python3 -m venv failed"
 fi
-if ! "$venv/bin/python" -c 'import pychromecast, zeroconf, catt, nichromecast' 2>/dev/null; then
-    say "installing pychromecast, catt, zeroconf and nichromecast into $venv"
+if ! "$venv/bin/python" -c 'import pychromecast, zeroconf, catt, nichromecast, PIL' 2>/dev/null; then
+    say "installing pychromecast, catt, zeroconf, nichromecast and Pillow into $venv"
     "$venv/bin/pip" install -q --disable-pip-version-check -r "$root/scripts/requirements-interop.txt" \
         || die "pip install failed"
 fi
@@ -105,8 +106,8 @@ say "screen in a browser (scripts/screen-browser-test.sh)"
 scripts/screen-browser-test.sh || die "the screen browser test failed"
 
 # MARK: fuzzing
-# Every libFuzzer target (9 decoders, 4 state machines) for a short run: 20 s each, about
-# 4.5 min in all, as the 9 decoders at 30 s took before (scripts/fuzz.sh --time N or --runs N
+# Every libFuzzer target (10 decoders, 4 state machines) for a short run: 20 s each, about
+# 4.7 min in all, as the 9 decoders at 30 s took before (scripts/fuzz.sh --time N or --runs N
 # for longer ones).
 say "fuzzing each decoder and state machine for ${CAST_FUZZ_SECONDS:-20} s"
 scripts/fuzz.sh --time "${CAST_FUZZ_SECONDS:-20}"

@@ -18,6 +18,14 @@ if options.showHelp {
     print(CommandLineOptions.usage, terminator: "")
     exit(0)
 }
+// The cache: downloaded images, and the built-in catalog's media made by the app; it honours
+// XDG_CACHE_HOME, as the rest of the app's files honour theirs.
+let cacheBase = environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil }
+let imageCacheDirectory = DiskImageCache.defaultDirectory(appName: "castvideos", base: cacheBase)
+let mediaCacheDirectory = imageCacheDirectory.deletingLastPathComponent().appendingPathComponent("media")
+if options.makeMedia {
+    exit(await MediaMaker.makeFromCommandLine(cacheDirectory: mediaCacheDirectory))
+}
 
 let configDirectory = options.configDirectoryURL(environment: environment)
 let (settings, settingsProblem) = SettingsStore(directory: configDirectory).load()
@@ -75,13 +83,12 @@ try? CastContext.setSharedInstance(with: castOptions)
 let context = CastContext.sharedInstance
 // Step 9: the default expanded controller comes up after a load.
 context.useDefaultExpandedMediaControls = true
-// The widgets' images: the best-sized one, cached in the user's cache directory.
-context.imagePicker = BestFitImagePicker()
-context.imageCache = DiskImageCache(
-    directory: DiskImageCache.defaultDirectory(appName: "castvideos", base: castOptions.cacheDirectory)
-)
+// The widgets' images: the picker of the settings (best-sized by default), cached in the
+// user's cache directory.
+context.imagePicker = settings.imagePickerChoice.picker
+context.imageCache = DiskImageCache(directory: imageCacheDirectory)
 
-let terminal = TerminalApp()
+let terminal = TerminalApp(configuration: TerminalApp.Configuration(graphics: options.pictures.graphicsChoice))
 let model = AppModel(
     terminal: terminal,
     context: context,
@@ -90,15 +97,17 @@ let model = AppModel(
     settings: settings,
     styles: styles
 )
-// The built-in catalog's videos and captions, served by the app so its built-in device
-// reads real files (on the port of the last run, which a saved session's media names).
+// The built-in catalog's pictures, videos, ad clips, live stream and captions, served by the
+// app: its screens show the pictures and its built-in device reads real files (on the port of
+// the last run, which a saved session's media names).
 let mediaServer: BuiltInMediaServer? = {
-    guard options.virtualDevice, options.catalog == .builtIn,
-        let catalog = try? Catalog(json: Array(BuiltInCatalog.json.utf8))
-    else { return nil }
+    guard options.catalog == .builtIn, let catalog = try? Catalog(json: Array(BuiltInCatalog.json.utf8)) else {
+        return nil
+    }
     do {
         return try BuiltInMediaServer(
             catalog: catalog,
+            cacheDirectory: mediaCacheDirectory,
             preferredPort: BuiltInVirtualDevice.savedMediaPort(in: configDirectory)
         )
     } catch {
@@ -113,6 +122,7 @@ model.builtInMediaBase = mediaServer?.baseURL
 if let settingsProblem { model.toast(settingsProblem) }
 if let logProblem { model.toast(logProblem, seconds: 8) }
 model.start()
+if let mediaServer { model.makeBuiltInMedia(MediaMaker(library: mediaServer.library)) }
 
 var virtualDevice: BuiltInVirtualDevice?
 let deviceTask = Task { @MainActor in
@@ -122,7 +132,8 @@ let deviceTask = Task { @MainActor in
             logPath: options.virtualDeviceLogPath,
             faults: options.virtualDeviceFaults,
             stateDirectory: configDirectory,
-            mediaPort: mediaServer?.port
+            mediaPort: mediaServer?.port,
+            textChannel: true
         )
         virtualDevice = device
         // Adding a known host confirms it over a Cast connection; on a busy machine the first

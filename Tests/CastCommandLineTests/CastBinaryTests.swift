@@ -120,6 +120,20 @@ struct CastBinaryTests {
         #expect(number((fixture.frames.media?["volume"] as? [String: Any])?["level"]) == 0.5)
     }
 
+    /// `cast status` after `cast volume 40% --stream`: the device's volume and the stream's.
+    @Test func statusShowsTheStreamVolume() async throws {
+        let fixture = try await DeviceFixture.start()
+        defer { Task { await fixture.stop() } }
+        var result = try await fixture.cast("play", "https://media.invalid/a.mp4")
+        #expect(result.status == 0, "\(result.stderr)")
+        result = try await fixture.cast("status")
+        #expect(result.stdout.contains("Volume:  100%\n"), "full stream volume is not repeated: \(result.stdout)")
+        result = try await fixture.cast("volume", "40%", "--stream")
+        #expect(result.status == 0, "\(result.stderr)")
+        result = try await fixture.cast("status")
+        #expect(result.stdout.contains("Volume:  100% · stream 40%"), "\(result.stdout)")
+    }
+
     @Test func volumeMuteAndRate() async throws {
         let fixture = try await DeviceFixture.start()
         defer { Task { await fixture.stop() } }

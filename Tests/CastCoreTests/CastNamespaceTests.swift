@@ -23,6 +23,10 @@ import Testing
         ("urn:x-cast:", false),
         ("urn:x-cast:com.google.cast.media", false),
         ("urn:x-cast:com.google.cast.player.message", false),
+        // The codelab's text channel: a sample receiver's app namespace.
+        ("urn:x-cast:com.google.cast.sample.helloworld", true),
+        ("urn:x-cast:com.google.cast.sample.", false),
+        ("urn:x-cast:com.google.cast.samples", false),
         ("x-cast:com.example", false),
         ("URN:X-CAST:com.example", false),
         ("urn:x-cast:com example", false),

@@ -141,6 +141,27 @@ import Testing
         #expect(other.logs.first?.metadata["cast.reason"] == "namespace not handled by the application")
     }
 
+    /// The media receiver with the codelab's text channel plays media and answers on the
+    /// HelloWorld namespace, under the Default Media Receiver's id.
+    @Test func theMediaReceiverWithTheTextChannelPlaysAndAnswers() throws {
+        var device = DeviceHarness {
+            $0.applications = $0.applications.map {
+                $0.appId == "CC1AD845" ? ReceiverAppDefinition.mediaReceiverWithTextChannel : $0
+            }
+        }
+        let transportId = device.startMediaApp()
+        let running = try #require(device.engine.runningApplication)
+        #expect(running.appId == "CC1AD845")
+        #expect(running.namespaces?.contains(ApplicationNamespace(name: Self.helloNamespace.rawValue)) == true)
+        #expect(running.supports(namespace: CastNamespace.media.rawValue))
+        let status = device.media(#"{"type":"GET_STATUS","requestId":1}"#, transportId: transportId)
+        #expect(!status.payloads(namespace: .media, type: "MEDIA_STATUS").isEmpty)
+        let reply = device.send("Hello World", namespace: Self.helloNamespace, to: transportId)
+        #expect(reply.sent.first?.message.payloadUTF8 == "Hello World")
+        #expect(reply.sent.first?.message.namespace == Self.helloNamespace)
+        #expect(CastNamespace(custom: Self.helloNamespace.rawValue) != nil, "a sender may open the channel")
+    }
+
     @Test func theDefaultMediaReceiverIgnoresPlayerMessages() {
         var device = DeviceHarness()
         let transportId = device.startMediaApp()

@@ -177,6 +177,20 @@ import Testing
         #expect(Self.state(status, since: 30).adBreak?.skip == .countdown(seconds: 4))
     }
 
+    /// Receivers offer SKIP_AD only once the clip can be skipped: the countdown runs before.
+    @Test func theCountdownRunsBeforeTheReceiverOffersSkipAd() {
+        let early = Self.status {
+            $0.breakStatus = AdBreakStatus(breakId: "b1", breakClipId: "c", currentBreakClipTime: 2, whenSkippable: 5)
+        }
+        #expect(Self.state(early).adBreak?.skipLabel == "Skip ad in 3…")
+        #expect(Self.state(early).adBreak?.canSkip == false)
+        let offered = Self.status {
+            $0.supportedMediaCommands = MediaCommands.allBasicMedia.union(.skipAd)
+            $0.breakStatus = AdBreakStatus(breakId: "b1", breakClipId: "c", currentBreakClipTime: 5, whenSkippable: 5)
+        }
+        #expect(Self.state(offered).adBreak?.canSkip == true)
+    }
+
     @Test func adWithoutSkipSupportIsNotSkippable() {
         let unskippable = Self.status {
             $0.supportedMediaCommands = MediaCommands.allBasicMedia.union(.skipAd)

@@ -1,4 +1,5 @@
 import CastSender
+import CastSenderUI
 import Foundation
 import Testing
 
@@ -62,6 +63,9 @@ struct AppSettingsTests {
         (.discoveryInterfaces, "lo;rm", false),
         (.logLevel, "verbose", true),
         (.logLevel, "loud", false),
+        (.imagePicker, "first", true),
+        (.imagePicker, "Best-Fit", true),
+        (.imagePicker, "random", false),
     ])
     func validation(_ field: AppSettings.Field, _ text: String, valid: Bool) {
         #expect((AppSettings.validate(field, text) == nil) == valid)
@@ -72,6 +76,11 @@ struct AppSettingsTests {
         #expect(settings.receiverApplicationID == DiscoveryCriteria.defaultMediaReceiverApplicationID)
         #expect(settings.interfaceNames == nil)
         #expect(settings.castLogLevel == .warning)
-        #expect(AppSettings.Field.allCases.map(\.title).count == 4)
+        #expect(AppSettings.Field.allCases.map(\.title).count == 5)
+        #expect(settings.imagePickerChoice == .bestFit)
+        #expect(settings.imagePickerChoice.picker is BestFitImagePicker)
+        var first = settings
+        first.set(.imagePicker, "First")
+        #expect(first.imagePickerChoice == .first && first.text(.imagePicker) == "first")
     }
 }

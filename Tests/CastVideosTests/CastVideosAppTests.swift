@@ -102,7 +102,7 @@ struct CastVideosAppTests {
         try await driver.waitFor(text: "Local player")
         try await driver.send("Escape")
         try await driver.waitFor("the mini controller on the list") {
-            $0.contains("Counting Stars") && $0.contains("space pause · e expand") && $0.contains("▶ Harbour Lights")
+            $0.contains("↑↓ select") && $0.contains("space pause · e expand") && $0.contains("▶ Harbour Lights")
         }
         try await driver.send("Space")
         let paused = try await driver.waitFor("the mini controller to show the device paused") {
@@ -385,7 +385,7 @@ struct CastVideosAppSecondLaunchTests {
 
         // The queue: Add to Queue, Play Next, then reorder, remove and jump.
         try await driver.send("Escape")
-        try await driver.waitFor(text: "Counting Stars")
+        try await driver.waitFor(text: "↑↓ select")
         try await driver.send("Down", "Enter")
         try await driver.waitFor(text: "Stop-motion astronauts")
         try await driver.send("Enter")
@@ -423,7 +423,7 @@ struct CastVideosAppSecondLaunchTests {
         try await driver.send("Escape")
         try await driver.waitFor(text: "Local player")
         try await driver.send("Escape")
-        try await driver.waitFor(text: "Counting Stars")
+        try await driver.waitFor(text: "↑↓ select")
         try await driver.send("s")
         try await driver.waitFor(text: "Preload time (s)")
         try await driver.send("Down", "Enter")

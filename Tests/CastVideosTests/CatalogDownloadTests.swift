@@ -45,7 +45,7 @@ import Glibc
 
         #expect(
             try await CatalogSource(argument: base + "/catalog.json").load(timeout: TestTiming.patience).items.count
-                == 10
+                == 11
         )
         do {
             _ = try await CatalogSource(argument: base + "/huge.json").load(timeout: TestTiming.patience)

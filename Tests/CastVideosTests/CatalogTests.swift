@@ -11,9 +11,9 @@ struct CatalogTests {
 
     @Test func builtInCatalogDecodes() throws {
         let catalog = try Catalog(json: Array(BuiltInCatalog.json.utf8))
-        #expect(catalog.items.count == 10)
+        #expect(catalog.items.count == 11)
         #expect(Set(catalog.items.map(\.id)).count == catalog.items.count)
-        for item in catalog.items {
+        for item in catalog.items where !item.isLive {
             #expect(item.streamURL.hasPrefix("https://media.castvideos.invalid/mp4/"))
             #expect(item.duration > 60)
             #expect(!item.description.isEmpty)
@@ -49,11 +49,13 @@ struct CatalogTests {
                 {"title": "A", "sources": [{"type": "mp4", "url": "/a.mp4"}], "image-480x270": "a.jpg",
                  "tracks": [{"id": 3, "contentId": "a.vtt"}]},
                 {"title": "B", "sources": [{"type": "hls", "url": "b.m3u8"}, {"type": "mp4", "mime": "video/webm", "url": "https://cdn/b.mp4"}]},
-                {"title": "HLS only", "sources": [{"type": "hls", "url": "c.m3u8"}]}
+                {"title": "HLS only", "sources": [{"type": "hls", "url": "c.m3u8"}]},
+                {"title": "DASH only", "sources": [{"type": "dash", "url": "d.mpd"}]}
               ]}]}
             """
         )
-        #expect(catalog.items.map(\.title) == ["A", "B"])
+        #expect(catalog.items.map(\.title) == ["A", "B", "HLS only"])
+        #expect(catalog.items[2].streamURL == "c.m3u8" && catalog.items[2].mimeType == "application/x-mpegurl")
         #expect(catalog.items[0].streamURL == "http://host/base/a.mp4")
         #expect(catalog.items[0].thumbnailURL == "http://img/a.jpg")
         #expect(catalog.items[0].tracks.first?.contentID == "http://t/a.vtt")
@@ -117,9 +119,44 @@ struct CatalogTests {
         ),
         Malformed(
             name: "no playable video",
-            json: #"{"categories": [{"videos": [{"title": "a", "sources": [{"type": "hls", "url": "u"}]}]}]}"#,
+            json: #"{"categories": [{"videos": [{"title": "a", "sources": [{"type": "dash", "url": "u"}]}]}]}"#,
             code: 6,
             location: "categories"
+        ),
+        Malformed(
+            name: "live not a boolean",
+            json:
+                #"{"categories": [{"videos": [{"title": "a", "live": "yes", "sources": [{"type": "mp4", "url": "u"}]}]}]}"#,
+            code: 4,
+            location: "categories[0].videos[0].live"
+        ),
+        Malformed(
+            name: "break clip without url",
+            json:
+                #"{"categories": [{"videos": [{"title": "a", "sources": [{"type": "mp4", "url": "u"}], "breakClips": [{"id": "c"}]}]}]}"#,
+            code: 3,
+            location: "categories[0].videos[0].breakClips[0].url"
+        ),
+        Malformed(
+            name: "break clip skippable after an hour",
+            json:
+                #"{"categories": [{"videos": [{"title": "a", "sources": [{"type": "mp4", "url": "u"}], "breakClips": [{"id": "c", "url": "c.mp4", "whenSkippable": 1e300}]}]}]}"#,
+            code: 5,
+            location: "categories[0].videos[0].breakClips[0].whenSkippable"
+        ),
+        Malformed(
+            name: "break naming no clip",
+            json:
+                #"{"categories": [{"videos": [{"title": "a", "sources": [{"type": "mp4", "url": "u"}], "breakClips": [{"id": "c", "url": "c.mp4"}], "breaks": [{"id": "b", "position": 0, "breakClipIds": ["d"]}]}]}]}"#,
+            code: 5,
+            location: "categories[0].videos[0].breaks[0].breakClipIds[0]"
+        ),
+        Malformed(
+            name: "break after the end",
+            json:
+                #"{"categories": [{"videos": [{"title": "a", "duration": 60, "sources": [{"type": "mp4", "url": "u"}], "breakClips": [{"id": "c", "url": "c.mp4"}], "breaks": [{"id": "b", "position": 61, "breakClipIds": ["c"]}]}]}]}"#,
+            code: 5,
+            location: "categories[0].videos[0].breaks[0].position"
         ),
     ]
 
@@ -167,8 +204,8 @@ struct CatalogTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("c.json")
         try Data(BuiltInCatalog.json.utf8).write(to: file)
-        #expect(try await CatalogSource(argument: file.path).load().items.count == 10)
-        #expect(try await CatalogSource(argument: "file://" + file.path).load().items.count == 10)
+        #expect(try await CatalogSource(argument: file.path).load().items.count == 11)
+        #expect(try await CatalogSource(argument: "file://" + file.path).load().items.count == 11)
         do {
             _ = try await CatalogSource(argument: directory.appendingPathComponent("missing.json").path).load()
             Issue.record("loaded a missing file")

@@ -11,6 +11,16 @@ struct CommandLineOptionsTests {
         #expect(options.virtualDevice)
         #expect(options.themePath == nil)
         #expect(!options.showHelp)
+        #expect(options.pictures == .auto)
+        #expect(!options.makeMedia)
+    }
+
+    @Test func picturesAndMedia() throws {
+        let options = try CommandLineOptions(arguments: ["--pictures", "SIXEL", "--make-media"])
+        #expect(options.pictures == .sixel)
+        #expect(options.makeMedia)
+        #expect(try CommandLineOptions(arguments: ["--pictures=cells"]).pictures == .cells)
+        #expect(CommandLineOptions.usage.contains("--pictures MODE") && CommandLineOptions.usage.contains("NO_COLOR"))
     }
 
     @Test func everyOption() throws {
@@ -37,6 +47,7 @@ struct CommandLineOptionsTests {
         (["--config-dir", ""], .missingValue, "--config-dir"),
         (["--virtual-device-fault", "explode"], .invalidValue, "--virtual-device-fault"),
         (["movie.mp4"], .unexpectedArgument, "movie.mp4"),
+        (["--pictures", "png"], .invalidValue, "--pictures"),
     ])
     func badArguments(_ arguments: [String], code: UsageError.Code, option: String) {
         do {

@@ -72,6 +72,20 @@ import Testing
         #expect(result2 == "a")
         #expect(toasts.message(at: start.advanced(by: .seconds(1))) == "c")
     }
+
+    /// A note withdrawn while it shows gives way at once to the next; one waiting just goes.
+    @Test func toastQueueWithdrawsNotes() {
+        let start = ContinuousClock.Instant.now
+        var toasts = ToastQueue<ContinuousClock.Instant>()
+        toasts.post("Connecting to TV…", duration: .seconds(60), now: start)
+        toasts.post("other", duration: .seconds(1), now: start)
+        toasts.withdraw(now: start.advanced(by: .seconds(2))) { $0.hasPrefix("Connecting") }
+        toasts.post("Connected to TV", duration: .seconds(4), now: start.advanced(by: .seconds(2)))
+        #expect(toasts.message(at: start.advanced(by: .seconds(2))) == "other")
+        #expect(toasts.message(at: start.advanced(by: .seconds(3.5))) == "Connected to TV")
+        toasts.withdraw(now: start.advanced(by: .seconds(4))) { $0 == "nothing" }
+        #expect(toasts.message(at: start.advanced(by: .seconds(4))) == "Connected to TV")
+    }
 }
 
 @Suite struct SpotlightAndSpinnerTests {

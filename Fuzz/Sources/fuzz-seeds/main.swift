@@ -27,6 +27,7 @@ let sets = [
     try DNSSeeds.seeds(),
     HTTPSeeds.seeds(),
     PNGSeeds.seeds(),
+    JPEGSeeds.seeds(),
     ProgramSeeds.deviceEngine(),
     ProgramSeeds.mediaClient(),
     ProgramSeeds.widgets(),

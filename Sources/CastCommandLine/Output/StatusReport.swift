@@ -117,11 +117,15 @@ struct StatusReport {
             )
         }
         if let volume {
-            lines.append(
-                TerminalLine(
-                    "Volume:  \(WireNumber.clampedInteger(volume * 100, in: 0...100))%\(muted == true ? " (muted)" : "")"
-                )
-            )
+            var line =
+                "Volume:  \(WireNumber.clampedInteger(volume * 100, in: 0...100))%\(muted == true ? " (muted)" : "")"
+            // The stream's own volume (`cast volume --stream`), when the media reports one
+            // other than full and unmuted: the device volume alone would hide it.
+            if let stream = media?.volume, (stream.level ?? 1) != 1 || stream.muted == true {
+                let level = WireNumber.clampedInteger((stream.level ?? 1) * 100, in: 0...100)
+                line += " · stream \(level)%\(stream.muted == true ? " (muted)" : "")"
+            }
+            lines.append(TerminalLine(line))
         }
         guard let media else { return lines }
         let state = media.playerState?.rawValue ?? "IDLE"

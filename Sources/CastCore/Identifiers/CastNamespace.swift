@@ -10,6 +10,10 @@ public struct CastNamespace: RawRepresentable, Hashable, Sendable, CustomStringC
     public static let prefix = "urn:x-cast:"
     /// The prefix of the namespaces defined by the Cast platform.
     public static let reservedPrefix = "urn:x-cast:com.google.cast."
+    /// The prefix of the namespaces of Google's sample receiver apps (the codelab's text
+    /// channel is `urn:x-cast:com.google.cast.sample.helloworld`): app namespaces, though
+    /// under ``reservedPrefix``.
+    public static let samplePrefix = "urn:x-cast:com.google.cast.sample."
 
     /// The namespace string.
     public var rawValue: String
@@ -49,8 +53,11 @@ public struct CastNamespace: RawRepresentable, Hashable, Sendable, CustomStringC
     public static let discovery: CastNamespace = "urn:x-cast:com.google.cast.receiver.discovery"
 
     /// Whether the namespace lies under the platform's reserved prefix
-    /// `urn:x-cast:com.google.cast.`.
-    public var isReserved: Bool { rawValue.hasPrefix(Self.reservedPrefix) }
+    /// `urn:x-cast:com.google.cast.` (and is not a sample app's, ``samplePrefix``).
+    public var isReserved: Bool {
+        guard rawValue.hasPrefix(Self.reservedPrefix) else { return false }
+        return !(rawValue.hasPrefix(Self.samplePrefix) && rawValue.utf8.count > Self.samplePrefix.utf8.count)
+    }
 
     /// Whether the namespace is a valid application namespace: it starts with
     /// `urn:x-cast:`, has a name after the prefix, is not under the reserved prefix, is

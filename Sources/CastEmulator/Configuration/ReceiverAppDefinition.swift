@@ -68,6 +68,21 @@ public struct ReceiverAppDefinition: Hashable, Sendable {
         statusText: "Ready To Cast"
     )
 
+    /// `urn:x-cast:com.google.cast.sample.helloworld`: the text channel of Google's HelloWorld
+    /// sample receiver, which the codelab's advanced features use for custom channels.
+    public static let helloWorldNamespace: CastNamespace = "urn:x-cast:com.google.cast.sample.helloworld"
+
+    /// A media receiver with the codelab's text channel: the Default Media Receiver's id,
+    /// name and media player, plus ``helloWorldNamespace``, whose messages it answers by
+    /// sending them back, as the HelloWorld sample receiver does. A sender set up for the
+    /// Default Media Receiver launches it, plays media on it and can use a custom channel.
+    public static let mediaReceiverWithTextChannel = ReceiverAppDefinition(
+        appId: "CC1AD845",
+        displayName: "Default Media Receiver",
+        namespaces: [.media, playerMessageNamespace, helloWorldNamespace],
+        statusText: "Ready To Cast"
+    )
+
     /// Backdrop, `E8C28D3C`: the idle screen shown while no other app runs.
     public static let backdrop = ReceiverAppDefinition(
         appId: "E8C28D3C",

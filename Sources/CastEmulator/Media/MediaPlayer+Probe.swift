@@ -203,6 +203,9 @@ extension MediaPlayer {
             media.streamType = .buffered
             media.duration = duration
         }
+        // The audio track a player plays when the media is read: the first of the file's, as
+        // CAF receivers report it in `activeTrackIds`.
+        var playing: Int?
         if media.tracks?.isEmpty ?? true, !result.tracks.isEmpty {
             media.tracks = result.tracks.filter { $0.kind != .text }.map { track in
                 MediaTrack(
@@ -211,10 +214,14 @@ extension MediaPlayer {
                     language: track.language
                 )
             }
+            playing = media.tracks?.first { $0.type == .audio }?.trackId
         }
         item.media = media
         _ = queue.update([item])
         updateSession { session in
+            if let playing, !(session.activeTrackIds ?? []).contains(playing) {
+                session.activeTrackIds = ((session.activeTrackIds ?? []) + [playing]).sorted()
+            }
             session.queue = queue
             session.probedVideoInfo = result.videoSize.map {
                 VideoInfo(width: $0.width, height: $0.height, hdrType: .sdr)

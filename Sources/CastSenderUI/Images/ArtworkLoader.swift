@@ -13,7 +13,7 @@ final class ArtworkLoader: Sendable {
     }
 
     private let cache: @Sendable () -> any ImageCache
-    private let decoder: PNGDecoder
+    private let decoder: ImageDecoder
     private let logger: CastLogger
     private let state = Locked(State())
     private let changed = Locked<(@Sendable () -> Void)?>(nil)
@@ -24,7 +24,7 @@ final class ArtworkLoader: Sendable {
     init(cache: @escaping @Sendable () -> any ImageCache, logger: CastLogger, maximumPixels: Int = 4 << 20) {
         self.cache = cache
         self.logger = logger
-        decoder = PNGDecoder(maximumPixels: maximumPixels)
+        decoder = ImageDecoder(maximumPixels: maximumPixels)
     }
 
     deinit { state.withLock { $0.task?.cancel() } }
@@ -66,7 +66,7 @@ final class ArtworkLoader: Sendable {
                 do throws(ImageCacheError) {
                     let bytes = try await cache().image(for: location)
                     do throws(ImageDecodingError) {
-                        phase = .loaded(try ArtworkDecoding.decode(bytes, with: decoder))
+                        phase = .loaded(try decoder.decode(bytes))
                     } catch {
                         logger.log(
                             .debug,
@@ -103,16 +103,5 @@ final class ArtworkLoader: Sendable {
             return false
         }
         if stale { task.cancel() }
-    }
-}
-
-/// Which decoder reads which bytes.
-enum ArtworkDecoding {
-    static func decode(_ bytes: [UInt8], with decoder: PNGDecoder) throws(ImageDecodingError) -> RGBAImage {
-        if PNGDecoder.isPNG(bytes) { return try decoder.decode(bytes) }
-        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) {
-            throw ImageDecodingError(.unsupported, "JPEG images are not decoded (only PNG)")
-        }
-        throw ImageDecodingError(.unsupported, "the image is not a PNG")
     }
 }

@@ -176,14 +176,16 @@ extension MediaControlState {
         if let duration = clip?.duration, duration > 0 { clipTime = min(clipTime, duration) }
         let whenSkippable = breakStatus.whenSkippable ?? clip?.whenSkippable
         let skip: AdBreakState.Skip
-        if let whenSkippable, whenSkippable >= 0, allows(.skipAd, false) {
-            let remaining = whenSkippable - clipTime
+        // The countdown runs from the clip's `whenSkippable`; the skip itself waits for the
+        // receiver to offer SKIP_AD, which receivers add to `supportedMediaCommands` only
+        // once the clip can be skipped.
+        if let whenSkippable, whenSkippable >= 0, whenSkippable - clipTime > 0 {
             // Saturating: the status's times are range-checked, but a countdown is never
             // worth a trapping conversion.
-            skip =
-                remaining > 0
-                ? .countdown(seconds: WireNumber.clampedInteger(remaining.rounded(.up), in: 1...Int(Int32.max)))
-                : .available
+            let remaining = whenSkippable - clipTime
+            skip = .countdown(seconds: WireNumber.clampedInteger(remaining.rounded(.up), in: 1...Int(Int32.max)))
+        } else if let whenSkippable, whenSkippable >= 0, allows(.skipAd, false) {
+            skip = .available
         } else {
             skip = .notSkippable
         }

@@ -32,18 +32,45 @@ public final class TerminalApp: Sendable {
         public var stopsOnControlC: Bool
         /// End the loop after handing ``TerminalEvent/inputClosed`` to the app (default true).
         public var stopsWhenInputCloses: Bool
+        /// How pictures drawn with ``ScreenBuffer/drawPicture(_:in:background:cells:)`` are shown:
+        /// in cells only (the default), with the protocol the terminal declares (asked when the
+        /// loop starts), or with a given protocol.
+        public var graphics: GraphicsChoice
 
         /// Creates a configuration.
         public init(
             alternateScreen: Bool = true,
             escapeTimeout: Duration = .milliseconds(50),
             stopsOnControlC: Bool = true,
-            stopsWhenInputCloses: Bool = true
+            stopsWhenInputCloses: Bool = true,
+            graphics: GraphicsChoice = .cellsOnly
         ) {
             self.alternateScreen = alternateScreen
             self.escapeTimeout = escapeTimeout
             self.stopsOnControlC = stopsOnControlC
             self.stopsWhenInputCloses = stopsWhenInputCloses
+            self.graphics = graphics
+        }
+    }
+
+    /// How pictures are shown.
+    public struct GraphicsChoice: Hashable, Sendable {
+        enum Kind: Hashable, Sendable {
+            case cells
+            case detect
+            case fixed(GraphicsProtocol)
+        }
+
+        let kind: Kind
+
+        /// Character cells only (half blocks, or shades without colour).
+        public static let cellsOnly = GraphicsChoice(kind: .cells)
+        /// The protocol the terminal declares: its answers to a query when the loop starts,
+        /// and its environment (``Terminal/queryGraphics(timeout:)``).
+        public static let detect = GraphicsChoice(kind: .detect)
+        /// A given protocol, whatever the terminal says.
+        public static func fixed(_ graphicsProtocol: GraphicsProtocol) -> GraphicsChoice {
+            GraphicsChoice(kind: .fixed(graphicsProtocol))
         }
     }
 
@@ -53,6 +80,7 @@ public final class TerminalApp: Sendable {
         var stopRequested = false
         var fullRedrawRequested = false
         var size = Size.zero
+        var graphics = GraphicsSupport(graphicsProtocol: nil, reason: "not started")
     }
 
     /// The terminal the app draws on.
@@ -69,6 +97,10 @@ public final class TerminalApp: Sendable {
 
     /// What the terminal can show: pick colours and ``Glyphs`` from it.
     public var capabilities: TerminalCapabilities { terminal.capabilities }
+
+    /// How pictures are shown, as decided when the loop started (``Configuration/graphics``).
+    /// Without colour (`NO_COLOR`, a dumb terminal) no protocol is used.
+    public var graphics: GraphicsSupport { state.withLock { $0.graphics } }
 
     /// Asks for a new frame; requests made before the frame is drawn are merged. Call it from
     /// any thread or task after the app's state changed outside `handle`.
@@ -162,6 +194,12 @@ public final class TerminalApp: Sendable {
         }
         do {
             try terminal.activate(alternateScreen: configuration.alternateScreen)
+            let (graphics, typed) = decideGraphics()
+            state.withLock { $0.graphics = graphics }
+            if !typed.isEmpty {
+                var decoder = KeyDecoder()
+                queue.post((decoder.decode(typed) + decoder.flush()).map { .key($0) })
+            }
             try reader.start()
         } catch {
             await reader.stop()
@@ -182,6 +220,23 @@ public final class TerminalApp: Sendable {
 
     // MARK: - Private
 
+    private func decideGraphics() -> (GraphicsSupport, [UInt8]) {
+        let cell = terminal.cellPixelSize()
+        guard terminal.capabilities.colors != .none else {
+            return (
+                GraphicsSupport(graphicsProtocol: nil, reason: "the terminal shows no colour", cellPixelSize: cell), []
+            )
+        }
+        switch configuration.graphics.kind {
+        case .cells:
+            return (GraphicsSupport(graphicsProtocol: nil, reason: "character cells chosen", cellPixelSize: cell), [])
+        case .fixed(let graphicsProtocol):
+            return (GraphicsSupport(graphicsProtocol: graphicsProtocol, reason: "chosen", cellPixelSize: cell), [])
+        case .detect:
+            return terminal.queryGraphics()
+        }
+    }
+
     private func loop(
         isolation: isolated (any Actor)? = #isolation,
         queue: EventQueue,
@@ -190,6 +245,13 @@ public final class TerminalApp: Sendable {
     ) async throws {
         var buffer = ScreenBuffer(size: state.withLock { $0.size })
         var renderer = FrameRenderer(colors: capabilities.colors)
+        let graphics = self.graphics
+        renderer.graphics = graphics.graphicsProtocol
+        if let cell = graphics.cellPixelSize { renderer.cellPixelSize = cell }
+        defer {
+            let finish = renderer.finish()
+            if !finish.isEmpty { try? terminal.write(finish) }
+        }
         func draw() throws {
             if state.withLock({ state in
                 defer { state.fullRedrawRequested = false }

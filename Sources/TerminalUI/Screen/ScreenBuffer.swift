@@ -10,6 +10,9 @@ public struct ScreenBuffer: Hashable, Sendable {
     public private(set) var size: Size
     /// Where the terminal's cursor is shown after the frame is drawn, or `nil` to hide it.
     public var cursor: Point?
+    /// The pictures drawn into the frame (``drawPicture(_:in:background:cells:)``), in order;
+    /// writing into a picture's cells afterwards marks it covered.
+    public internal(set) var pictures: [PicturePlacement] = []
 
     private var cells: [Cell]
 
@@ -38,6 +41,7 @@ public struct ScreenBuffer: Hashable, Sendable {
         size = newSize
         cells = Array(repeating: .blank, count: newSize.area)
         cursor = nil
+        pictures = []
     }
 
     /// Blanks every cell with the given style and hides the cursor.
@@ -47,6 +51,7 @@ public struct ScreenBuffer: Hashable, Sendable {
             cells[index] = cell
         }
         cursor = nil
+        pictures = []
     }
 
     /// Fills a rectangle with one character and style.
@@ -70,6 +75,7 @@ public struct ScreenBuffer: Hashable, Sendable {
                 change(&cells[y * size.width + x].style)
             }
         }
+        cover(area)
     }
 
     /// Puts one character at a position and returns the number of columns it took.
@@ -143,13 +149,24 @@ public struct ScreenBuffer: Hashable, Sendable {
 
     // MARK: - Private
 
+    /// Marks the pictures under `rect` covered.
+    private mutating func cover(_ rect: Rect) {
+        guard !pictures.isEmpty else { return }
+        for index in pictures.indices
+        where !pictures[index].isCovered && !pictures[index].rect.intersection(rect).isEmpty {
+            pictures[index].isCovered = true
+        }
+    }
+
     private mutating func store(_ cell: Cell, at point: Point) {
+        if !pictures.isEmpty { cover(Rect(x: point.x, y: point.y, width: 1, height: 1)) }
         let index = point.y * size.width + point.x
         detach(index: index, x: point.x)
         cells[index] = cell
     }
 
     private mutating func storeWide(_ cell: Cell, at point: Point) {
+        if !pictures.isEmpty { cover(Rect(x: point.x, y: point.y, width: 2, height: 1)) }
         let index = point.y * size.width + point.x
         detach(index: index, x: point.x)
         detach(index: index + 1, x: point.x + 1)

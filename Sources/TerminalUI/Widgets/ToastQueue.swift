@@ -32,6 +32,20 @@ public struct ToastQueue<Instant: InstantProtocol>: Sendable where Instant.Durat
         }
     }
 
+    /// Removes the messages `matches` accepts, shown or waiting; when the one showing goes,
+    /// the next starts at `now`.
+    public mutating func withdraw(now: Instant, where matches: (String) -> Bool) {
+        expire(now: now)
+        guard let first = entries.first else { return }
+        let showingWithdrawn = matches(first.message)
+        entries.removeAll { matches($0.message) }
+        if entries.isEmpty {
+            shownSince = nil
+        } else if showingWithdrawn {
+            shownSince = now
+        }
+    }
+
     /// Removes every message.
     public mutating func removeAll() {
         entries.removeAll()

@@ -24,6 +24,8 @@ extension AppModel {
             self.session = session
         case .didStart:
             attach(session)
+            // The connecting note is over: the connection's outcome replaces it.
+            toasts.withdraw(now: now) { $0.hasPrefix("Connecting to ") }
             toast("Connected to \(session.device.friendlyName ?? "the device")")
             switchToRemotePlayback()
             closeChooser()
@@ -32,6 +34,7 @@ extension AppModel {
             toast("Resumed casting on \(session.device.friendlyName ?? "the device")")
             switchToRemotePlayback()
         case .didFailToStart:
+            toasts.withdraw(now: now) { $0.hasPrefix("Connecting to ") }
             detachSession()
             closeChooser()
             let reason = event.error?.description ?? "unknown error"
@@ -259,6 +262,27 @@ extension AppModel {
             return
         }
         report(request, failure: next ? "Next failed" : "Previous failed")
+    }
+
+    /// The note shown while a session starts; withdrawn when it started or failed.
+    func connectingToast(_ name: String) -> String { "Connecting to \(name)…" }
+
+    /// The expanded controller's skip-ad button: skips the playing clip once it allows it,
+    /// else says how long is left.
+    func remoteSkipAd() {
+        guard let ad = mediaController.state.adBreak else {
+            flash("No ad is playing")
+            return
+        }
+        guard let request = mediaController.skipAd() else {
+            switch ad.skip {
+            case .countdown(let seconds): flash("The ad can be skipped in \(seconds) s")
+            default: flash("This ad cannot be skipped")
+            }
+            return
+        }
+        report(request, failure: "Skip ad failed")
+        flash("Ad skipped")
     }
 
     // MARK: Volume keys

@@ -11,6 +11,8 @@ extension AppModel {
             handleModal(event)
             return
         }
+        // Typing a message: every printable key is text.
+        if topScreen == .customChannel, handleCustomChannel(event) { return }
         switch event.key {
         case .character("q") where !isEditing:
             terminal.stop()
@@ -47,8 +49,12 @@ extension AppModel {
         case .expandedController: handleExpanded(event)
         case .queue: handleQueue(event)
         case .settings: handleSettings(event)
+        case .customChannel: break
         }
     }
+
+    /// The discovery failure the chooser explains, if discovery could not start.
+    var discoveryFailure: String? { interstitial.state.discoveryError }
 
     private var isEditing: Bool {
         if case .edit = modal { return true }
@@ -205,7 +211,8 @@ extension AppModel {
         case .enter:
             guard let index = chooserState.selection, devices.indices.contains(index) else { return }
             let device = devices[index]
-            toast("Connecting to \(device.name)…")
+            // Shown until the session started or failed (withdrawn then), however long that takes.
+            toast(connectingToast(device.name), seconds: 60)
             // The session listener reports the outcome (didStart / didFailToStart).
             Task { try? await chooser.select(device.id) }
         case .character("r"):
@@ -250,9 +257,37 @@ extension AppModel {
             openQueue()
         case .character("s"):
             push(.settings)
+        case .character("h"):
+            openCustomChannel()
         default:
-            _ = listState.handle(event, visibleRows: 10)
+            _ = listState.handle(event, visibleRows: 8)
         }
+    }
+
+    /// The custom-channel screen, with the channel registered with the session.
+    func openCustomChannel() {
+        customChannel.attach(to: isConnected ? session : nil)
+        push(.customChannel)
+    }
+
+    /// The custom-channel screen's keys: printable characters type, ⏎ sends, ⌫ deletes, esc
+    /// goes back. Returns whether the key was taken.
+    private func handleCustomChannel(_ event: KeyEvent) -> Bool {
+        switch event.key {
+        case .escape:
+            pop()
+        case .enter:
+            customChannel.attach(to: isConnected ? session : nil)
+            customChannel.send()
+        case .backspace:
+            if !customChannel.input.isEmpty { customChannel.input.removeLast() }
+        default:
+            guard let character = event.key.character, event.modifiers.isDisjoint(with: [.control, .alt]) else {
+                return false
+            }
+            if customChannel.input.count < CustomChannelScreen.maximumInput { customChannel.input.append(character) }
+        }
+        return true
     }
 
     private func openQueue() {
@@ -300,6 +335,8 @@ extension AppModel {
             if localItem == item { localPlayer.stop(at: now) }
         case .character("u"):
             openQueue()
+        case .character("h"):
+            openCustomChannel()
         default:
             break
         }
@@ -354,6 +391,10 @@ extension AppModel {
             remoteSkip(next: false)
         case .character("u"):
             openQueue()
+        case .character("s"):
+            remoteSkipAd()
+        case .character("h"):
+            openCustomChannel()
         default:
             break
         }
@@ -412,5 +453,7 @@ extension AppModel {
             toast("Could not save settings: \(error.localizedDescription)")
         }
         context.options.logger.filter = settings.logFilter
+        // Every widget and screen reads the context's picker each time: the choice holds at once.
+        context.imagePicker = settings.imagePickerChoice.picker
     }
 }

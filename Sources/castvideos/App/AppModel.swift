@@ -18,6 +18,8 @@ final class AppModel {
         case expandedController
         case queue
         case settings
+        /// The codelab's custom channel: messages to the receiver app and its replies.
+        case customChannel
     }
 
     /// What is shown over the screen.
@@ -85,6 +87,17 @@ final class AppModel {
     var localMuted = false
     /// The rows of the track selector.
     var tracksState = ListState()
+    /// The pictures of the list and detail screens.
+    lazy var pictures = PictureLibrary(
+        cache: { [context] in context.imageCache },
+        changed: { [weak self] in self?.terminal.requestRender() }
+    )
+    /// Pictures resampled for cells, kept from frame to frame.
+    let pictureResizes = PictureResizeCache()
+    /// The custom-channel screen, made when first opened.
+    lazy var customChannel = CustomChannelScreen { [weak self] in self?.terminal.requestRender() }
+    /// What became of the built-in catalog's media (for the settings screen).
+    var builtInMediaStatus: String?
 
     var castState: CastState
     var session: CastSession?
@@ -273,6 +286,12 @@ final class AppModel {
 
     func castStateChanged(_ state: CastState) {
         castState = state
+        // The Cast dialog closes as the session connects (the header says so at once); a key
+        // typed then is the next screen's, not the dialog's.
+        if state == .connected, case .chooser = modal {
+            modal = nil
+            chooser = nil
+        }
     }
 
     /// Step 8: the introductory overlay, presented once by the widget when a device first
@@ -304,6 +323,7 @@ final class AppModel {
     func attach(_ session: CastSession) {
         for task in sessionTasks { task.cancel() }
         self.session = session
+        customChannel.attach(to: session)
         let client = session.remoteMediaClient
         let render: @Sendable () -> Void = { [terminal] in terminal.requestRender() }
         sessionTasks = [
@@ -320,27 +340,78 @@ final class AppModel {
         for task in sessionTasks { task.cancel() }
         sessionTasks = []
         session = nil
+        customChannel.attach(to: nil)
+    }
+
+    // MARK: Built-in media
+
+    /// Makes the built-in catalog's videos with ffmpeg in the background, once, and says so;
+    /// without ffmpeg, says what is missing (the videos stay files of headers only).
+    func makeBuiltInMedia(_ maker: MediaMaker) {
+        guard !maker.isComplete else {
+            builtInMediaStatus = "ready (\(maker.library.videos.count) videos and a live stream made by ffmpeg)"
+            return
+        }
+        guard maker.ffmpeg != nil else {
+            builtInMediaStatus = "ffmpeg is not installed: the videos hold no pictures"
+            toast(
+                "ffmpeg is not installed: the built-in videos hold no pictures (install ffmpeg to make them)",
+                seconds: 8
+            )
+            return
+        }
+        builtInMediaStatus = "being made with ffmpeg…"
+        toast("Making the built-in videos with ffmpeg (once)…", seconds: 6)
+        tasks.append(
+            Task { [weak self] in
+                let outcome = await maker.make()
+                guard let self else { return }
+                switch outcome {
+                case .ready, .made:
+                    self.builtInMediaStatus =
+                        "ready (\(maker.library.videos.count) videos and a live stream made by ffmpeg)"
+                    self.toast("The built-in videos are ready")
+                case .noFFmpeg:
+                    self.builtInMediaStatus = "ffmpeg is not installed: the videos hold no pictures"
+                case .failed(let path, let reason):
+                    self.builtInMediaStatus = "ffmpeg failed on \(path)"
+                    self.toast("Could not make \(path): \(reason)", seconds: 8)
+                }
+            }
+        )
     }
 
     // MARK: Navigation
 
     func push(_ screen: Screen) {
+        let covered = topScreen
         screens.append(screen)
         if screen == .expandedController {
             // Step 9: the mini controller is disabled while the expanded controller shows.
             container.miniMediaControlsItemEnabled = false
             container.presentExpandedController()
+        } else if covered == .expandedController {
+            // A screen over the expanded controller (the queue, the custom channel): the
+            // controller no longer shows, and the mini controller docks under that screen.
+            container.dismissExpandedController()
+            container.miniMediaControlsItemEnabled = true
         }
     }
 
-    /// The container presented the expanded controller by itself (after a load): show it.
+    /// The container presented the expanded controller by itself (after a load): show it,
+    /// going back to it when it is already in the navigation stack under other screens.
     ///
     /// The container's current state decides, not the state the update carried: updates
     /// queue behind key presses, and one sent while the controller showed (a media status)
     /// must not present it again after Escape closed it.
     func containerChanged(_: CastContainerModel.State) {
-        if container.state.isExpandedControllerPresented, topScreen != .expandedController, isConnected {
-            if case .tracks = modal { modal = nil }
+        guard container.state.isExpandedControllerPresented, topScreen != .expandedController, isConnected else {
+            return
+        }
+        if case .tracks = modal { modal = nil }
+        if screens.contains(.expandedController) {
+            while topScreen != .expandedController, screens.count > 1 { pop() }
+        } else {
             push(.expandedController)
         }
     }
@@ -351,12 +422,19 @@ final class AppModel {
         if removed == .expandedController, !screens.contains(.expandedController) {
             container.dismissExpandedController()
             container.miniMediaControlsItemEnabled = true
+        } else if topScreen == .expandedController, removed != .expandedController, isConnected {
+            // Back to the expanded controller: it shows again.
+            container.miniMediaControlsItemEnabled = false
+            container.presentExpandedController()
         }
     }
 
     /// Leaves the screens that need a session.
     func popCastScreens() {
-        while let last = screens.last, last == .expandedController || last == .queue, screens.count > 1 {
+        while let last = screens.last,
+            last == .expandedController || last == .queue || screens.contains(.expandedController),
+            screens.count > 1
+        {
             pop()
         }
     }

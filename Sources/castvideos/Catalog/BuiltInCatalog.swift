@@ -2,21 +2,24 @@ import Foundation
 
 /// The catalog that ships with the app, so the app works offline. Its videos, studios and
 /// descriptions are invented; the host name is reserved (`.invalid`) and never resolves.
-/// When the app runs its built-in device it serves the videos and captions itself, and the
-/// catalog names that server (``json(mediaBase:)``).
+/// The app serves the catalog's pictures, videos, ad clips, live stream and captions itself
+/// (``BuiltInMediaServer``), and the catalog then names that server (``json(mediaBase:)``).
+///
+/// It keeps the CastVideos format (categories with base URLs, videos with sources, images
+/// and text tracks) and uses three additions the app reads (see ``Catalog``): ad breaks
+/// (`breakClips`, `breaks`), an `hls` base and source type, and `live`.
 enum BuiltInCatalog {
     static let source = "built-in catalog"
 
-    /// Where ``json`` says its videos and captions are; the app serves them itself
-    /// (``BuiltInMediaServer``) and then names its own server instead.
+    /// Where ``json`` says its media is; the app serves it itself (``BuiltInMediaServer``)
+    /// and then names its own server instead.
     static let mediaHost = "https://media.castvideos.invalid/"
 
-    /// The catalog with its videos and captions at `mediaBase` (``BuiltInMediaServer/baseURL``);
-    /// its images stay at ``mediaHost``, which nothing serves.
+    /// The catalog with its media at `mediaBase` (``BuiltInMediaServer/baseURL``); `nil`
+    /// keeps ``mediaHost``, which nothing serves.
     static func json(mediaBase: String?) -> String {
         guard let mediaBase else { return json }
-        return json.replacingOccurrences(of: mediaHost + "mp4/", with: mediaBase + "mp4/")
-            .replacingOccurrences(of: mediaHost + "tracks/", with: mediaBase + "tracks/")
+        return json.replacingOccurrences(of: mediaHost, with: mediaBase)
     }
 
     static let json = #"""
@@ -73,7 +76,11 @@ enum BuiltInCatalog {
                   "duration": 748,
                   "image-480x270": "480x270/salt-and-smoke.jpg",
                   "image-780x1200": "780x1200/salt-and-smoke.jpg",
-                  "sources": [{ "type": "mp4", "mime": "video/mp4", "url": "salt-and-smoke.mp4" }]
+                  "sources": [{ "type": "mp4", "mime": "video/mp4", "url": "salt-and-smoke.mp4" }],
+                  "breakClips": [
+                    { "id": "tidewater-promo", "title": "Tidewater Films presents", "url": "ads/tidewater-promo.mp4", "duration": 15, "whenSkippable": 5, "poster": "480x270/tidewater-promo.jpg" }
+                  ],
+                  "breaks": [{ "id": "preroll", "position": 0, "breakClipIds": ["tidewater-promo"] }]
                 }
               ]
             },
@@ -130,6 +137,11 @@ enum BuiltInCatalog {
                   "image-480x270": "480x270/how-bridges-hold.jpg",
                   "image-780x1200": "780x1200/how-bridges-hold.jpg",
                   "sources": [{ "type": "mp4", "mime": "video/mp4", "url": "how-bridges-hold.mp4" }],
+                  "breakClips": [
+                    { "id": "workbench-kits", "title": "Open Workbench kits", "url": "ads/workbench-kits.mp4", "duration": 10, "poster": "480x270/workbench-kits.jpg" },
+                    { "id": "tidewater-promo", "title": "Tidewater Films presents", "url": "ads/tidewater-promo.mp4", "duration": 15, "whenSkippable": 5, "poster": "480x270/tidewater-promo.jpg" }
+                  ],
+                  "breaks": [{ "id": "midroll", "position": 120, "breakClipIds": ["workbench-kits", "tidewater-promo"] }],
                   "tracks": [
                     { "id": "1", "type": "text", "subtype": "captions", "contentId": "how-bridges-hold-en.vtt", "name": "English", "language": "en-US" }
                   ]
@@ -153,6 +165,23 @@ enum BuiltInCatalog {
                   "image-480x270": "480x270/counting-stars.jpg",
                   "image-780x1200": "780x1200/counting-stars.jpg",
                   "sources": [{ "type": "mp4", "mime": "video/mp4", "url": "counting-stars.mp4" }]
+                }
+              ]
+            },
+            {
+              "name": "Live",
+              "hls": "https://media.castvideos.invalid/hls/",
+              "images": "https://media.castvideos.invalid/images/",
+              "videos": [
+                {
+                  "title": "Harbour Cam",
+                  "subtitle": "Live from the harbour wall",
+                  "description": "A camera on the harbour wall, around the clock: boats, gulls and the tide, as it happens.",
+                  "studio": "Tidewater Films",
+                  "live": true,
+                  "image-480x270": "480x270/harbour-cam.png",
+                  "image-780x1200": "780x1200/harbour-cam.jpg",
+                  "sources": [{ "type": "hls", "mime": "application/x-mpegurl", "url": "harbour-cam.m3u8" }]
                 }
               ]
             }

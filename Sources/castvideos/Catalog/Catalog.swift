@@ -7,7 +7,14 @@ import CastCore
 /// `image-780x1200`, `sources[]` (`type`, `mime`, `url`) and `tracks[]` (`id`, `type`,
 /// `subtype`, `contentId`, `name`, `language`). Relative URLs are resolved against the
 /// category's base for their kind. A video may also carry a `description`; without one its
-/// subtitle is used. Videos without an `mp4` source are skipped, as the sample app does.
+/// subtitle is used.
+///
+/// Beyond the sample's format: a category may have an `hls` base and a video an `hls`
+/// source, used when it has no `mp4` one (videos with neither are skipped, as the sample app
+/// skips videos without `mp4`); `live: true` makes a video a live stream (no duration); and
+/// a video's ad breaks are `breakClips[]` (`id`, `title`, `url` resolved against `mp4`,
+/// `duration`, `whenSkippable`, `poster` resolved against `images`) and `breaks[]` (`id`,
+/// `position` in seconds, `breakClipIds`), as a Cast receiver's media information holds them.
 struct Catalog: Hashable, Sendable {
     /// The largest catalog accepted, in bytes.
     static let maximumSize = 4 << 20
@@ -62,6 +69,7 @@ private struct Reader {
         let name = try optionalString(object["name"], "\(path).name") ?? ""
         let bases = Bases(
             mp4: try optionalString(object["mp4"], "\(path).mp4") ?? "",
+            hls: try optionalString(object["hls"], "\(path).hls") ?? "",
             images: try optionalString(object["images"], "\(path).images") ?? "",
             tracks: try optionalString(object["tracks"], "\(path).tracks") ?? ""
         )
@@ -77,6 +85,7 @@ private struct Reader {
 
     private struct Bases {
         var mp4: String
+        var hls: String
         var images: String
         var tracks: String
     }
@@ -96,21 +105,37 @@ private struct Reader {
         guard duration >= 0, duration < 1_000_000 else {
             throw .invalidValue("\(path).duration", "must be between 0 and 1000000 seconds")
         }
+        let live = try optionalBool(object["live"], "\(path).live") ?? false
         let thumbnail = try optionalString(object["image-480x270"], "\(path).image-480x270")
         let poster = try optionalString(object["image-780x1200"], "\(path).image-780x1200")
         let sources = try array(object["sources"], "\(path).sources")
-        var stream: (url: String, mime: String)?
+        var mp4Stream: (url: String, mime: String)?
+        var hlsStream: (url: String, mime: String)?
         for (index, source) in sources.enumerated() {
             let sourcePath = "\(path).sources[\(index)]"
             let sourceObject = try self.object(source, sourcePath)
             let type = try string(sourceObject["type"], "\(sourcePath).type")
             let url = try string(sourceObject["url"], "\(sourcePath).url")
-            let mime = try optionalString(sourceObject["mime"], "\(sourcePath).mime") ?? "video/mp4"
-            if stream == nil, type.lowercased() == "mp4" {
-                stream = (Reader.resolve(url, against: bases.mp4), mime)
+            let mime = try optionalString(sourceObject["mime"], "\(sourcePath).mime")
+            if mp4Stream == nil, type.lowercased() == "mp4" {
+                mp4Stream = (Reader.resolve(url, against: bases.mp4), mime ?? "video/mp4")
+            } else if hlsStream == nil, type.lowercased() == "hls" {
+                hlsStream = (Reader.resolve(url, against: bases.hls), mime ?? "application/x-mpegurl")
             }
         }
-        guard let stream else { return nil }
+        guard let stream = mp4Stream ?? hlsStream else { return nil }
+        let clips =
+            try object["breakClips"].map { value throws(CatalogError) in
+                try array(value, "\(path).breakClips").enumerated().map { (index, clip) throws(CatalogError) in
+                    try breakClip(clip, "\(path).breakClips[\(index)]", bases: bases)
+                }
+            } ?? []
+        let breaks =
+            try object["breaks"].map { value throws(CatalogError) in
+                try array(value, "\(path).breaks").enumerated().map { (index, adBreak) throws(CatalogError) in
+                    try self.adBreak(adBreak, "\(path).breaks[\(index)]", clips: clips, duration: live ? nil : duration)
+                }
+            } ?? []
         var tracks: [MediaItem.Track] = []
         if let trackValues = object["tracks"] {
             for (index, track) in try array(trackValues, "\(path).tracks").enumerated() {
@@ -128,8 +153,60 @@ private struct Reader {
             posterURL: poster.map { Reader.resolve($0, against: bases.images) },
             streamURL: stream.url,
             mimeType: stream.mime,
-            tracks: tracks
+            tracks: tracks,
+            isLive: live,
+            breakClips: clips,
+            breaks: breaks
         )
+    }
+
+    private func breakClip(_ value: JSONValue, _ path: String, bases: Bases) throws(CatalogError) -> AdBreakClip {
+        let object = try self.object(value, path)
+        let duration = try optionalNumber(object["duration"], "\(path).duration")
+        if let duration, !(duration > 0 && duration < 3600) {
+            throw .invalidValue("\(path).duration", "must be between 0 and 3600 seconds")
+        }
+        let whenSkippable = try optionalNumber(object["whenSkippable"], "\(path).whenSkippable")
+        if let whenSkippable, !(whenSkippable >= 0 && whenSkippable < 3600) {
+            throw .invalidValue("\(path).whenSkippable", "must be between 0 and 3600 seconds")
+        }
+        let url = try string(object["url"], "\(path).url")
+        return AdBreakClip(
+            id: try string(object["id"], "\(path).id"),
+            duration: duration,
+            title: try optionalString(object["title"], "\(path).title"),
+            contentId: Reader.resolve(url, against: bases.mp4),
+            contentUrl: Reader.resolve(url, against: bases.mp4),
+            contentType: try optionalString(object["mime"], "\(path).mime") ?? "video/mp4",
+            posterUrl: try optionalString(object["poster"], "\(path).poster").map {
+                Reader.resolve($0, against: bases.images)
+            },
+            whenSkippable: whenSkippable
+        )
+    }
+
+    private func adBreak(
+        _ value: JSONValue,
+        _ path: String,
+        clips: [AdBreakClip],
+        duration: Double?
+    ) throws(CatalogError) -> AdBreak {
+        let object = try self.object(value, path)
+        let position = try optionalNumber(object["position"], "\(path).position") ?? 0
+        guard position >= 0, position <= (duration ?? 1_000_000) else {
+            throw .invalidValue("\(path).position", "must be between 0 and the video's duration")
+        }
+        var ids: [String] = []
+        for (index, id) in try array(object["breakClipIds"], "\(path).breakClipIds").enumerated() {
+            guard let id = id.stringValue else {
+                throw .wrongType("\(path).breakClipIds[\(index)]", expected: "a string")
+            }
+            guard clips.contains(where: { $0.id == id }) else {
+                throw .invalidValue("\(path).breakClipIds[\(index)]", "names no clip of breakClips")
+            }
+            ids.append(id)
+        }
+        return AdBreak(id: try string(object["id"], "\(path).id"), position: position, breakClipIds: ids)
     }
 
     private func track(_ value: JSONValue, _ path: String, base: String) throws(CatalogError) -> MediaItem.Track {
@@ -180,6 +257,12 @@ private struct Reader {
         guard let value, !value.isNull else { return nil }
         guard let text = value.stringValue else { throw .wrongType(path, expected: "a string") }
         return text
+    }
+
+    private func optionalBool(_ value: JSONValue?, _ path: String) throws(CatalogError) -> Bool? {
+        guard let value, !value.isNull else { return nil }
+        guard let flag = value.boolValue else { throw .wrongType(path, expected: "true or false") }
+        return flag
     }
 
     private func optionalNumber(_ value: JSONValue?, _ path: String) throws(CatalogError) -> Double? {

@@ -26,6 +26,12 @@ struct MediaItem: Hashable, Sendable, Identifiable {
     var streamURL: String
     var mimeType: String
     var tracks: [Track]
+    /// Whether the video is a live stream (it has no duration).
+    var isLive = false
+    /// The clips of the video's ad breaks.
+    var breakClips: [AdBreakClip] = []
+    /// The video's ad breaks.
+    var breaks: [AdBreak] = []
 
     /// The media information sent to a Cast device in LOAD.
     var mediaInformation: MediaInformation {
@@ -52,11 +58,13 @@ struct MediaItem: Hashable, Sendable, Identifiable {
         return MediaInformation(
             contentId: streamURL,
             contentUrl: streamURL,
-            streamType: .buffered,
+            streamType: isLive ? .live : .buffered,
             contentType: mimeType,
             metadata: metadata,
-            duration: duration,
-            tracks: mediaTracks.isEmpty ? nil : mediaTracks
+            duration: isLive ? nil : duration,
+            tracks: mediaTracks.isEmpty ? nil : mediaTracks,
+            breaks: breaks.isEmpty ? nil : breaks,
+            breakClips: breakClips.isEmpty ? nil : breakClips
         )
     }
 }

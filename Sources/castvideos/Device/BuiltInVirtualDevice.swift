@@ -49,13 +49,17 @@ struct BuiltInVirtualDevice: Sendable {
     ///   - mediaPort: the port of the app's media server, kept for the next run; when
     ///     given, the device reads the media it is asked to play (``MediaMode/fetch``), as
     ///     hardware does, else it plays every item simulated.
+    ///   - textChannel: its media receiver also answers on the codelab's text channel
+    ///     (``ReceiverAppDefinition/mediaReceiverWithTextChannel``), for the custom-channel
+    ///     screen.
     /// - Throws: what the last failed attempt to listen threw.
     static func start(
         logPath: String?,
         faults: [VirtualDeviceFault] = [],
         stateDirectory: URL? = nil,
         addresses: [String] = candidateAddresses,
-        mediaPort: Int? = nil
+        mediaPort: Int? = nil,
+        textChannel: Bool = false
     ) async throws -> BuiltInVirtualDevice {
         let log = try logPath.map { try JSONLinesFrameLog(path: $0) }
         let identity = DeviceIdentity(
@@ -65,6 +69,12 @@ struct BuiltInVirtualDevice: Sendable {
         )
         var configuration = VirtualDeviceConfiguration(identity: identity, bufferingDelay: .milliseconds(300))
         configuration.mediaMode = mediaPort == nil ? .simulate : .fetch
+        if textChannel {
+            configuration.applications = configuration.applications.map { application in
+                application.appId == ReceiverAppDefinition.defaultMediaReceiver.appId
+                    ? .mediaReceiverWithTextChannel : application
+            }
+        }
         let stateURL = stateDirectory?.appendingPathComponent(stateFileName)
         let saved = stateURL.flatMap(Self.read)
         var attempts = addresses.map { ($0, 0) }

@@ -1,11 +1,13 @@
+import CastCore
 import Foundation
 
-/// The files behind the built-in catalog, made by the app so its built-in device has media it
-/// can really read: for each video an MP4 whose `moov` gives the catalog's duration, a
-/// 1280×720 video track and an English audio track, and for each text track a WebVTT file.
+/// The files behind the built-in catalog that need no tool: for each video and ad clip an MP4
+/// whose `moov` gives the catalog's duration, a 1280×720 video track and an English audio
+/// track, and for each text track a WebVTT file.
 ///
-/// The MP4s hold no frames (their `mdat` is a few zero bytes): the device reads container
-/// headers, as a receiver's player does before it plays, and nothing plays the pictures.
+/// These MP4s hold no frames (their `mdat` is a few zero bytes): the device reads container
+/// headers, as a receiver's player does before it plays. They stand in for the videos
+/// ``MediaMaker`` makes with ffmpeg until those exist, or when ffmpeg is not installed.
 enum BuiltInMedia {
     /// One file: its media type and bytes.
     struct File: Sendable, Hashable {
@@ -17,8 +19,15 @@ enum BuiltInMedia {
     static func files(for catalog: Catalog) -> [String: File] {
         var files: [String: File] = [:]
         for item in catalog.items {
-            if let path = path(of: item.streamURL) {
+            if !item.isLive, let path = path(of: item.streamURL) {
                 files[path] = File(contentType: item.mimeType, bytes: mp4(seconds: item.duration))
+            }
+            for clip in item.breakClips {
+                guard let url = clip.contentUrl, let path = path(of: url) else { continue }
+                files[path] = File(
+                    contentType: clip.contentType ?? "video/mp4",
+                    bytes: mp4(seconds: clip.duration ?? 15)
+                )
             }
             for track in item.tracks where track.type == "text" {
                 guard let path = path(of: track.contentID) else { continue }

@@ -1,6 +1,7 @@
 import CastArguments
 import CastSender
 import Foundation
+import TerminalUI
 
 /// What the command line asked for.
 struct CommandLineOptions: Hashable, Sendable {
@@ -13,6 +14,10 @@ struct CommandLineOptions: Hashable, Sendable {
     var logPath: String?
     /// PEM files of device roots trusted besides Google's (`--trust-root`, repeatable).
     var trustRootPaths: [String] = []
+    /// How pictures are drawn (`--pictures`).
+    var pictures = PictureOption.auto
+    /// Make the built-in catalog's media into the cache and exit (`--make-media`).
+    var makeMedia = false
     var showHelp = false
 
     /// The options, in the order help shows them.
@@ -50,6 +55,18 @@ struct CommandLineOptions: Hashable, Sendable {
                 + "default: $CAST_TRUST_ROOTS). Devices must authenticate with\n"
                 + "Google's roots or one of these; the built-in virtual\ndevice's root is always trusted."
         ),
+        .value(
+            "pictures",
+            "MODE",
+            help: "How pictures are drawn: auto (the graphics protocol the terminal\n"
+                + "declares: kitty, iTerm2 or sixel, else colour half blocks), kitty,\n"
+                + "iterm2, sixel, or cells (half blocks; shades without colour).\n"
+                + "Default: auto."
+        ),
+        .flag(
+            "make-media",
+            help: "Make the built-in catalog's pictures and, with ffmpeg, its videos\ninto the cache, then exit."
+        ),
         .flag("help", short: "h", help: "Show this help."),
     ]
 
@@ -70,6 +87,11 @@ struct CommandLineOptions: Hashable, Sendable {
                         "interfaces for mDNS discovery (comma-separated);\noverrides the setting"
                     ),
                     ("CAST_TRUST_ROOTS", "PEM files of extra device roots (':'-separated)"),
+                    (
+                        "XDG_CACHE_HOME",
+                        "the cache: images, and the built-in media in\ncastvideos/media (default ~/.cache)"
+                    ),
+                    ("NO_COLOR", "no colour: pictures are drawn in shades"),
                 ]).map { String($0.dropFirst(2)) }
             ),
             HelpText.Section("KEYS", ["press ? in the app"]),
@@ -102,6 +124,10 @@ struct CommandLineOptions: Hashable, Sendable {
         configDirectory = try parsed.nonEmpty("config-dir", program: "castvideos")
         logPath = try parsed.nonEmpty("log", program: "castvideos")
         trustRootPaths = parsed.allValues("trust-root")
+        if let mode = try parsed.choice("pictures", from: PictureOption.allCases.map(\.rawValue), program: "castvideos") {
+            pictures = PictureOption(rawValue: mode) ?? .auto
+        }
+        makeMedia = parsed.has("make-media")
         showHelp = parsed.has("help")
     }
 
@@ -132,4 +158,24 @@ enum VirtualDeviceFault: String, Hashable, Sendable {
     case refuseLaunch = "refuse-launch"
     /// The next LOAD fails.
     case failNextLoad = "fail-next-load"
+}
+
+/// How the app draws pictures.
+enum PictureOption: String, Hashable, Sendable, CaseIterable {
+    case auto
+    case kitty
+    case iterm2
+    case sixel
+    case cells
+
+    /// What the terminal loop does with it.
+    var graphicsChoice: TerminalApp.GraphicsChoice {
+        switch self {
+        case .auto: .detect
+        case .kitty: .fixed(.kitty)
+        case .iterm2: .fixed(.iTerm2)
+        case .sixel: .fixed(.sixel)
+        case .cells: .cellsOnly
+        }
+    }
 }

@@ -84,7 +84,13 @@ extension AppModel {
         let device = session?.device.friendlyName ?? "Cast device"
         buffer.write("Casting on \(device)", at: Point(x: area.x, y: y), style: base.adding(.dim), clip: area)
         y += 2
-        let artwork = Rect(x: area.x, y: y, width: min(28, area.width / 3), height: min(9, max(0, area.maxY - y - 6)))
+        // The artwork as large as the screen allows beside the text, above the controls.
+        let artwork = Rect(
+            x: area.x,
+            y: y,
+            width: min(44, area.width * 2 / 5),
+            height: min(20, max(0, area.maxY - y - 8))
+        )
         if artwork.height >= 3, artwork.width >= 8 {
             // The artwork as the image picker chose it, fetched through the image cache and
             // decoded; the title stands in while it loads or when it cannot be read.
@@ -130,8 +136,12 @@ extension AppModel {
             )
         }
         if let ad = state.adBreak {
+            // The skip-ad control with its countdown ("Skip ad in 3…" → "Skip ad"), and the
+            // key once it can be used.
+            let left = ad.clipRemaining.map { " · \(Int($0.rounded(.up))) s left" } ?? ""
+            let key = ad.canSkip ? " (s)" : ""
             buffer.write(
-                "Ad: \(ad.clipTitle ?? "break") · \(ad.skipLabel)",
+                "Ad: \(TerminalText.sanitized(ad.clipTitle ?? "break"))\(left) · \(ad.skipLabel)\(key)",
                 at: Point(x: textX, y: y + 5),
                 style: styles.error,
                 clip: textArea
@@ -298,13 +308,30 @@ extension AppModel {
         case .devices:
             body = []
         }
+        // Without discovery the chooser says why: the reason discovery could not start.
+        let status: String
+        if state.isDiscoveryActive {
+            status = "Discovery is on"
+        } else if let reason = discoveryFailure {
+            status = "Discovery could not start: \(reason)"
+        } else {
+            status = "Known devices only (discovery off)"
+        }
+        let statusLines = Array(TextLayout.wrap(status, width: max(1, width - 4)).prefix(4))
         let rows = state.phase == .devices ? max(1, state.devices.count) : body.count
-        let height = min(bounds.height - 2, rows + 5 + (state.errorMessage == nil ? 0 : 1))
+        let height = min(bounds.height - 2, rows + 4 + statusLines.count + (state.errorMessage == nil ? 0 : 1))
         let rect = bounds.centered(Size(width: width, height: height))
         let inner = buffer.drawModal(rect, title: "Cast to a device", glyphs: glyphs, style: styles.dialog)
-        let status = state.isDiscoveryActive ? "Discovery is on" : "Known devices only (discovery off)"
-        buffer.write(status, at: Point(x: inner.x + 1, y: inner.y), style: styles.dim, clip: inner)
-        let listRect = Rect(x: inner.x, y: inner.y + 2, width: inner.width, height: max(0, inner.height - 3))
+        for (index, line) in statusLines.enumerated() {
+            buffer.write(
+                line,
+                at: Point(x: inner.x + 1, y: inner.y + index),
+                style: discoveryFailure == nil || state.isDiscoveryActive ? styles.dim : styles.error,
+                clip: inner
+            )
+        }
+        let listTop = inner.y + statusLines.count + 1
+        let listRect = Rect(x: inner.x, y: listTop, width: inner.width, height: max(0, inner.maxY - 1 - listTop))
         if state.phase == .devices {
             let devices = state.devices
             if chooserState.count != devices.count { chooserState.setCount(devices.count) }
@@ -486,23 +513,36 @@ extension AppModel {
         )
     }
 
+    /// The keys the help lists: the keys, then what they do.
+    static let helpEntries: [(keys: String, text: String)] = [
+        ("c", "Cast button: choose a device / stop casting"),
+        ("k", "Creds: toggle Cast Connect credentials"),
+        ("+ - m", "volume up, down, mute (the device's while casting)"),
+        ("Ctrl-Z", "suspend to the shell (fg comes back)"),
+        ("↑ ↓ ⏎", "move and open; esc or ⌫ goes back"),
+        ("⏎ space", "play/pause (a menu while casting)"),
+        ("← →", "seek (10 s local, 30 s on the device)"),
+        ("space e", "mini controller: play/pause, expand"),
+        ("u", "queue: ⏎ jump, d remove, [ ] move"),
+        ("r t l", "speed, tracks, repeat (expanded controller)"),
+        ("s", "skip the ad once it can be skipped (expanded controller)"),
+        ("h", "custom channel: messages to the receiver app"),
+        ("1-9 0", "speaker group: a member's volume, the group's"),
+        ("n b", "next, previous item"),
+        ("s q", "settings (in the list), quit"),
+    ]
+
     private func drawHelp(into buffer: inout ScreenBuffer, in bounds: Rect) {
-        let lines = [
-            "c        Cast button: choose a device / stop casting",
-            "k        Creds: toggle Cast Connect credentials",
-            "+ - m    volume up, down, mute (the device's while casting)",
-            "Ctrl-Z   suspend to the shell (fg comes back)",
-            "↑ ↓ ⏎    move and open; esc or ⌫ goes back",
-            "⏎ space  play/pause (a menu while casting)",
-            "← →      seek (10 s local, 30 s on the device)",
-            "space e  mini controller: play/pause, expand",
-            "u        queue: ⏎ jump, d remove, [ ] move",
-            "r t l    speed, tracks, repeat (expanded controller)",
-            "1-9 0    speaker group: a member's volume, the group's",
-            "n b      next, previous item",
-            "s        settings        q  quit",
-        ]
-        let width = min(bounds.width - 4, 58)
+        // Each description wraps under itself when the box is narrow, so nothing is cut.
+        let width = min(bounds.width - 4, 72)
+        let keyWidth = 9
+        let textWidth = max(8, width - 4 - keyWidth)
+        var lines: [String] = []
+        for entry in Self.helpEntries {
+            for (index, part) in TextLayout.wrap(entry.text, width: textWidth).enumerated() {
+                lines.append(TextLayout.pad(index == 0 ? entry.keys : "", toWidth: keyWidth) + part)
+            }
+        }
         let rect = bounds.centered(Size(width: width, height: min(bounds.height - 2, lines.count + 4)))
         let inner = buffer.drawModal(rect, title: "Keys", glyphs: glyphs, style: styles.dialog)
         for (index, line) in lines.prefix(max(0, inner.height - 2)).enumerated() {

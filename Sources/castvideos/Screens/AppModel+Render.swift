@@ -59,6 +59,7 @@ extension AppModel {
         case .expandedController: title += " › Now casting"
         case .queue: title += " › Queue"
         case .settings: title += " › Settings"
+        case .customChannel: title += " › Custom channel"
         }
         buffer.fill(row, style: styles.header)
         let button = castButtonLabel
@@ -79,19 +80,35 @@ extension AppModel {
 
     private var footerText: String {
         if case .failed = catalogState, topScreen == .list { return "r retry  c cast" }
-        var keys: String
+        var keys: [(key: String, label: String)]
         switch topScreen {
-        case .list: keys = "↑↓ select  ⏎ open  c cast  u queue  s settings  k creds"
+        case .list:
+            keys = [
+                ("↑↓", "select"), ("⏎", "open"), ("c", "cast"), ("u", "queue"), ("h", "channel"), ("s", "settings"),
+                ("k", "creds"),
+            ]
         case .detail:
             keys =
-                isConnected ? "⏎ play on device  c cast  esc back" : "⏎ play/pause  ←→ seek  x stop  c cast  esc back"
+                isConnected
+                ? [("⏎", "play on device"), ("c", "cast"), ("esc", "back")]
+                : [("⏎", "play/pause"), ("←→", "seek"), ("x", "stop"), ("c", "cast"), ("esc", "back")]
         case .expandedController:
-            keys = "space ⏯  ←→ ±30s  x stop  r speed  t tracks  l repeat  n/b next/prev  esc back"
-        case .queue: keys = "⏎ jump  d remove  [ ] move  space play/pause  esc back"
-        case .settings: keys = "⏎ edit  esc back"
+            keys = [
+                ("space", "⏯"), ("←→", "±30s"), ("x", "stop"), ("r", "speed"), ("t", "tracks"), ("l", "repeat"),
+                ("n/b", "next/prev"),
+            ]
+            if container.expandedController.state.adBreak != nil { keys.append(("s", "skip ad")) }
+            keys.append(("esc", "back"))
+        case .queue: keys = [("⏎", "jump"), ("d", "remove"), ("[ ]", "move"), ("space", "play/pause"), ("esc", "back")]
+        case .settings: keys = [("⏎", "edit"), ("esc", "back")]
+        case .customChannel: return "type a message  ⏎ send  esc back"
         }
-        if showsMiniController { keys = "space play/pause  e expand  " + keys }
-        return keys + "  +/- m volume"
+        // The mini controller's keys come first; a key the screen has already is not repeated.
+        if showsMiniController {
+            let mini = [("space", "play/pause"), ("e", "expand")].filter { key in !keys.contains { $0.key == key.0 } }
+            keys = mini.map { (key: $0.0, label: $0.1) } + keys
+        }
+        return keys.map { "\($0.key) \($0.label)" }.joined(separator: "  ") + "  +/- m volume"
     }
 
     // MARK: Screens
@@ -120,6 +137,8 @@ extension AppModel {
             drawQueue(into: &buffer, in: rect)
         case .settings:
             drawSettings(into: &buffer, in: rect)
+        case .customChannel:
+            drawCustomChannel(into: &buffer, in: rect)
         }
     }
 
@@ -135,6 +154,9 @@ extension AppModel {
         buffer.write("Press r to retry, q to quit.", at: Point(x: area.x, y: y + 2), style: styles.heading, clip: area)
     }
 
+    /// Rows of the media list: a thumbnail, the title, and a line of studio and duration.
+    static let listRowHeight = 3
+
     private func drawList(_ catalog: Catalog, into buffer: inout ScreenBuffer, in rect: Rect) {
         let wide = rect.width >= 90
         let listRect: Rect
@@ -149,53 +171,104 @@ extension AppModel {
                 height: rect.height
             )
         } else {
-            let listHeight = max(3, rect.height - 6)
+            let listHeight = max(Self.listRowHeight, rect.height - 6)
             listRect = Rect(x: rect.x, y: rect.y, width: rect.width, height: listHeight)
             infoRect = Rect(x: rect.x, y: rect.y + listHeight, width: rect.width, height: rect.height - listHeight)
         }
         let items = catalog.items
-        buffer.drawList(in: listRect, state: &listState, selectedStyle: styles.selected, glyphs: glyphs) {
-            buffer,
-            index,
-            row,
-            selected in
+        let rowHeight = Self.listRowHeight
+        let visible = max(1, listRect.height / rowHeight)
+        if listState.count != items.count { listState.setCount(items.count) }
+        listState.scrollToSelection(visibleRows: visible)
+        let scrolls = items.count > visible
+        let content = scrolls ? listRect.inset(right: 1) : listRect
+        let thumbnailWidth = 10
+        for (line, index) in listState.visibleRange(visibleRows: visible).enumerated() {
             let item = items[index]
-            let time = TimeFormat.string(seconds: item.duration)
-            let marker = selected ? glyphs.selectionMarker : " "
-            let left = "\(marker) \(item.title)"
-            let right = "\(item.studio)  \(time) "
+            let selected = index == listState.selection
+            let row = Rect(x: content.x, y: content.y + line * rowHeight, width: content.width, height: rowHeight)
             let style = selected ? styles.selected : styles.body
-            let rightWidth = TextLayout.width(of: right)
+            buffer.fill(row, style: style)
+            let marker = selected ? glyphs.selectionMarker : " "
+            buffer.write(marker, at: Point(x: row.x, y: row.y + 1), style: style, clip: row)
+            drawPicture(
+                of: item,
+                at: .list,
+                into: &buffer,
+                in: Rect(x: row.x + 2, y: row.y, width: thumbnailWidth, height: rowHeight),
+                style: style.adding(.dim),
+                showsTitle: false
+            )
+            let textX = row.x + 3 + thumbnailWidth
+            let textWidth = max(0, row.maxX - textX - 1)
             buffer.write(
-                TextLayout.truncate(left, toWidth: max(0, row.width - rightWidth - 1), ellipsis: glyphs.ellipsis),
-                at: row.origin,
-                style: style,
+                TextLayout.truncate(item.title, toWidth: textWidth, ellipsis: glyphs.ellipsis),
+                at: Point(x: textX, y: row.y),
+                style: style.adding(.bold),
+                clip: row
+            )
+            var details = "\(item.studio) · \(item.isLive ? "LIVE" : TimeFormat.string(seconds: item.duration))"
+            if !item.breaks.isEmpty { details += " · ads" }
+            buffer.write(
+                TextLayout.truncate(details, toWidth: textWidth, ellipsis: glyphs.ellipsis),
+                at: Point(x: textX, y: row.y + 1),
+                style: selected ? style : styles.dim,
                 clip: row
             )
             buffer.write(
-                right,
-                at: Point(x: row.maxX - rightWidth, y: row.y),
+                TextLayout.truncate(item.category, toWidth: textWidth, ellipsis: glyphs.ellipsis),
+                at: Point(x: textX, y: row.y + 2),
                 style: selected ? style : styles.dim,
                 clip: row
             )
         }
+        if scrolls {
+            if listState.offset > 0 {
+                buffer.put(glyphs.moreAbove, at: Point(x: listRect.maxX - 1, y: listRect.y), style: styles.dim)
+            }
+            if listState.offset + visible < items.count {
+                buffer.put(
+                    glyphs.moreBelow,
+                    at: Point(x: listRect.maxX - 1, y: listRect.y + visible * rowHeight - 1),
+                    style: styles.dim
+                )
+            }
+        }
         guard let index = listState.selection, items.indices.contains(index), infoRect.height > 1 else { return }
         let item = items[index]
         let panel = buffer.drawBox(infoRect, border: glyphs.box, style: styles.dim, title: item.category)
+        var top = panel.y
+        if wide, panel.height >= 16 {
+            // The selected video's thumbnail, as large as the panel allows (16:9 in cells
+            // twice as tall as wide).
+            let width = min(panel.width - 2, 48)
+            let height = min(panel.height / 2 - 1, (width * 9 / 16 + 1) / 2)
+            drawPicture(
+                of: item,
+                at: .list,
+                into: &buffer,
+                in: Rect(x: panel.x + 1, y: panel.y, width: width, height: height),
+                style: styles.dim,
+                showsTitle: true
+            )
+            top += height + 1
+        }
         var lines: [(String, TextStyle)] = [(item.title, styles.heading), (item.subtitle, styles.body)]
-        lines.append(("\(item.studio) · \(TimeFormat.string(seconds: item.duration))", styles.dim))
+        lines.append(
+            ("\(item.studio) · \(item.isLive ? "LIVE" : TimeFormat.string(seconds: item.duration))", styles.dim)
+        )
+        if !item.breaks.isEmpty {
+            let clips = item.breaks.reduce(0) { $0 + ($1.breakClipIds?.count ?? 0) }
+            lines.append(("Ad breaks: \(item.breaks.count) (\(clips) clip\(clips == 1 ? "" : "s"))", styles.dim))
+        }
         if wide { lines.append(("", styles.body)) }
         for line in TextLayout.wrap(item.description, width: max(1, panel.width - 2)) {
             lines.append((line, styles.body))
         }
-        if wide, let thumbnail = item.thumbnailURL {
-            lines.append(("", styles.body))
-            lines.append(("Image: \(thumbnail)", styles.dim))
-        }
-        for (offset, line) in lines.prefix(panel.height).enumerated() {
+        for (offset, line) in lines.prefix(max(0, panel.maxY - top)).enumerated() {
             buffer.write(
                 TextLayout.truncate(line.0, toWidth: max(0, panel.width - 2), ellipsis: glyphs.ellipsis),
-                at: Point(x: panel.x + 1, y: panel.y + offset),
+                at: Point(x: panel.x + 1, y: top + offset),
                 style: line.1,
                 clip: panel
             )
@@ -203,21 +276,53 @@ extension AppModel {
     }
 
     private func drawDetail(_ item: MediaItem, into buffer: inout ScreenBuffer, in rect: Rect, now: Instant) {
-        let area = rect.inset(left: 2, right: 2)
+        var area = rect.inset(left: 2, right: 2)
+        let playerHeight = 5
+        // The poster on the left, portrait, above the player.
+        let posterWidth = area.width >= 60 ? min(26, area.width / 3) : 0
+        let posterHeight = max(0, area.height - playerHeight - 1)
+        if posterWidth > 0, posterHeight >= 6 {
+            drawPicture(
+                of: item,
+                at: .detail,
+                into: &buffer,
+                in: Rect(x: area.x, y: area.y, width: posterWidth, height: posterHeight),
+                style: styles.dim,
+                showsTitle: true
+            )
+            area = Rect(
+                x: area.x + posterWidth + 2,
+                y: area.y,
+                width: area.width - posterWidth - 2,
+                height: area.height
+            )
+        }
         var y = area.y
         buffer.write(item.title, at: Point(x: area.x, y: y), style: styles.heading, clip: area)
         y += 1
         buffer.write(item.subtitle, at: Point(x: area.x, y: y), clip: area)
         y += 1
         let tracks = item.tracks.isEmpty ? "" : " · captions: \(item.tracks.compactMap(\.name).joined(separator: ", "))"
+        let length = item.isLive ? "LIVE" : TimeFormat.string(seconds: item.duration)
         buffer.write(
-            "\(item.studio) · \(item.category) · \(TimeFormat.string(seconds: item.duration))\(tracks)",
+            "\(item.studio) · \(item.category) · \(length)\(tracks)",
             at: Point(x: area.x, y: y),
             style: styles.dim,
             clip: area
         )
+        if !item.breaks.isEmpty {
+            y += 1
+            let positions = item.breaks.map {
+                $0.position == 0 ? "before the video" : "at \(TimeFormat.string(seconds: $0.position))"
+            }
+            buffer.write(
+                "Ad breaks: " + positions.joined(separator: ", "),
+                at: Point(x: area.x, y: y),
+                style: styles.dim,
+                clip: area
+            )
+        }
         y += 2
-        let playerHeight = 5
         let descriptionRoom = max(0, area.maxY - y - playerHeight - 1)
         for line in TextLayout.wrap(item.description, width: max(1, area.width), maxLines: max(1, descriptionRoom)) {
             guard y < area.maxY - playerHeight else { break }
@@ -235,9 +340,20 @@ extension AppModel {
         let remote = playbackMode == .remote && isConnected
         if remote {
             let device = session?.device.friendlyName ?? "the Cast device"
-            let loaded = mediaController.state.isMediaLoaded
+            let media = mediaController.state
+            let status: String
+            if !media.isMediaLoaded {
+                status = "▣ Connected to \(device)"
+            } else {
+                switch media.playerState {
+                case .some(.paused): status = "▣ Paused on \(device)"
+                case .some(.buffering), .some(.loading): status = "▣ Loading on \(device)"
+                case .some(.playing): status = "▣ Playing on \(device)"
+                default: status = "▣ Connected to \(device)"
+                }
+            }
             buffer.write(
-                loaded ? "▣ Playing on \(device)" : "▣ Connected to \(device)",
+                status,
                 at: Point(x: inner.x + 1, y: inner.y),
                 style: styles.heading,
                 clip: inner
@@ -273,7 +389,7 @@ extension AppModel {
             style: styles.dim,
             clip: inner
         )
-        let bar = SeekBar(position: position, duration: item.duration, style: glyphs.bar)
+        let bar = SeekBar(position: position, duration: item.isLive ? nil : item.duration, style: glyphs.bar)
         buffer.write(bar.render(width: max(0, inner.width - 2)), at: Point(x: inner.x + 1, y: inner.y + 1), clip: inner)
         let hint = isConnected ? "⏎ choose Play Now, Play Next or Add to Queue" : "⏎ play/pause  ←→ seek 10s  x stop"
         buffer.write(hint, at: Point(x: inner.x + 1, y: inner.y + 2), style: styles.dim, clip: inner)
@@ -322,5 +438,118 @@ extension AppModel {
                 clip: row
             )
         }
+        var y = listRect.maxY + 1
+        for line in settingsInformation(width: area.width) where y < area.maxY {
+            buffer.write(
+                TextLayout.truncate(line.text, toWidth: area.width, ellipsis: glyphs.ellipsis),
+                at: Point(x: area.x, y: y),
+                style: line.heading ? styles.heading : styles.dim,
+                clip: area
+            )
+            y += 1
+        }
+    }
+
+    /// What the settings screen tells beyond the fields: how pictures are drawn, the built-in
+    /// media, and the image the picker chooses in each place for the selected video.
+    private func settingsInformation(width: Int) -> [(text: String, heading: Bool)] {
+        var lines: [(String, Bool)] = []
+        let graphics = terminal.graphics
+        let cells =
+            terminal.capabilities.colors == .none
+            ? "shades (no colour)" : "half blocks in \(terminal.capabilities.colors)"
+        let drawing = graphics.graphicsProtocol.map { "\($0) (\(graphics.reason))" } ?? "\(cells) (\(graphics.reason))"
+        lines.append(("Pictures: " + drawing, false))
+        if let builtInMediaStatus { lines.append(("Built-in media: " + builtInMediaStatus, false)) }
+        guard let catalog, !catalog.items.isEmpty else { return lines }
+        let index = min(listState.selection ?? 0, catalog.items.count - 1)
+        let item = catalog.items[index]
+        lines.append(("", false))
+        lines.append(("Image picker (\(settings.imagePickerChoice.rawValue)), by place, for “\(item.title)”:", true))
+        for place in PicturePlace.allCases {
+            let wanted = place.hints.preferredSize.map { "\($0)" } ?? "any size"
+            let chosen: String
+            if let metadata = item.mediaInformation.metadata,
+                let image = place.image(from: metadata, picker: context.imagePicker)
+            {
+                let size = image.width.flatMap { width in image.height.map { "\(width)×\($0)" } } ?? "size unknown"
+                chosen = "\(size)  \(image.url.split(separator: "/").suffix(2).joined(separator: "/"))"
+            } else {
+                chosen = "no image"
+            }
+            lines.append(
+                (
+                    "  " + TextLayout.pad(place.name, toWidth: 20)
+                        + TextLayout.pad("\(place.hints.use) \(wanted)", toWidth: 30) + "→ " + chosen,
+                    false
+                )
+            )
+        }
+        return lines
+    }
+
+    // MARK: Custom channel
+
+    private func drawCustomChannel(into buffer: inout ScreenBuffer, in rect: Rect) {
+        let area = rect.inset(left: 2, right: 2)
+        let screen = customChannel
+        buffer.write("Custom channel", at: area.origin, style: styles.heading, clip: area)
+        buffer.write(
+            "Namespace \(CustomChannelScreen.namespace)",
+            at: Point(x: area.x, y: area.y + 1),
+            style: styles.dim,
+            clip: area
+        )
+        let status: (String, TextStyle)
+        if !isConnected {
+            status = ("Not connected: press c to cast to a device first.", styles.error)
+        } else if screen.appListsNamespace == false {
+            status = (
+                "The receiver app \(TerminalText.sanitized(screen.appName ?? "?")) does not list this namespace: nothing can reach it.",
+                styles.error
+            )
+        } else if screen.isConnected {
+            status = (
+                "Connected to \(TerminalText.sanitized(screen.appName ?? "the receiver app")) on \(session?.device.friendlyName ?? "the device")",
+                styles.body
+            )
+        } else {
+            status = ("Connecting the channel…", styles.dim)
+        }
+        buffer.write(status.0, at: Point(x: area.x, y: area.y + 2), style: status.1, clip: area)
+        // The conversation, newest at the bottom, above the input line.
+        let inputY = area.maxY - 1
+        let conversation = Rect(x: area.x, y: area.y + 4, width: area.width, height: max(0, inputY - 1 - (area.y + 4)))
+        var rows: [(String, TextStyle)] = []
+        for line in screen.lines {
+            let text = TerminalText.sanitized(line.text)
+            let (prefix, style): (String, TextStyle) =
+                switch line.kind {
+                case .sent: ("→ you: ", styles.body)
+                case .received: ("← receiver: ", styles.heading)
+                case .note: ("· ", styles.dim)
+                }
+            for (index, part) in TextLayout.wrap(prefix + text, width: max(1, conversation.width)).enumerated() {
+                rows.append((index == 0 ? part : "  " + part, style))
+            }
+        }
+        if rows.isEmpty {
+            rows = [("Type a message and press ⏎: the receiver app answers on the channel.", styles.dim)]
+        }
+        for (offset, row) in rows.suffix(conversation.height).enumerated() {
+            buffer.write(
+                row.0,
+                at: Point(x: conversation.x, y: conversation.y + offset),
+                style: row.1,
+                clip: conversation
+            )
+        }
+        let shown = TextLayout.truncate(
+            String(screen.input.suffix(max(0, area.width - 4))),
+            toWidth: max(0, area.width - 4),
+            ellipsis: glyphs.ellipsis
+        )
+        buffer.write("> " + shown, at: Point(x: area.x, y: inputY), style: styles.heading, clip: area)
+        if modal == nil { buffer.cursor = Point(x: area.x + 2 + TextLayout.width(of: shown), y: inputY) }
     }
 }

@@ -1,5 +1,6 @@
 import CastNet
 import CastSender
+import CastSenderUI
 import Foundation
 
 /// The user's preferences, kept in `settings.json` in the app's configuration directory.
@@ -13,6 +14,8 @@ struct AppSettings: Codable, Hashable, Sendable {
     var discoveryInterfaces = ""
     /// The SDK log level written to the log file: none, error, warning, info, debug, verbose.
     var logLevel = "warning"
+    /// The image picker every place uses: `best-fit` or `first` (used at once).
+    var imagePicker = ImagePickerChoice.bestFit.rawValue
 
     static let logLevels = ["none", "error", "warning", "info", "debug", "verbose"]
 
@@ -28,7 +31,11 @@ struct AppSettings: Codable, Hashable, Sendable {
         discoveryInterfaces =
             try container.decodeIfPresent(String.self, forKey: .discoveryInterfaces) ?? defaults.discoveryInterfaces
         logLevel = try container.decodeIfPresent(String.self, forKey: .logLevel) ?? defaults.logLevel
+        imagePicker = try container.decodeIfPresent(String.self, forKey: .imagePicker) ?? defaults.imagePicker
     }
+
+    /// The image picker chosen.
+    var imagePickerChoice: ImagePickerChoice { ImagePickerChoice(rawValue: imagePicker.lowercased()) ?? .bestFit }
 
     /// The log level as the SDK's type.
     var castLogLevel: CastLogLevel {
@@ -67,6 +74,9 @@ struct AppSettings: Codable, Hashable, Sendable {
             return valid ? nil : "interface names separated by commas"
         case .logLevel:
             return logLevels.contains(trimmed.lowercased()) ? nil : "one of \(logLevels.joined(separator: ", "))"
+        case .imagePicker:
+            let names = ImagePickerChoice.allCases.map(\.rawValue)
+            return names.contains(trimmed.lowercased()) ? nil : "one of \(names.joined(separator: ", "))"
         }
     }
 
@@ -76,6 +86,7 @@ struct AppSettings: Codable, Hashable, Sendable {
         case preloadTime
         case discoveryInterfaces
         case logLevel
+        case imagePicker
 
         var title: String {
             switch self {
@@ -83,6 +94,7 @@ struct AppSettings: Codable, Hashable, Sendable {
             case .preloadTime: "Preload time (s)"
             case .discoveryInterfaces: "Discovery interfaces"
             case .logLevel: "Log level"
+            case .imagePicker: "Image picker"
             }
         }
 
@@ -92,6 +104,7 @@ struct AppSettings: Codable, Hashable, Sendable {
             case .preloadTime: "used by the next queue item"
             case .discoveryInterfaces: "empty: all; used from the next start"
             case .logLevel: "none, error, warning, info, debug, verbose"
+            case .imagePicker: "best-fit or first; used at once"
             }
         }
     }
@@ -103,6 +116,7 @@ struct AppSettings: Codable, Hashable, Sendable {
         case .preloadTime: preloadTime.formatted(.number.precision(.fractionLength(0...1)))
         case .discoveryInterfaces: discoveryInterfaces
         case .logLevel: logLevel
+        case .imagePicker: imagePickerChoice.rawValue
         }
     }
 
@@ -114,6 +128,22 @@ struct AppSettings: Codable, Hashable, Sendable {
         case .preloadTime: preloadTime = Double(trimmed) ?? preloadTime
         case .discoveryInterfaces: discoveryInterfaces = trimmed
         case .logLevel: logLevel = trimmed.lowercased()
+        case .imagePicker: imagePicker = trimmed.lowercased()
+        }
+    }
+}
+
+/// The image pickers the settings offer.
+enum ImagePickerChoice: String, CaseIterable, Sendable {
+    /// ``BestFitImagePicker``: the smallest image at least as large as the place asks.
+    case bestFit = "best-fit"
+    /// ``FirstImagePicker``, the SDK's default: the first image.
+    case first
+
+    var picker: any ImagePicker {
+        switch self {
+        case .bestFit: BestFitImagePicker()
+        case .first: FirstImagePicker()
         }
     }
 }

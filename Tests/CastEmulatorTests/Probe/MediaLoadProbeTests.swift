@@ -89,6 +89,9 @@ import Testing
             #expect(status["media"]?["streamType"] == "BUFFERED")
             #expect(status["media"]?["tracks"]?[0]?["type"] == "VIDEO")
             #expect(status["media"]?["tracks"]?[1]?["language"] == "eng")
+            // The audio track the file plays is active, as CAF receivers report it.
+            let audio = try #require(status["media"]?["tracks"]?[1]?["trackId"])
+            #expect(status["activeTrackIds"] == [audio])
             let media = try #require(device.engine.mediaStatus(at: device.now))
             #expect(media.videoInfo?.width == 320)
             #expect(media.videoInfo?.height == 240)

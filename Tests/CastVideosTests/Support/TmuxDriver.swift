@@ -20,6 +20,31 @@ final class TmuxDriver {
         RepositoryPaths.builtExecutable("castvideos", overriddenBy: "CASTVIDEOS_BINARY")
     }
 
+    /// The cache the tests' apps share (`XDG_CACHE_HOME` unless a test gives its own): the
+    /// built-in catalog's pictures and videos are made once for the whole run.
+    static let sharedCacheDirectory = RepositoryPaths.root.appendingPathComponent(".build/castvideos-test-cache")
+
+    /// Where the screens the tests look at are saved (``saveCapture(_:)``).
+    static let artifactsDirectory = RepositoryPaths.root.appendingPathComponent(".build/artifacts/castvideos")
+
+    private static let mediaPreparation = Task { () -> String in
+        guard let binary = appBinary() else { return "castvideos binary not found" }
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_CACHE_HOME"] = sharedCacheDirectory.path
+        let result = try? await runProgram(
+            binary,
+            ["--make-media"],
+            environment: environment,
+            deadline: TestTiming.scaled(.seconds(600))
+        )
+        return result.map { "status \($0.status): \($0.output)" } ?? "castvideos --make-media did not finish"
+    }
+
+    /// Makes the built-in catalog's pictures and (with ffmpeg) videos into the shared cache,
+    /// once for the test process (`castvideos --make-media`); returns what it printed.
+    @discardableResult
+    static func prepareBuiltInMedia() async -> String { await mediaPreparation.value }
+
     /// A new empty directory for one test's files (settings, logs).
     static func makeDirectory() throws -> URL {
         let directory = FileManager.default.temporaryDirectory
@@ -65,6 +90,10 @@ final class TmuxDriver {
         let appCommand =
             ([binary] + arguments).map(TmuxDriver.quote).joined(separator: " ")
             + " 2>" + TmuxDriver.quote(directory.appendingPathComponent("stderr.txt").path)
+        var environment = environment
+        if environment["XDG_CACHE_HOME"] == nil {
+            environment["XDG_CACHE_HOME"] = TmuxDriver.sharedCacheDirectory.path
+        }
         let exports = environment.sorted { $0.key < $1.key }.map { "export \($0.key)=\(TmuxDriver.quote($0.value))" }
             .joined(separator: "\n")
         let pids = directory.appendingPathComponent("pids.txt").path
@@ -181,6 +210,20 @@ final class TmuxDriver {
             deadline: .seconds(10)
         )
         return result.output
+    }
+
+    /// Saves the screen as it is now under ``artifactsDirectory``: `NAME.txt` (the text) and
+    /// `NAME.ans` (with its colours, which `scripts/render-captures.sh` turns into a picture),
+    /// so a person can look at what the test saw. Returns the text.
+    @discardableResult
+    func saveCapture(_ name: String) async throws -> String {
+        let text = try await capture()
+        let styled = try await captureWithStyles()
+        let directory = TmuxDriver.artifactsDirectory
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try text.write(to: directory.appendingPathComponent("\(name).txt"), atomically: true, encoding: .utf8)
+        try styled.write(to: directory.appendingPathComponent("\(name).ans"), atomically: true, encoding: .utf8)
+        return text
     }
 
     /// Whether the tmux session still runs (the app has not quit).
