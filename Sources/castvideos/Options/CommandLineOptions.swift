@@ -124,7 +124,8 @@ struct CommandLineOptions: Hashable, Sendable {
         configDirectory = try parsed.nonEmpty("config-dir", program: "castvideos")
         logPath = try parsed.nonEmpty("log", program: "castvideos")
         trustRootPaths = parsed.allValues("trust-root")
-        if let mode = try parsed.choice("pictures", from: PictureOption.allCases.map(\.rawValue), program: "castvideos") {
+        if let mode = try parsed.choice("pictures", from: PictureOption.allCases.map(\.rawValue), program: "castvideos")
+        {
             pictures = PictureOption(rawValue: mode) ?? .auto
         }
         makeMedia = parsed.has("make-media")
