@@ -80,7 +80,6 @@ let package = Package(
         // MARK: Locking
         .target(name: "CastSync"),
 
-
         // MARK: Time
         .target(name: "CastTime", dependencies: ["CastSync"]),
 
