@@ -45,6 +45,7 @@ let internalProducts: [Product] =
     : [
         .library(name: "CastTime", targets: ["CastTime"]),
         .library(name: "CastCrypto", targets: ["CastCrypto"]),
+        .library(name: "CastNetCore", targets: ["CastNetCore"]),
         .library(name: "CastNet", targets: ["CastNet"]),
         .library(name: "CastAuth", targets: ["CastAuth"]),
         .library(name: "CastCommandLine", targets: ["CastCommandLine"]),
@@ -88,10 +89,15 @@ let package = Package(
         // MARK: Crypto
         .target(name: "CastCrypto", dependencies: ["COpenSSL"]),
 
+        // MARK: Protocol machines (no system calls)
+        .target(name: "CastNetCore", dependencies: ["CastCore", "CastSync", "CastTime"]),
+        // An event loop and byte channels in memory, run by the test that drives them.
+        .target(name: "CastNetEmbedded", dependencies: ["CastNetCore", "CastSync", "CastTime"]),
+
         // MARK: I/O
         .target(
             name: "CastNet",
-            dependencies: ["CastCore", "CastCrypto", "CastSync", "COpenSSL", "CCastSystem", "CastTime"]
+            dependencies: ["CastNetCore", "CastCore", "CastCrypto", "CastSync", "COpenSSL", "CCastSystem", "CastTime"]
         ),
 
         // MARK: Device authentication
@@ -100,19 +106,19 @@ let package = Package(
         // MARK: SDK
         .target(
             name: "CastSender",
-            dependencies: ["CastCore", "CastNet", "CastAuth", "CastSync", "CastCrypto", "CastTime"]
+            dependencies: ["CastCore", "CastNet", "CastNetCore", "CastAuth", "CastSync", "CastCrypto", "CastTime"]
         ),
 
         // MARK: Widgets
         .target(
             name: "CastSenderUI",
-            dependencies: ["CastSender", "CastCore", "CastNet", "CastSync", "CastCrypto", "CastTime"]
+            dependencies: ["CastSender", "CastCore", "CastNet", "CastNetCore", "CastSync", "CastCrypto", "CastTime"]
         ),
 
         // MARK: Virtual device
         .target(
             name: "CastEmulator",
-            dependencies: ["CastCore", "CastNet", "CastAuth", "CastSync", "CastCrypto", "CastTime"]
+            dependencies: ["CastCore", "CastNet", "CastNetCore", "CastAuth", "CastSync", "CastCrypto", "CastTime"]
         ),
 
         // MARK: Terminal
@@ -121,7 +127,9 @@ let package = Package(
         // MARK: Command line
         .target(
             name: "CastCommandLine",
-            dependencies: ["CastSender", "CastAuth", "CastCore", "CastNet", "CastSync", "TerminalUI", "CastCrypto"]
+            dependencies: [
+                "CastSender", "CastAuth", "CastCore", "CastNet", "CastNetCore", "CastSync", "TerminalUI", "CastCrypto",
+            ]
         ),
 
         // MARK: Executables
@@ -137,8 +145,8 @@ let package = Package(
         .executableTarget(
             name: "cast-bench",
             dependencies: [
-                "CastCore", "CastNet", "CastSender", "CastEmulator", "CastSync", "CastCrypto", "CastAuth",
-                "CBenchTrace",
+                "CastCore", "CastNet", "CastNetCore", "CastSender", "CastEmulator", "CastSync", "CastCrypto",
+                "CastAuth", "CBenchTrace",
             ]
         ),
         // ptrace for cast-bench's peak-memory readings of child processes.
@@ -146,13 +154,13 @@ let package = Package(
 
         .executableTarget(
             name: "mdns-tool",
-            dependencies: ["CastCore", "CastNet"]
+            dependencies: ["CastCore", "CastNet", "CastNetCore"]
         ),
         .executableTarget(
             name: "castvideos",
             dependencies: [
                 "CastSender", "CastSenderUI", "CastAuth", "CastCore", "CastEmulator", "CastSync", "TerminalUI",
-                "CastNet",
+                "CastNet", "CastNetCore",
             ]
         ),
         .executableTarget(name: "terminalui-demo", dependencies: ["TerminalUI"]),
@@ -176,8 +184,15 @@ let package = Package(
             dependencies: ["CastCore", "CastTestSupport"]
         ),
         .testTarget(
+            name: "CastNetCoreTests",
+            dependencies: ["CastNetCore", "CastNetEmbedded", "CastCore", "CastSync", "CastTestSupport", "CastTime"]
+        ),
+        .testTarget(
             name: "CastNetTests",
-            dependencies: ["CastNet", "CastCore", "CastSync", "mdns-tool", "CastTestSupport", "CastCrypto", "CastTime"]
+            dependencies: [
+                "CastNet", "CastNetCore", "CastCore", "CastSync", "mdns-tool", "CastTestSupport", "CastCrypto",
+                "CastTime",
+            ]
         ),
         .testTarget(
             name: "CastAuthTests",
@@ -186,27 +201,29 @@ let package = Package(
         .testTarget(
             name: "CastSenderTests",
             dependencies: [
-                "CastSender", "CastEmulator", "CastAuth", "CastNet", "CastCore", "CastSync", "CastTestSupport",
-                "CastSenderTestSupport", "CastCrypto", "CastTime",
+                "CastSender", "CastEmulator", "CastAuth", "CastNet", "CastNetCore", "CastCore", "CastSync",
+                "CastTestSupport", "CastSenderTestSupport", "CastCrypto", "CastTime",
             ]
         ),
         .testTarget(
             name: "CastSenderUITests",
             dependencies: [
-                "CastSenderUI", "CastSender", "CastEmulator", "CastNet", "CastCore", "CastSync", "CastTestSupport",
-                "CastSenderTestSupport", "CastCrypto", "CastTime",
+                "CastSenderUI", "CastSender", "CastEmulator", "CastNet", "CastNetCore", "CastCore", "CastSync",
+                "CastTestSupport", "CastSenderTestSupport", "CastCrypto", "CastTime",
             ]
         ),
         .testTarget(
             name: "CastEmulatorTests",
             dependencies: [
-                "CastEmulator", "CastNet", "CastCore", "CastAuth", "CastSync", "CastTestSupport", "CastCrypto",
-                "CastTime",
+                "CastEmulator", "CastNet", "CastNetCore", "CastCore", "CastAuth", "CastSync", "CastTestSupport",
+                "CastCrypto", "CastTime",
             ]
         ),
         .testTarget(
             name: "CastVideosTests",
-            dependencies: ["castvideos", "CastAuth", "CastCore", "CastEmulator", "CastSenderUI", "CastTestSupport"]
+            dependencies: [
+                "castvideos", "CastAuth", "CastCore", "CastEmulator", "CastNetCore", "CastSenderUI", "CastTestSupport",
+            ]
         ),
         .testTarget(name: "CastBenchTests", dependencies: ["cast-bench"]),
         .testTarget(
@@ -216,7 +233,8 @@ let package = Package(
         .testTarget(
             name: "CastCommandLineTests",
             dependencies: [
-                "CastCommandLine", "CastEmulator", "CastSender", "CastAuth", "CastNet", "CastCore", "CastSync", "cast",
+                "CastCommandLine", "CastEmulator", "CastSender", "CastAuth", "CastNet", "CastNetCore", "CastCore",
+                "CastSync", "cast",
                 "cast-emulator", "CastTestSupport", "CastSenderTestSupport", "CastCrypto", "CastTime",
             ]
         ),

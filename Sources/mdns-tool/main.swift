@@ -1,5 +1,6 @@
 import CastCore
 import CastNet
+import CastNetCore
 import Foundation
 
 // mdns-tool: browse for or advertise Cast devices over mDNS on chosen interfaces, printing

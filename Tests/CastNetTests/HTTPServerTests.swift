@@ -1,5 +1,6 @@
 import CastCrypto
 import CastNet
+import CastNetCore
 import CastTestSupport
 import CastTime
 import Foundation

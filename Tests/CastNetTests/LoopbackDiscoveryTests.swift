@@ -1,4 +1,5 @@
 import CastCore
+import CastNetCore
 import CastTestSupport
 import CastTime
 import Foundation

@@ -1,6 +1,7 @@
 import CastCore
 public import CastCrypto
 public import CastNet
+import CastNetCore
 import CastSync
 public import CastTime
 public import Foundation

@@ -1,3 +1,4 @@
+import CastNetCore
 import CastTime
 
 /// Opens channels: TCP connect, then a TLS handshake when asked; and the same for
@@ -11,7 +12,7 @@ enum ChannelConnector {
         timeout: Duration,
         clock: any CastClock,
         loop: EventLoop,
-        completion: @escaping @Sendable (Result<any ByteChannel, any Error>) -> Void
+        completion: @escaping @Sendable (Result<any NetworkByteChannel, any Error>) -> Void
     ) {
         loop.execute {
             StreamChannel.connect(to: address, loop: loop, clock: clock, timeout: timeout) { result in
@@ -30,7 +31,7 @@ enum ChannelConnector {
         _ channel: StreamChannel,
         tls: TLSContext?,
         clock: any CastClock,
-        completion: @escaping @Sendable (Result<any ByteChannel, any Error>) -> Void
+        completion: @escaping @Sendable (Result<any NetworkByteChannel, any Error>) -> Void
     ) {
         channel.loop.execute {
             do {
@@ -47,7 +48,7 @@ enum ChannelConnector {
         _ channel: StreamChannel,
         tls: TLSContext?,
         clock: any CastClock,
-        completion: @escaping @Sendable (Result<any ByteChannel, any Error>) -> Void
+        completion: @escaping @Sendable (Result<any NetworkByteChannel, any Error>) -> Void
     ) {
         guard let tls else {
             completion(.success(channel))
@@ -63,7 +64,7 @@ enum ChannelConnector {
         }
         let secured = TLSChannel(base: channel, engine: engine, clock: clock)
         secured.start { result in
-            completion(result.map { $0 as any ByteChannel })
+            completion(result.map { $0 as any NetworkByteChannel })
         }
     }
 }

@@ -1,4 +1,5 @@
 public import CastCore
+import CastNetCore
 import CastSync
 import CastTime
 #if canImport(FoundationEssentials)

@@ -1,4 +1,5 @@
 import CastCore
+public import CastNetCore
 import CastSync
 import CastTime
 #if canImport(FoundationEssentials)

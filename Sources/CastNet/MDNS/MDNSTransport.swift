@@ -1,4 +1,5 @@
 import CastCore
+import CastNetCore
 import CastSync
 import CastTime
 

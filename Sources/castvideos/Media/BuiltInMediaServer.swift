@@ -1,4 +1,5 @@
 import CastNet
+import CastNetCore
 
 /// Serves ``BuiltInMedia`` over HTTP on loopback, so the built-in catalog's videos and
 /// captions are files the built-in device fetches and reads, as a Chromecast reads a CDN's.

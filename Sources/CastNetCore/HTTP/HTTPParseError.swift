@@ -61,7 +61,7 @@ public struct HTTPParseError: Error, Hashable, Sendable, CustomStringConvertible
     /// Details, such as the header name or the limit.
     public let detail: String
 
-    init(_ code: Code, offset: Int, detail: String) {
+    package init(_ code: Code, offset: Int, detail: String) {
         self.code = code
         self.offset = offset
         self.detail = detail

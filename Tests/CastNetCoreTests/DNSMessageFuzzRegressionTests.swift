@@ -1,7 +1,7 @@
 import CastCore
 import Testing
 
-@testable import CastNet
+@testable import CastNetCore
 
 /// Inputs found by `Fuzz/Sources/fuzz-dns`, kept so the properties it checks stay true for them.
 @Suite struct DNSMessageFuzzRegressionTests {

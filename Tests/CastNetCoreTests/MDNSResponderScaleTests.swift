@@ -3,7 +3,7 @@ import CastTime
 import Foundation
 import Testing
 
-@testable import CastNet
+@testable import CastNetCore
 
 /// One responder serving hundreds of services, as a fleet of virtual devices does.
 @Suite struct MDNSResponderScaleTests {

@@ -1,30 +1,31 @@
 import CastCore
-import CastSync
-import CastTime
-import Synchronization
+package import CastSync
+package import CastTime
+package import Synchronization
 
-/// The loop-side half of a ``CastConnection``: performs what its
+/// The loop-side half of `CastNet`'s `CastConnection`: performs what its
 /// ``CastConnectionStateMachine`` decides (framing, delivery to one consumer, reading from the
 /// socket only while the consumer keeps up, the frame deadline, the close) and holds what
 /// the machine cannot: the channel, the waiting continuations and handlers, the timer.
 ///
 /// Reads are sized from the decoder (the header, then exactly the rest of the frame), so at
-/// most one frame is ever buffered here. `@unchecked Sendable`: everything except the
+/// most one frame is ever buffered here. It runs on any ``ByteChannel``: a socket or TLS in
+/// `CastNet`, a channel in memory in tests. `@unchecked Sendable`: everything except the
 /// atomics and the outbox is used only on the channel's loop thread.
-final class CastConnectionCore: ByteChannelHandler, @unchecked Sendable {
-    typealias FrameContinuation = HandOffContinuation<Result<[UInt8]?, CastConnectionError>>
+package final class CastConnectionCore: ByteChannelHandler, @unchecked Sendable {
+    package typealias FrameContinuation = HandOffContinuation<Result<[UInt8]?, CastConnectionError>>
 
-    let channel: any ByteChannel
-    let loop: EventLoop
-    let configuration: CastConnectionConfiguration
-    let clock: any CastClock
+    package let channel: any ByteChannel
+    package let loop: any ChannelLoop
+    package let limits: CastConnectionLimits
+    package let clock: any CastClock
     /// Frames given to `send` and not yet written to the channel. Sends from any thread
     /// append here; the first one of a batch schedules one write of the whole batch on the
     /// loop, so a burst of frames costs one TLS write and one system call.
-    let outbox = Locked(Outbox())
+    package let outbox = Locked(Outbox())
     /// Bytes the channel held for the socket after the last write (updated on the loop).
-    let channelBacklog = Atomic<Int>(0)
-    let isClosedFlag = Atomic<Bool>(false)
+    package let channelBacklog = Atomic<Int>(0)
+    package let isClosedFlag = Atomic<Bool>(false)
 
     private var machine: CastConnectionStateMachine
     /// The `frames` request the machine holds, if any.
@@ -35,17 +36,17 @@ final class CastConnectionCore: ByteChannelHandler, @unchecked Sendable {
     private var closeHandlers: [@Sendable (CastConnectionError?) -> Void] = []
     /// In handler mode the connection keeps its public object alive until it closes, so a
     /// server need not hold it.
-    var retainedOwner: CastConnection?
+    package var retainedOwner: AnyObject?
     private var flushWaiters: [CheckedContinuation<Result<Void, CastConnectionError>, Never>] = []
     private var frameTimer: CastTimer?
 
     /// Takes over an active channel; call on its loop.
-    init(channel: any ByteChannel, configuration: CastConnectionConfiguration, clock: any CastClock) {
+    package init(channel: any ByteChannel, limits: CastConnectionLimits, clock: any CastClock) {
         self.channel = channel
         self.loop = channel.loop
-        self.configuration = configuration
+        self.limits = limits
         self.clock = clock
-        self.machine = CastConnectionStateMachine(configuration: configuration)
+        self.machine = CastConnectionStateMachine(limits: limits)
         channel.handler = self
         channel.maximumReadSize = machine.maximumReadSize
     }
@@ -111,20 +112,20 @@ final class CastConnectionCore: ByteChannelHandler, @unchecked Sendable {
 
     // MARK: Consumers (on the loop)
 
-    func nextFrame(_ continuation: FrameContinuation) {
+    package func nextFrame(_ continuation: FrameContinuation) {
         perform(machine.frameRequested(), request: continuation)
     }
 
-    func cancelWaiter() {
+    package func cancelWaiter() {
         perform(machine.requestCancelled())
     }
 
-    func setHandler(_ handler: @escaping @Sendable ([UInt8]) -> Void) {
+    package func setHandler(_ handler: @escaping @Sendable ([UInt8]) -> Void) {
         self.handler = handler
         perform(machine.handlerInstalled())
     }
 
-    func onClose(_ handler: @escaping @Sendable (CastConnectionError?) -> Void) {
+    package func onClose(_ handler: @escaping @Sendable (CastConnectionError?) -> Void) {
         if machine.isFinished {
             handler(machine.closeError)
         } else {
@@ -132,7 +133,7 @@ final class CastConnectionCore: ByteChannelHandler, @unchecked Sendable {
         }
     }
 
-    func waitForClose(_ continuation: CheckedContinuation<CastConnectionError?, Never>) {
+    package func waitForClose(_ continuation: CheckedContinuation<CastConnectionError?, Never>) {
         if machine.isFinished {
             continuation.resume(returning: machine.closeError)
         } else {
@@ -140,15 +141,15 @@ final class CastConnectionCore: ByteChannelHandler, @unchecked Sendable {
         }
     }
 
-    struct Outbox {
-        var frames: [[UInt8]] = []
-        var byteCount = 0
-        var flushScheduled = false
+    package struct Outbox {
+        package var frames: [[UInt8]] = []
+        package var byteCount = 0
+        package var flushScheduled = false
     }
 
     // MARK: Sending (on the loop)
 
-    func flushOutbox() {
+    package func flushOutbox() {
         let frames = outbox.withLock { outbox -> [[UInt8]] in
             defer {
                 outbox.frames = []
@@ -165,22 +166,22 @@ final class CastConnectionCore: ByteChannelHandler, @unchecked Sendable {
         }
         let backlog = channel.pendingWriteBytes
         channelBacklog.store(backlog, ordering: .relaxed)
-        if backlog > configuration.sendQueueLimit {
+        if backlog > limits.sendQueueLimit {
             fail(sendQueueFull(queued: backlog))
         }
     }
 
-    func sendQueueFull(queued: Int) -> CastConnectionError {
+    package func sendQueueFull(queued: Int) -> CastConnectionError {
         CastConnectionError(
             code: .sendQueueFull,
-            reason: "\(queued) bytes wait to be sent, over the limit of \(configuration.sendQueueLimit): "
+            reason: "\(queued) bytes wait to be sent, over the limit of \(limits.sendQueueLimit): "
                 + "the peer is not reading"
         )
     }
 
     /// Resumes once every frame sent before the call has been handed to the kernel.
     /// Frames sent earlier were queued on this loop before this call, so they are written.
-    func flush(_ continuation: CheckedContinuation<Result<Void, CastConnectionError>, Never>) {
+    package func flush(_ continuation: CheckedContinuation<Result<Void, CastConnectionError>, Never>) {
         if machine.isFinished {
             continuation.resume(
                 returning: .failure(
@@ -194,34 +195,34 @@ final class CastConnectionCore: ByteChannelHandler, @unchecked Sendable {
         }
     }
 
-    func close(reason: String?) {
+    package func close(reason: String?) {
         perform(machine.closeRequested(reason: reason))
     }
 
-    func fail(_ error: CastConnectionError) {
+    package func fail(_ error: CastConnectionError) {
         perform(machine.failed(error))
     }
 
     // MARK: Channel events
 
-    func channelDidBecomeActive(_ channel: any ByteChannel) {}
+    package func channelDidBecomeActive(_ channel: any ByteChannel) {}
 
-    func channel(_ channel: any ByteChannel, didRead bytes: UnsafeRawBufferPointer) {
+    package func channel(_ channel: any ByteChannel, didRead bytes: UnsafeRawBufferPointer) {
         perform(machine.bytesRead(bytes, now: clock.now))
     }
 
-    func channelDidReadEndOfFile(_ channel: any ByteChannel) {
+    package func channelDidReadEndOfFile(_ channel: any ByteChannel) {
         perform(machine.endOfFileRead())
     }
 
-    func channelDidDrain(_ channel: any ByteChannel) {
+    package func channelDidDrain(_ channel: any ByteChannel) {
         channelBacklog.store(0, ordering: .relaxed)
         let waiters = flushWaiters
         flushWaiters = []
         for continuation in waiters { continuation.resume(returning: .success(())) }
     }
 
-    func channel(_ channel: any ByteChannel, didCloseWith error: (any Error)?) {
+    package func channel(_ channel: any ByteChannel, didCloseWith error: (any Error)?) {
         // Senders on other threads see the close before any waiter wakes.
         isClosedFlag.store(true, ordering: .relaxed)
         perform(machine.channelClosed(transportError: error.map { CastConnectionError(transport: $0) }))

@@ -80,7 +80,7 @@ package struct MDNSQuerierStateMachine: Sendable {
     private var nextQueryAt: CastInstant?
     private var queryInterval: Duration = .seconds(1)
     /// Whether browse queries go out at the passive pace (see ``setPassive(_:now:)``).
-    private(set) var isPassive = false
+    package private(set) var isPassive = false
 
     /// The first interval between browse queries in passive mode.
     package static let passiveQueryInterval: Duration = .seconds(60)

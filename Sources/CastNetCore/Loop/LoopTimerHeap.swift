@@ -10,7 +10,7 @@
 ///
 /// A cancelled timer's action is released at once; its slot in the heap stays until it comes
 /// to the top or the heap is compacted, so cancelling costs no search.
-struct LoopTimerHeap {
+package struct LoopTimerHeap {
     /// One heap slot: when, and which timer.
     private struct Slot {
         var deadline: UInt64
@@ -29,12 +29,19 @@ struct LoopTimerHeap {
     private var actions: [UInt64: @Sendable () -> Void] = [:]
     private var nextID: UInt64 = 0
 
+    /// Creates an empty heap.
+    package init() {}
+
     /// The number of timers scheduled and neither fired nor cancelled.
-    var count: Int { actions.count }
+    package var count: Int { actions.count }
 
     /// Adds a timer due at `deadline` (nanoseconds on the loop's clock) that may run as late
     /// as `deadline + slack`; returns its id.
-    mutating func insert(deadline: UInt64, slack: UInt64 = 0, _ action: @escaping @Sendable () -> Void) -> UInt64 {
+    package mutating func insert(
+        deadline: UInt64,
+        slack: UInt64 = 0,
+        _ action: @escaping @Sendable () -> Void
+    ) -> UInt64 {
         nextID &+= 1
         actions[nextID] = action
         let latest = deadline > .max - slack ? .max : deadline + slack
@@ -50,21 +57,21 @@ struct LoopTimerHeap {
 
     /// Cancels timer `id`; returns `false` when it had already fired or been cancelled.
     @discardableResult
-    mutating func cancel(_ id: UInt64) -> Bool {
+    package mutating func cancel(_ id: UInt64) -> Bool {
         guard actions.removeValue(forKey: id) != nil else { return false }
         if slots.count > 64, slots.count > 2 * actions.count { compact() }
         return true
     }
 
     /// The deadline of the earliest live timer, if any.
-    mutating func earliestDeadline() -> UInt64? {
+    package mutating func earliestDeadline() -> UInt64? {
         dropCancelledTop()
         return slots.first?.deadline
     }
 
     /// The time by which the earliest live timer must run (its deadline plus its slack), or
     /// a timer without slack that is due before that, whichever is first.
-    mutating func earliestLatest() -> UInt64? {
+    package mutating func earliestLatest() -> UInt64? {
         dropCancelledTop()
         while let top = exactSlots.first, actions[top.id] == nil { Self.removeTop(&exactSlots) }
         guard let latest = slots.first?.latest else { return nil }
@@ -74,7 +81,7 @@ struct LoopTimerHeap {
 
     /// Removes every timer due at `now` or earlier and appends their actions to `due`, in
     /// deadline order.
-    mutating func popDue(now: UInt64, into due: inout [@Sendable () -> Void]) {
+    package mutating func popDue(now: UInt64, into due: inout [@Sendable () -> Void]) {
         while let top = slots.first, top.deadline <= now {
             removeTop()
             if let action = actions.removeValue(forKey: top.id) { due.append(action) }

@@ -8,7 +8,7 @@ import Foundation
 /// stop answering and clients miss their deadlines. Work moved to its own thread competes for
 /// the cores through the kernel's scheduler instead, and takes no thread from Dispatch's
 /// pools either. Check the result with `#expect` after the call.
-func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+package func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
     try await withCheckedThrowingContinuation { continuation in
         let thread = Thread {
             continuation.resume(with: Result { try work() })

@@ -2,7 +2,7 @@
 ///
 /// Handles `Content-Length`, chunked and close-delimited bodies, and responses that never
 /// have a body (to `HEAD`, 1xx, 204, 304).
-struct HTTPResponseParser: Sendable {
+package struct HTTPResponseParser: Sendable {
     private enum BodyMode {
         case none
         case length(Int)
@@ -17,11 +17,11 @@ struct HTTPResponseParser: Sendable {
         case trailers
     }
 
-    let maximumHeadSize: Int
-    let maximumBodySize: Int
-    let requestMethod: HTTPMethod
+    package let maximumHeadSize: Int
+    package let maximumBodySize: Int
+    package let requestMethod: HTTPMethod
     /// Once the body holds this many bytes, the response is returned as a partial one.
-    let bodyPrefixLimit: Int?
+    package let bodyPrefixLimit: Int?
     private var buffer: [UInt8] = []
     private var index = 0
     private var head: (status: HTTPStatus, headers: HTTPHeaders)?
@@ -30,7 +30,7 @@ struct HTTPResponseParser: Sendable {
     private var body: [UInt8] = []
     private var chunksComplete = false
 
-    init(
+    package init(
         requestMethod: HTTPMethod,
         maximumHeadSize: Int = 64 * 1024,
         maximumBodySize: Int = 8 << 20,
@@ -42,12 +42,12 @@ struct HTTPResponseParser: Sendable {
         self.maximumBodySize = maximumBodySize
     }
 
-    mutating func append(_ bytes: some Sequence<UInt8>) {
+    package mutating func append(_ bytes: some Sequence<UInt8>) {
         buffer.append(contentsOf: bytes)
     }
 
     /// The response once complete, or `nil` when more bytes are needed.
-    mutating func nextResponse() throws(HTTPParseError) -> HTTPClientResponse? {
+    package mutating func nextResponse() throws(HTTPParseError) -> HTTPClientResponse? {
         if head == nil {
             guard
                 let parsed = try HTTPHeadParser.parse(
@@ -73,7 +73,7 @@ struct HTTPResponseParser: Sendable {
 
     /// Called when the server closed the connection: completes a close-delimited body.
     /// - Throws: when the response is incomplete.
-    mutating func finish() throws(HTTPParseError) -> HTTPClientResponse {
+    package mutating func finish() throws(HTTPParseError) -> HTTPClientResponse {
         if let response = try nextResponse() { return response }
         if head != nil, case .untilClose = mode, let response = try parseBody(atEnd: true) { return response }
         throw HTTPParseError(
@@ -140,7 +140,7 @@ struct HTTPResponseParser: Sendable {
 
     /// The body bytes read so far (before the response is complete), for a caller that may
     /// decide they are enough.
-    var bodySoFar: [UInt8]? {
+    package var bodySoFar: [UInt8]? {
         guard head != nil else { return nil }
         switch mode {
         case .none: return nil
@@ -152,7 +152,7 @@ struct HTTPResponseParser: Sendable {
     /// Takes the body bytes received since the last call (after the head was parsed), for a
     /// caller that consumes a long body as it arrives instead of holding it.
     /// - Returns: the bytes, and whether the body is complete.
-    mutating func takeBodyBytes() throws(HTTPParseError) -> (bytes: [UInt8], isComplete: Bool) {
+    package mutating func takeBodyBytes() throws(HTTPParseError) -> (bytes: [UInt8], isComplete: Bool) {
         guard head != nil else { return ([], false) }
         switch mode {
         case .none:
@@ -180,7 +180,7 @@ struct HTTPResponseParser: Sendable {
     }
 
     /// The body read so far as a partial response.
-    func partialResponse() -> HTTPClientResponse? {
+    package func partialResponse() -> HTTPClientResponse? {
         guard let head, let prefix = bodySoFar else { return nil }
         return partial(prefix, head: head)
     }

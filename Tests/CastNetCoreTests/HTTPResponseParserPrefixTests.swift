@@ -1,6 +1,6 @@
 import Testing
 
-@testable import CastNet
+@testable import CastNetCore
 
 /// The response parser's partial reads: a body prefix limit (the start of a large or endless
 /// body) and bodies taken piece by piece as they arrive (`HTTPClient.follow`).

@@ -1,7 +1,8 @@
 import CastCore
+import CastTestSupport
 import Testing
 
-@testable import CastNet
+@testable import CastNetCore
 
 @Suite struct DNSMessageTests {
     static let service = try! DNSName("_googlecast._tcp.local")

@@ -53,22 +53,19 @@ public struct CastConnectionError: Error, Hashable, Sendable, CustomStringConver
     /// The error from a lower layer (``FrameError``, ``TCPError``, ``TLSError``), if any.
     public let underlying: (any Error & Sendable)?
 
-    init(code: Code, reason: String, underlying: (any Error & Sendable)? = nil) {
+    package init(code: Code, reason: String, underlying: (any Error & Sendable)? = nil) {
         self.code = code
         self.reason = reason
         self.underlying = underlying
     }
 
-    /// Wraps an error that closed the transport.
-    init(transport error: any Error) {
+    /// Wraps an error that closed the transport (a `TCPError` or `TLSError` of `CastNet`,
+    /// or whatever a channel in memory was told to fail with).
+    package init(transport error: any Error) {
         if let error = error as? CastConnectionError {
             self = error
-        } else if let error = error as? TCPError {
-            self.init(code: .transport, reason: error.description, underlying: error)
-        } else if let error = error as? TLSError {
-            self.init(code: .transport, reason: error.description, underlying: error)
         } else {
-            self.init(code: .transport, reason: "\(error)")
+            self.init(code: .transport, reason: "\(error)", underlying: error)
         }
     }
 

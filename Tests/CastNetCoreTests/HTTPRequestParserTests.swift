@@ -1,6 +1,7 @@
+import CastTestSupport
 import Testing
 
-@testable import CastNet
+@testable import CastNetCore
 
 @Suite struct HTTPRequestParserTests {
     private func parseAll(_ text: String, limits: HTTPRequestParser.Limits = .init()) throws -> [HTTPRequest] {

@@ -3,7 +3,7 @@ import CastTime
 import Foundation
 import Testing
 
-@testable import CastNet
+@testable import CastNetCore
 
 /// The passive pace of browse queries (`DiscoveryManager.passiveScan`).
 @Suite struct MDNSQuerierPassiveScanTests {

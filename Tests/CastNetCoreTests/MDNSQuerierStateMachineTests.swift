@@ -3,7 +3,7 @@ import CastTime
 import Foundation
 import Testing
 
-@testable import CastNet
+@testable import CastNetCore
 
 /// Builds the records a Cast device announces.
 struct FakeCastService {

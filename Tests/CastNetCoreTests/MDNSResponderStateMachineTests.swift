@@ -1,9 +1,10 @@
 import CastCore
+import CastTestSupport
 import CastTime
 import Foundation
 import Testing
 
-@testable import CastNet
+@testable import CastNetCore
 
 @Suite struct MDNSResponderStateMachineTests {
     static let t0 = CastInstant(offset: .seconds(500))

@@ -1,5 +1,5 @@
 /// The outcome of applying a `Range` header to a representation of known length.
-enum HTTPByteRange: Equatable {
+package enum HTTPByteRange: Equatable {
     /// Serve the whole representation (no header, an unusable header, or several ranges).
     case whole
     /// Serve these bytes with 206 Partial Content.
@@ -10,7 +10,7 @@ enum HTTPByteRange: Equatable {
     /// Resolves a `Range` header value (`bytes=0-99`, `bytes=500-`, `bytes=-200`) against
     /// a representation of `length` bytes. Only single byte ranges are served; a header
     /// that cannot be parsed, another unit or several ranges are ignored (RFC 9110 §14.2).
-    static func resolve(_ header: String?, length: Int) -> HTTPByteRange {
+    package static func resolve(_ header: String?, length: Int) -> HTTPByteRange {
         guard let header else { return .whole }
         let trimmed = header.trimmingSpaces()
         guard let equals = trimmed.firstIndex(of: "="),

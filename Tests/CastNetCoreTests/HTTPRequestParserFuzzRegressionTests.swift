@@ -1,6 +1,6 @@
 import Testing
 
-@testable import CastNet
+@testable import CastNetCore
 
 /// Inputs found by `Fuzz/Sources/fuzz-http`, kept so the properties it checks stay true for them.
 @Suite struct HTTPRequestParserFuzzRegressionTests {

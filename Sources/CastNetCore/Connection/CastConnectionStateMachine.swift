@@ -62,9 +62,9 @@ struct CastConnectionStateMachine: Sendable {
     /// Frames completed so far, for the error message.
     private var framesRead = 0
 
-    init(configuration: CastConnectionConfiguration) {
-        decoder = CastFrameDecoder(maximumBodySize: configuration.maximumBodySize)
-        frameTimeout = configuration.frameTimeout
+    init(limits: CastConnectionLimits) {
+        decoder = CastFrameDecoder(maximumBodySize: limits.maximumBodySize)
+        frameTimeout = limits.frameTimeout
     }
 
     /// The read size for the bytes that complete the current header or frame, exactly.

@@ -2,7 +2,7 @@ import CastCore
 import CastTime
 import Testing
 
-@testable import CastNet
+@testable import CastNetCore
 
 /// ``CastConnectionStateMachine`` by its actions, without a channel.
 @Suite struct CastConnectionStateMachineTests {
@@ -23,7 +23,7 @@ import Testing
     }
 
     @Test func aPullConsumerGetsOneFrameAndReadingStopsUntilItAsksAgain() {
-        var machine = Machine(configuration: CastConnectionConfiguration())
+        var machine = Machine(limits: CastConnectionLimits())
         #expect(machine.maximumReadSize == CastFrameDecoder.headerSize)
         #expect(machine.frameRequested() == [.holdRequest, .setReading(true)])
         let frame = Self.frame([1, 2, 3])
@@ -45,7 +45,7 @@ import Testing
     }
 
     @Test func aHandlerGetsTheWaitingFrameAndEveryLaterOne() {
-        var machine = Machine(configuration: CastConnectionConfiguration())
+        var machine = Machine(limits: CastConnectionLimits())
         #expect(Self.read(Self.frame([7]), into: &machine) == [.setMaximumReadSize(4), .setReading(false)])
         #expect(machine.handlerInstalled() == [.deliver([7]), .setReading(true)])
         #expect(Self.read(Self.frame([8]), into: &machine) == [.setMaximumReadSize(4), .deliver([8])])
@@ -55,7 +55,7 @@ import Testing
     }
 
     @Test func brokenFramingFailsTheConnectionOnce() {
-        var machine = Machine(configuration: CastConnectionConfiguration())
+        var machine = Machine(limits: CastConnectionLimits())
         let actions = Self.read([0xFF, 0xFF, 0xFF, 0xFF], into: &machine)
         #expect(actions == [.closeChannel(CastConnectionError(code: .framing, reason: ""))])
         #expect(
@@ -66,9 +66,9 @@ import Testing
     }
 
     @Test func aTrickledFrameTimesOutOnOneTimer() {
-        var configuration = CastConnectionConfiguration()
-        configuration.frameTimeout = .seconds(2)
-        var machine = Machine(configuration: configuration)
+        var limits = CastConnectionLimits()
+        limits.frameTimeout = .seconds(2)
+        var machine = Machine(limits: limits)
         let start = CastInstant(offset: .seconds(10))
         let frame = Self.frame([1, 2, 3, 4])
         #expect(
@@ -90,9 +90,9 @@ import Testing
     }
 
     @Test func aFrameFinishedInTimeLeavesTheTimerIdle() {
-        var configuration = CastConnectionConfiguration()
-        configuration.frameTimeout = .seconds(2)
-        var machine = Machine(configuration: configuration)
+        var limits = CastConnectionLimits()
+        limits.frameTimeout = .seconds(2)
+        var machine = Machine(limits: limits)
         let start = CastInstant(offset: .zero)
         let first = Self.frame([1])
         #expect(Self.read(Array(first.prefix(2)), into: &machine, at: start).last == .armFrameTimer(after: .seconds(2)))
@@ -112,7 +112,7 @@ import Testing
     }
 
     @Test func anOrderlyCloseWakesTheHeldRequestWithTheEndOfTheFrames() {
-        var machine = Machine(configuration: CastConnectionConfiguration())
+        var machine = Machine(limits: CastConnectionLimits())
         _ = machine.frameRequested()
         #expect(machine.closeRequested(reason: "done") == [.closeGracefully])
         #expect(machine.channelClosed(transportError: nil) == [.resumeHeldRequest(.success(nil)), .finish(nil)])
@@ -121,10 +121,10 @@ import Testing
     }
 
     @Test func endOfFileMidFrameIsATruncatedFrame() {
-        var machine = Machine(configuration: CastConnectionConfiguration())
+        var machine = Machine(limits: CastConnectionLimits())
         _ = Self.read([0, 0], into: &machine)
         #expect(machine.endOfFileRead() == [.closeChannel(CastConnectionError(code: .truncatedFrame, reason: ""))])
-        var clean = Machine(configuration: CastConnectionConfiguration())
+        var clean = Machine(limits: CastConnectionLimits())
         #expect(clean.endOfFileRead() == [.closeGracefully])
     }
 }

@@ -1,7 +1,5 @@
-import CastCrypto
-
 /// Receives the events of a ``ByteChannel``, always on the channel's loop.
-protocol ByteChannelHandler: AnyObject, Sendable {
+package protocol ByteChannelHandler: AnyObject, Sendable {
     /// The channel is connected and, for TLS, the handshake is done.
     func channelDidBecomeActive(_ channel: any ByteChannel)
     /// Bytes arrived. The buffer is valid only during the call.
@@ -15,12 +13,13 @@ protocol ByteChannelHandler: AnyObject, Sendable {
     func channel(_ channel: any ByteChannel, didCloseWith error: (any Error)?)
 }
 
-/// A bidirectional byte stream bound to one event loop: a TCP socket, or TLS over one.
+/// A bidirectional byte stream bound to one loop: a TCP socket, TLS over one (`CastNet`), or
+/// a channel in memory (`CastNetEmbedded`).
 ///
 /// Every member must be used on ``loop`` only.
-protocol ByteChannel: AnyObject, Sendable {
+package protocol ByteChannel: AnyObject, Sendable {
     /// The loop that runs this channel.
-    var loop: EventLoop { get }
+    var loop: any ChannelLoop { get }
     /// Where events go. The channel keeps the handler alive until it closes.
     var handler: (any ByteChannelHandler)? { get set }
     /// Bytes accepted by ``write(_:)`` and not yet handed to the kernel.
@@ -29,14 +28,6 @@ protocol ByteChannel: AnyObject, Sendable {
     var maximumReadSize: Int { get set }
     /// `true` once the channel has closed.
     var isClosed: Bool { get }
-    /// The local address of the socket.
-    var localAddress: SocketAddress? { get }
-    /// The address of the peer.
-    var remoteAddress: SocketAddress? { get }
-    /// The peer's certificate, for TLS channels once the handshake is done.
-    var peerCertificate: Certificate? { get }
-    /// The negotiated TLS version (`"TLSv1.3"`), for TLS channels.
-    var tlsVersion: String? { get }
 
     /// Starts or stops reading from the peer. Stopping is how a slow consumer pushes back.
     func setReading(_ enabled: Bool)
@@ -55,7 +46,7 @@ protocol ByteChannel: AnyObject, Sendable {
 }
 
 extension ByteChannel {
-    func write(messages: [[UInt8]]) {
+    package func write(messages: [[UInt8]]) {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(messages.reduce(0) { $0 + $1.count })
         for message in messages { bytes.append(contentsOf: message) }

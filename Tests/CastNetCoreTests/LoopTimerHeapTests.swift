@@ -2,7 +2,7 @@ import CastSync
 import CastTestSupport
 import Testing
 
-@testable import CastNet
+@testable import CastNetCore
 
 @Suite struct LoopTimerHeapTests {
     /// Records which timers ran, in order.

@@ -1,0 +1,153 @@
+import CastNetCore
+import CastSync
+package import CastTime
+
+/// A ``ChannelLoop`` that runs nothing by itself: work handed to it waits until a test calls
+/// ``run()``, and timers fire only when the test moves its ``ManualCastClock`` with
+/// ``advance(by:)``.
+///
+/// Channels in memory (``EmbeddedByteChannel``) and everything driven through them (a Cast
+/// connection, an HTTP server connection, the SDK against a virtual device) then run one step
+/// at a time, in an order the test chooses, without sockets, threads or real time: nothing
+/// depends on how the scheduler interleaves threads, so a test on this loop cannot flake.
+///
+/// Work runs on the thread that calls ``run()``, one item after the other. Only one caller
+/// runs the loop at a time: a second caller finds it running and leaves the work to the first.
+/// While an asynchronous operation (an SDK call awaiting the device's reply) goes on,
+/// ``run(while:)`` keeps running the work it causes as it is queued.
+///
+/// ```swift
+/// let loop = EmbeddedLoop()
+/// let (client, server) = EmbeddedByteChannel.pair(loop: loop)
+/// client.write([1, 2, 3])
+/// loop.run()                      // the server's handler reads the three bytes
+/// loop.advance(by: .seconds(10))  // timers due in those ten seconds fire, in order
+/// ```
+package final class EmbeddedLoop: ChannelLoop {
+    private struct State {
+        var work: [@Sendable () -> Void] = []
+        var running = false
+        /// The ``run(while:)`` calls waiting for work or for their operation to end.
+        var waiters: [CheckedContinuation<Void, Never>] = []
+    }
+
+    /// The clock whose timers the loop fires as the test advances it. Hand the same clock to
+    /// the code under test, so its timeouts fall due only when the test says.
+    package let clock: ManualCastClock
+    private let state = Locked(State())
+
+    /// Creates a loop on `clock`.
+    package init(clock: ManualCastClock = ManualCastClock()) {
+        self.clock = clock
+    }
+
+    /// Queues `work`; it runs at the next ``run()`` (or at once, when a ``run(while:)`` is
+    /// waiting for work).
+    public func execute(_ work: @escaping @Sendable () -> Void) {
+        let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            state.work.append(work)
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    /// Whether work is running now. An embedded loop has no thread of its own, so this is
+    /// `true` for every caller while the loop runs work, and `false` otherwise.
+    public var inLoop: Bool { state.withLock { $0.running } }
+
+    /// The number of work items queued and not yet run.
+    package var queuedWorkCount: Int { state.withLock { $0.work.count } }
+
+    /// Runs the queued work, and the work that work queues, until none is left.
+    /// - Returns: how many items ran; 0 when another caller is running the loop (it runs
+    ///   what is queued).
+    @discardableResult
+    package func run() -> Int {
+        let claimed = state.withLock { state -> Bool in
+            guard !state.running else { return false }
+            state.running = true
+            return true
+        }
+        guard claimed else { return 0 }
+        var count = 0
+        while true {
+            // Taking an empty queue and leaving the running state is one step, so work queued
+            // by another thread is either taken here or left for the next run.
+            let batch = state.withLock { state -> [@Sendable () -> Void] in
+                if state.work.isEmpty { state.running = false }
+                defer { state.work = [] }
+                return state.work
+            }
+            if batch.isEmpty { return count }
+            for item in batch { item() }
+            count += batch.count
+        }
+    }
+
+    /// Moves the clock forward by `duration`: runs the queued work, then each timer that
+    /// falls due, in deadline order, with the work it queues run before the next timer.
+    package func advance(by duration: Duration) {
+        advance(to: clock.now.advanced(by: duration))
+    }
+
+    /// Moves the clock forward to `instant`, as ``advance(by:)``.
+    package func advance(to instant: CastInstant) {
+        run()
+        while let next = clock.nextDeadline, next <= instant {
+            clock.advance(to: next)
+            run()
+        }
+        clock.advance(to: instant)
+        run()
+    }
+
+    /// Runs `operation` and, until it returns, the work it causes, as it is queued: how a
+    /// test awaits an asynchronous call (an SDK request answered by a device in memory) whose
+    /// progress depends on the loop. Time does not move: a call that waits for a timeout
+    /// needs the test to advance the clock from another task.
+    /// - Returns: what `operation` returns.
+    /// - Throws: what `operation` throws.
+    package func run<T: Sendable>(
+        while operation: @escaping @Sendable () async throws -> T
+    ) async throws -> T {
+        let finished = Locked(false)
+        async let result: T = {
+            defer {
+                finished.withLock { $0 = true }
+                wakeWaiters()
+            }
+            return try await operation()
+        }()
+        while !finished.withLock({ $0 }) {
+            if run() == 0, queuedWorkCount > 0 {
+                // Another caller runs the loop and will take this work: let it.
+                await Task.yield()
+                continue
+            }
+            await waitForWork(unless: finished)
+        }
+        run()
+        return try await result
+    }
+
+    /// Suspends until work is queued or `finished` holds.
+    private func waitForWork(unless finished: Locked<Bool>) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let resumeNow = state.withLock { state -> Bool in
+                if !state.work.isEmpty || finished.withLock({ $0 }) { return true }
+                state.waiters.append(continuation)
+                return false
+            }
+            if resumeNow { continuation.resume() }
+        }
+    }
+
+    private func wakeWaiters() {
+        let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+}
