@@ -190,7 +190,8 @@ let package = Package(
         .testTarget(
             name: "CastNetTests",
             dependencies: [
-                "CastNet", "CastNetCore", "CastCore", "CastSync", "mdns-tool", "CastTestSupport", "CastCrypto",
+                "CastNet", "CastNetCore", "CastNetEmbedded", "CastCore", "CastSync", "mdns-tool", "CastTestSupport",
+                "CastCrypto",
                 "CastTime",
             ]
         ),

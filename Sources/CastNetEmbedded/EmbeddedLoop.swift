@@ -131,11 +131,27 @@ package final class EmbeddedLoop: ChannelLoop {
         return try await result
     }
 
+    /// Runs the work queued now and later, as it is queued, until `condition` holds after
+    /// a run: how a test waits for something the loop's work brings about (a response that a
+    /// route computed in a task of its own hands back to the loop). The condition must come
+    /// true through work of this loop; a hang guard around the call catches one that never
+    /// does.
+    package func run(until condition: @escaping @Sendable () -> Bool) async {
+        while true {
+            if run() == 0, queuedWorkCount > 0 {
+                await Task.yield()
+                continue
+            }
+            if condition() { return }
+            await waitForWork(unless: nil)
+        }
+    }
+
     /// Suspends until work is queued or `finished` holds.
-    private func waitForWork(unless finished: Locked<Bool>) async {
+    private func waitForWork(unless finished: Locked<Bool>?) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let resumeNow = state.withLock { state -> Bool in
-                if !state.work.isEmpty || finished.withLock({ $0 }) { return true }
+                if !state.work.isEmpty || finished?.withLock({ $0 }) == true { return true }
                 state.waiters.append(continuation)
                 return false
             }
