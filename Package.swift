@@ -202,8 +202,8 @@ let package = Package(
         .testTarget(
             name: "CastSenderTests",
             dependencies: [
-                "CastSender", "CastEmulator", "CastAuth", "CastNet", "CastNetCore", "CastCore", "CastSync",
-                "CastTestSupport", "CastSenderTestSupport", "CastCrypto", "CastTime",
+                "CastSender", "CastEmulator", "CastAuth", "CastNet", "CastNetCore", "CastNetEmbedded", "CastCore",
+                "CastSync", "CastTestSupport", "CastSenderTestSupport", "CastCrypto", "CastTime",
             ]
         ),
         .testTarget(

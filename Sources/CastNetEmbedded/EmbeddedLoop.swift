@@ -29,6 +29,8 @@ package final class EmbeddedLoop: ChannelLoop {
         var running = false
         /// The ``run(while:)`` calls waiting for work or for their operation to end.
         var waiters: [CheckedContinuation<Void, Never>] = []
+        /// Counts the wake-ups that are not new work (an operation ended, a cancellation).
+        var wakeups: UInt64 = 0
     }
 
     /// The clock whose timers the loop fires as the test advances it. Hand the same clock to
@@ -106,52 +108,78 @@ package final class EmbeddedLoop: ChannelLoop {
     /// test awaits an asynchronous call (an SDK request answered by a device in memory) whose
     /// progress depends on the loop. Time does not move: a call that waits for a timeout
     /// needs the test to advance the clock from another task.
+    ///
+    /// Cancelling the calling task (a hang guard running out) stops the loop and cancels the
+    /// operation without waiting for it: an operation stuck in a wait that ignores
+    /// cancellation cannot hold the test.
     /// - Returns: what `operation` returns.
-    /// - Throws: what `operation` throws.
+    /// - Throws: what `operation` throws, or `CancellationError`.
     package func run<T: Sendable>(
         while operation: @escaping @Sendable () async throws -> T
     ) async throws -> T {
         let finished = Locked(false)
-        async let result: T = {
+        let task = Task {
             defer {
                 finished.withLock { $0 = true }
                 wakeWaiters()
             }
             return try await operation()
-        }()
-        while !finished.withLock({ $0 }) {
-            if run() == 0, queuedWorkCount > 0 {
-                // Another caller runs the loop and will take this work: let it.
-                await Task.yield()
-                continue
-            }
-            await waitForWork(unless: finished)
         }
-        run()
-        return try await result
+        try await pump {
+            finished.withLock { $0 }
+        } onCancel: {
+            task.cancel()
+        }
+        return try await task.value
     }
 
     /// Runs the work queued now and later, as it is queued, until `condition` holds after
     /// a run: how a test waits for something the loop's work brings about (a response that a
     /// route computed in a task of its own hands back to the loop). The condition must come
     /// true through work of this loop; a hang guard around the call catches one that never
-    /// does.
-    package func run(until condition: @escaping @Sendable () -> Bool) async {
-        while true {
-            if run() == 0, queuedWorkCount > 0 {
-                await Task.yield()
-                continue
+    /// does (cancelling the calling task ends the wait).
+    /// - Throws: `CancellationError`.
+    package func run(until condition: @escaping @Sendable () -> Bool) async throws {
+        try await pump(until: condition)
+    }
+
+    /// Runs work as it is queued until `done` holds after a run; throws `CancellationError`
+    /// when the calling task is cancelled first.
+    private func pump(
+        until done: @escaping @Sendable () -> Bool,
+        onCancel: @escaping @Sendable () -> Void = {}
+    ) async throws {
+        try await withTaskCancellationHandler {
+            while true {
+                try Task.checkCancellation()
+                if run() == 0, queuedWorkCount > 0 {
+                    // Another caller runs the loop and will take this work: let it.
+                    await Task.yield()
+                    continue
+                }
+                if done() {
+                    run()
+                    return
+                }
+                await waitForWork(unless: done)
             }
-            if condition() { return }
-            await waitForWork(unless: nil)
+        } onCancel: {
+            onCancel()
+            wakeWaiters()
         }
     }
 
-    /// Suspends until work is queued or `finished` holds.
-    private func waitForWork(unless finished: Locked<Bool>?) async {
+    /// Suspends until work is queued, `done` holds or the task is cancelled.
+    ///
+    /// `done` is evaluated outside the loop's lock (it may take locks of the code under test,
+    /// which hold theirs while they queue work); whoever makes it true through anything but
+    /// new work calls ``wakeWaiters()``, which a wait that began after the check still sees.
+    private func waitForWork(unless done: @escaping @Sendable () -> Bool) async {
+        let wakeups = state.withLock { $0.wakeups }
+        if done() { return }
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let resumeNow = state.withLock { state -> Bool in
-                if !state.work.isEmpty || finished?.withLock({ $0 }) == true { return true }
+                if !state.work.isEmpty || state.wakeups != wakeups || Task.isCancelled { return true }
                 state.waiters.append(continuation)
                 return false
             }
@@ -161,6 +189,7 @@ package final class EmbeddedLoop: ChannelLoop {
 
     private func wakeWaiters() {
         let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            state.wakeups &+= 1
             defer { state.waiters = [] }
             return state.waiters
         }

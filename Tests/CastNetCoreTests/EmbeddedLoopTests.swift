@@ -96,7 +96,7 @@ import Testing
         let count = Locked(0)
         for _ in 0..<3 { loop.execute { count.withLock { $0 += 1 } } }
         try await withDeadline(TestTiming.patience, "three increments") {
-            await loop.run(until: { count.withLock { $0 } == 3 })
+            try await loop.run(until: { count.withLock { $0 } == 3 })
         }
         #expect(count.withLock { $0 } == 3)
     }

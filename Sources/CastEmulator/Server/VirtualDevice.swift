@@ -56,7 +56,7 @@ public final class VirtualDevice: Sendable {
     public let configuration: VirtualDeviceConfiguration
     /// Where the device listens.
     public let options: DeviceServerOptions
-    private let clock: any CastClock
+    let clock: any CastClock
     private let log: (any FrameLogSink)?
     private let advertiser: (any DeviceAdvertiser)?
     private let certificateKey: PrivateKey?
@@ -547,7 +547,7 @@ public final class VirtualDevice: Sendable {
 
     // MARK: Connections
 
-    private func adopt(_ transport: CastConnection) {
+    func adopt(_ transport: CastConnection) {
         let clock = self.clock
         let connection = state.withLock { state -> DeviceConnection? in
             guard !state.stopped else { return nil }
