@@ -92,7 +92,7 @@ let package = Package(
         // MARK: Protocol machines (no system calls)
         .target(name: "CastNetCore", dependencies: ["CastCore", "CastSync", "CastTime"]),
         // An event loop and byte channels in memory, run by the test that drives them.
-        .target(name: "CastNetEmbedded", dependencies: ["CastNetCore", "CastSync", "CastTime"]),
+        .target(name: "CastNetEmbedded", dependencies: ["CastNetCore", "CastCore", "CastSync", "CastTime"]),
 
         // MARK: I/O
         .target(

@@ -54,6 +54,13 @@ package final class EmbeddedLoop: ChannelLoop {
         for waiter in waiters { waiter.resume() }
     }
 
+    /// Runs `action` as work of the loop once the clock has moved `delay` forward, unless the
+    /// returned timer is cancelled first: the loop's own timers, as an epoll loop's.
+    @discardableResult
+    package func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> CastTimer {
+        clock.schedule(after: delay) { [weak self] in self?.execute(action) }
+    }
+
     /// Whether work is running now. An embedded loop has no thread of its own, so this is
     /// `true` for every caller while the loop runs work, and `false` otherwise.
     public var inLoop: Bool { state.withLock { $0.running } }
