@@ -75,6 +75,11 @@ scripts/check-release-cli.sh
 # takes no longer.
 export SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=16
 
+# Everything a lane needs was installed above: a test that finds a prerequisite missing (a
+# Python peer, ffmpeg, VLC, tmux, root, the shared test data) fails instead of skipping itself
+# (Tests/CastTestSupport/TestPrerequisite.swift), so no lane is silently left out here.
+export CAST_REQUIRE_ALL_LANES=1
+
 # Runs `swift test` with a deadline, so a hang fails the script instead of stalling it.
 run_tests() {
     local label="$1"; shift

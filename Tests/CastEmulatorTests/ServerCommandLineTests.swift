@@ -80,7 +80,7 @@ extension EmulatorProcessSuites {
             #expect(result.standardError.contains(mention), "stderr: \(result.standardError)")
         }
 
-        @Test func groupOptionStartsAGroupOnTheLeadersAddress() async throws {
+        @Test(.requires(.curl)) func groupOptionStartsAGroupOnTheLeadersAddress() async throws {
             let (child, addresses) = try await Self.launch(
                 count: 2,
                 extra: ["--model", "Google Nest Mini", "--group", "Downstairs=Virtual Cast,Virtual Cast 2"]
@@ -103,7 +103,7 @@ extension EmulatorProcessSuites {
             #expect(info["multizone"]?["groups"]?[0]?["elected_leader"]?.stringValue == "\(addresses[0]):32101")
         }
 
-        @Test func threeDevicesAnswerOpenSSLAndCurl() async throws {
+        @Test(.requires(.curl, .openssl)) func threeDevicesAnswerOpenSSLAndCurl() async throws {
             let (child, addresses) = try await Self.launch(count: 3, extra: ["--name", "Shelf"])
             defer { child.kill() }
             let curl = try #require(RepositoryPaths.executableOnPath("curl"), "curl is not installed")
@@ -147,7 +147,7 @@ extension EmulatorProcessSuites {
             #expect(icon.standardOutput == "200 image/png")
         }
 
-        @Test func controlEndpointLogAndCleanShutdown() async throws {
+        @Test(.requires(.curl)) func controlEndpointLogAndCleanShutdown() async throws {
             let logFile = FileManager.default.temporaryDirectory.appendingPathComponent(
                 "emu-\(UUID().uuidString).jsonl"
             )
@@ -204,7 +204,7 @@ extension EmulatorProcessSuites {
             }
         }
 
-        @Test func configFileNamesDevicesAndAddresses() async throws {
+        @Test(.requires(.curl)) func configFileNamesDevicesAndAddresses() async throws {
             let first = Int.random(in: 50...240)
             let config = """
                 {"apps": [{"appId": "4F8B3483", "displayName": "Hello", "namespaces": ["urn:x-cast:com.example.hello"]}],

@@ -7,7 +7,7 @@ import Testing
 /// The framed Cast connection over real loopback TLS: what only sockets show (the TLS peer,
 /// a handshake refused, a mebibyte through the kernel, a refused connect). Its behaviour
 /// (framing, the send bound, the frame deadline) is in ``CastConnectionInMemoryTests``.
-@Suite struct CastConnectionTests {
+@Suite(.requires(.openssl)) struct CastConnectionTests {
     private func makeListener(
         configuration: CastConnectionConfiguration = CastConnectionConfiguration(),
         handler: (@Sendable (CastConnection) -> Void)? = nil

@@ -10,7 +10,7 @@ import Testing
 /// the client's timeout, curl, and the request timer's race with a client reading the
 /// response. One connection's parsing, keep-alive and timeouts are in
 /// ``HTTPServerConnectionInMemoryTests``.
-@Suite struct HTTPServerTests {
+@Suite(.requires(.openssl)) struct HTTPServerTests {
     /// A file of known bytes for range requests.
     private static let mediaFile: (path: String, bytes: [UInt8]) = {
         let bytes = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 13 &+ $0 >> 8) }
@@ -229,7 +229,7 @@ import Testing
         return (status, process.outputText)
     }
 
-    @Test(arguments: ["0-0", "100-1099", "299000-", "-4096", "5000-4000000"])
+    @Test(.requires(.curl), arguments: ["0-0", "100-1099", "299000-", "-4096", "5000-4000000"])
     func curlFetchesRanges(range: String) async throws {
         let server = try makeServer()
         defer { server.close() }
@@ -254,7 +254,7 @@ import Testing
         #expect(received == expected)
     }
 
-    @Test func curlSeesUnsatisfiableRangeAndKeepAlive() async throws {
+    @Test(.requires(.curl)) func curlSeesUnsatisfiableRangeAndKeepAlive() async throws {
         let server = try makeServer()
         defer { server.close() }
         let base = "http://127.0.0.1:\(server.localAddress.port)"
@@ -271,7 +271,7 @@ import Testing
         #expect(twice.output.split(separator: "\n") == ["1", "0"])
     }
 
-    @Test func curlTalksHTTPSToAServerWithASelfSignedCertificate() async throws {
+    @Test(.requires(.curl)) func curlTalksHTTPSToAServerWithASelfSignedCertificate() async throws {
         let server = try makeServer(tls: TestIdentity.server.serverConfiguration)
         defer { server.close() }
         let result = try await curl(["--insecure", "https://127.0.0.1:\(server.localAddress.port)/setup/eureka_info"])
