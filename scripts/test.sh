@@ -37,6 +37,9 @@ swift format lint --strict -r Package.swift Sources Tests
 say "module dependencies (docs/architecture.md)"
 scripts/check-dependencies.sh
 scripts/tests/check-dependencies-test.sh
+# One name, one type: no two modules declare a type of the same name for different things.
+say "type names unique across modules (scripts/duplicate-type-names.py)"
+python3 scripts/duplicate-type-names.py || die "two modules declare types of the same name (listed above)"
 
 # MARK: generated JSON members
 # CastCore's fast JSON conformances are written from each type's member list; a type changed

@@ -35,7 +35,7 @@ public final class VirtualDevice: Sendable {
     private struct State {
         var engine: any HostedEngine
         var replyDelay = Duration.zero
-        var connections: [Int: DeviceConnection] = [:]
+        var connections: [Int: SenderLink] = [:]
         var nextConnection = 1
         var tickTimer: CastTimer?
         var tickDeadline: CastInstant?
@@ -458,7 +458,7 @@ public final class VirtualDevice: Sendable {
     public func reboot() {
         let now = clock.now
         var following: String?
-        let (connections, status) = state.withLock { state -> ([DeviceConnection], DeviceAdvertisedStatus?) in
+        let (connections, status) = state.withLock { state -> ([SenderLink], DeviceAdvertisedStatus?) in
             let connections = Array(state.connections.values)
             state.connections = [:]
             let faults = state.engine.faults
@@ -549,11 +549,11 @@ public final class VirtualDevice: Sendable {
 
     func adopt(_ transport: CastConnection) {
         let clock = self.clock
-        let connection = state.withLock { state -> DeviceConnection? in
+        let connection = state.withLock { state -> SenderLink? in
             guard !state.stopped else { return nil }
             let id = state.nextConnection
             state.nextConnection += 1
-            let connection = DeviceConnection(
+            let connection = SenderLink(
                 id: id,
                 transport: transport,
                 clock: clock,
@@ -583,7 +583,7 @@ public final class VirtualDevice: Sendable {
     }
 
     /// One frame body from a sender: a `CastMessage` for the engine, or a reason to close.
-    private func received(_ body: [UInt8], on connection: DeviceConnection) {
+    private func received(_ body: [UInt8], on connection: SenderLink) {
         let message: CastMessage
         do {
             message = try CastMessage(serializedBytes: body)
@@ -613,7 +613,7 @@ public final class VirtualDevice: Sendable {
         }
     }
 
-    private func handle(_ message: CastMessage, from connection: DeviceConnection) {
+    private func handle(_ message: CastMessage, from connection: SenderLink) {
         record(message, connection: connection.id, direction: .inbound)
         let now = clock.now
         perform { state in
@@ -621,7 +621,7 @@ public final class VirtualDevice: Sendable {
         }
     }
 
-    private func connectionEnded(_ connection: DeviceConnection, error: CastConnectionError?) {
+    private func connectionEnded(_ connection: SenderLink, error: CastConnectionError?) {
         record(connection.id, event: "closed: \(error.map { "\($0.code): \($0.reason)" } ?? "orderly close")")
         let now = clock.now
         perform { state in

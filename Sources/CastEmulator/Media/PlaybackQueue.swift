@@ -4,7 +4,7 @@ import CastCore
 ///
 /// Every item has an `itemId` the queue assigned. A single `LOAD` without `queueData` makes
 /// a queue of one item, as Cast receivers do.
-struct MediaQueue: Sendable {
+struct PlaybackQueue: Sendable {
     /// The items in play order; never empty while the queue exists.
     private(set) var items: [QueueItem]
     /// The index of the current item in ``items``.

@@ -3,13 +3,13 @@ import Testing
 
 @testable import CastEmulator
 
-@Suite struct MediaQueueTests {
+@Suite struct PlaybackQueueTests {
     static func items(_ count: Int) -> [QueueItem] {
         (1...count).map { QueueItem(media: MediaInformation(contentId: "http://m/\($0)")) }
     }
 
     @Test func assignsItemIdsInOrder() {
-        let queue = MediaQueue(items: Self.items(3), startIndex: 2, repeatMode: .off, queueData: nil)
+        let queue = PlaybackQueue(items: Self.items(3), startIndex: 2, repeatMode: .off, queueData: nil)
         #expect(queue.itemIds == [1, 2, 3])
         #expect(queue.currentItemId == 3)
         #expect(queue.sequenceNumber == 0)
@@ -25,17 +25,17 @@ import Testing
         (.single, 2, 1, nil),
     ])
     func offsets(mode: RepeatMode, current: Int, offset: Int, expected: Int?) {
-        let queue = MediaQueue(items: Self.items(3), startIndex: current, repeatMode: mode, queueData: nil)
+        let queue = PlaybackQueue(items: Self.items(3), startIndex: current, repeatMode: mode, queueData: nil)
         #expect(queue.index(offsetBy: offset) == expected)
     }
 
     @Test func repeatSingleReplaysWhenAnItemEnds() {
-        let queue = MediaQueue(items: Self.items(3), startIndex: 1, repeatMode: .single, queueData: nil)
+        let queue = PlaybackQueue(items: Self.items(3), startIndex: 1, repeatMode: .single, queueData: nil)
         #expect(queue.indexAfterCurrentEnds() == 1)
     }
 
     @Test func insertKeepsTheCurrentItem() {
-        var queue = MediaQueue(items: Self.items(3), startIndex: 1, repeatMode: .off, queueData: nil)
+        var queue = PlaybackQueue(items: Self.items(3), startIndex: 1, repeatMode: .off, queueData: nil)
         let ids = queue.insert(Self.items(2), before: 1)
         #expect(ids == [4, 5])
         #expect(queue.itemIds == [4, 5, 1, 2, 3])
@@ -46,7 +46,7 @@ import Testing
     }
 
     @Test func removeReportsTheItemAfterTheCurrentOne() {
-        var queue = MediaQueue(items: Self.items(4), startIndex: 1, repeatMode: .off, queueData: nil)
+        var queue = PlaybackQueue(items: Self.items(4), startIndex: 1, repeatMode: .off, queueData: nil)
         let result = queue.remove([2, 3, 9])
         #expect(result.removed == [2, 3])
         #expect(result.currentRemoved)
@@ -59,7 +59,7 @@ import Testing
     }
 
     @Test func reorderAndUpdate() {
-        var queue = MediaQueue(items: Self.items(4), startIndex: 0, repeatMode: .off, queueData: nil)
+        var queue = PlaybackQueue(items: Self.items(4), startIndex: 0, repeatMode: .off, queueData: nil)
         queue.reorder([4, 2], before: 1)
         #expect(queue.itemIds == [4, 2, 1, 3])
         #expect(queue.currentItemId == 1)
@@ -70,7 +70,7 @@ import Testing
     }
 
     @Test func shuffleKeepsEveryItemAndTheCurrentFirst() {
-        var queue = MediaQueue(items: Self.items(10), startIndex: 4, repeatMode: .off, queueData: nil)
+        var queue = PlaybackQueue(items: Self.items(10), startIndex: 4, repeatMode: .off, queueData: nil)
         var generator = IdentifierGenerator(seed: 1)
         queue.shuffle(using: &generator)
         #expect(queue.itemIds.first == 5)
@@ -83,11 +83,11 @@ import Testing
     }
 
     @Test func statusWindowIsThePreviousCurrentAndNextItem() {
-        let middle = MediaQueue(items: Self.items(5), startIndex: 2, repeatMode: .off, queueData: nil)
+        let middle = PlaybackQueue(items: Self.items(5), startIndex: 2, repeatMode: .off, queueData: nil)
         #expect(middle.statusWindow.compactMap(\.itemId) == [2, 3, 4])
-        let first = MediaQueue(items: Self.items(5), startIndex: 0, repeatMode: .off, queueData: nil)
+        let first = PlaybackQueue(items: Self.items(5), startIndex: 0, repeatMode: .off, queueData: nil)
         #expect(first.statusWindow.compactMap(\.itemId) == [1, 2])
-        let single = MediaQueue(items: Self.items(1), startIndex: 0, repeatMode: .off, queueData: nil)
+        let single = PlaybackQueue(items: Self.items(1), startIndex: 0, repeatMode: .off, queueData: nil)
         #expect(single.statusWindow.compactMap(\.itemId) == [1])
     }
 }

@@ -4,14 +4,15 @@ import CastNetCore
 import CastSync
 import CastTime
 
-/// One sender's Cast connection to a virtual device, around `CastNet`'s ``CastConnection``.
+/// The device's end of one sender's Cast connection, around `CastNet`'s ``CastConnection``
+/// (the SDK's `DeviceConnection` is the sender's end).
 ///
 /// Inbound frames arrive on the connection's event loop (no task per connection). Outbound
 /// frames go straight to the connection, or, while a reply delay is in force, wait in a FIFO
 /// released by a clock timer, so frames keep their order on the connection whatever the
 /// delay. Both queues are bounded: the connection's own (bytes waiting for the socket) and
 /// the delay queue (the same number of bytes); past either the connection is closed.
-final class DeviceConnection: Sendable {
+final class SenderLink: Sendable {
     /// The outcome of ``send(_:body:notBefore:)``.
     enum SendResult: Equatable {
         /// Sent, or queued behind earlier delayed frames.
