@@ -1,5 +1,4 @@
 import CastCore
-import CastEmulator
 import CastNetEmbedded
 import CastSenderTestSupport
 import CastSync
@@ -9,6 +8,7 @@ import Dispatch
 import Foundation
 import Testing
 
+@testable import CastEmulator
 @testable import CastSender
 
 /// The SDK against a virtual device entirely in memory: the device's engine and the SDK's
@@ -103,6 +103,12 @@ struct InMemoryRig {
     /// The device's media status now, from its engine.
     var deviceMedia: MediaStatus? {
         device.engineSnapshot?.mediaStatus(at: device.engineNow)
+    }
+
+    /// The device's media queue now, from its engine (status messages list items only for
+    /// queues of two or more).
+    var deviceQueue: [QueueItem]? {
+        device.engineSnapshot?.application?.player?.session?.queue?.items
     }
 
     /// Waits until the callback queue has run everything queued so far.

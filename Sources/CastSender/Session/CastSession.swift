@@ -194,16 +194,10 @@ public final class CastSession: Sendable, CustomStringConvertible {
         let request = receiverRequest("SET_VOLUME") {
             SetDeviceVolumeRequest(requestId: $0, volume: Volume(level: level))
         }
-        let clearPending: @Sendable () -> Void = { [weak self] in
+        // Settled before anyone awaiting the request resumes: an app that awaited it never
+        // sees the change still pending.
+        request.whenSettled { [weak self] _ in
             self?.state.withLock { $0.machine.volumeChangeSettled(serial) }
-        }
-        if request.inProgress {
-            Task {
-                _ = await request.waitForOutcome()
-                clearPending()
-            }
-        } else {
-            clearPending()
         }
         return request
     }
