@@ -49,12 +49,15 @@ done < <(find Tests -name '*.swift' | sort)
 
 sleeps="$(grep -rhoE 'Task\.sleep|usleep\(' Tests --include='*.swift' | wc -l | tr -d ' ')"
 patience="$(grep -rlE 'TestTiming\.patience|\.patience\b' Tests --include='*.swift' | wc -l | tr -d ' ')"
+# The in-memory tests' guard against a hang: never reached by a passing test, not load-bound.
+hang_guards="$(grep -rlE 'TestTiming\.hangGuard' Tests --include='*.swift' | wc -l | tr -d ' ')"
 
 printf 'tests:                      %d\n' "$total"
 printf '  in files on sockets/processes: %d (%d files)\n' "$socket_tests" "$socket_files"
 printf '  in memory:                     %d (%d files)\n' "$memory_tests" "$memory_files"
 printf 'Task.sleep/usleep in Tests: %s\n' "$sleeps"
 printf 'files using the patience wait: %s\n' "$patience"
+printf 'files using the in-memory hang guard: %s\n' "$hang_guards"
 printf 'largest source files (lines):\n'
 find Sources -name '*.swift' -print0 | xargs -0 wc -l | grep -v ' total$' | sort -rn | head -8 |
     awk '{ printf "  %5d  %s\n", $1, $2 }'

@@ -76,7 +76,7 @@ import Testing
     @Test func runWhileKeepsRunningTheWorkAnOperationWaitsFor() async throws {
         let loop = EmbeddedLoop()
         // Each step of the operation waits for work of the loop, queued from another task.
-        let answer = try await withDeadline(TestTiming.patience, "the operation") {
+        let answer = try await withDeadline(TestTiming.hangGuard, "the operation") {
             try await loop.run {
                 var total = 0
                 for step in 1...3 {
@@ -95,7 +95,7 @@ import Testing
         let loop = EmbeddedLoop()
         let count = Locked(0)
         for _ in 0..<3 { loop.execute { count.withLock { $0 += 1 } } }
-        try await withDeadline(TestTiming.patience, "three increments") {
+        try await withDeadline(TestTiming.hangGuard, "three increments") {
             try await loop.run(until: { count.withLock { $0 } == 3 })
         }
         #expect(count.withLock { $0 } == 3)

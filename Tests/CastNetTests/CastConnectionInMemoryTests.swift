@@ -38,7 +38,7 @@ import Testing
 
     /// The next frame of `connection`, running `loop` until it arrives or the connection ends.
     static func nextFrame(of connection: CastConnection, on loop: EmbeddedLoop) async throws -> [UInt8]? {
-        try await withDeadline(TestTiming.patience, "a frame") {
+        try await withDeadline(TestTiming.hangGuard, "a frame") {
             try await loop.run {
                 var iterator = connection.frames.makeAsyncIterator()
                 return try await iterator.next()
@@ -48,7 +48,7 @@ import Testing
 
     /// How `connection` closed, running `loop` until it does.
     static func closeError(of connection: CastConnection, on loop: EmbeddedLoop) async throws -> CastConnectionError? {
-        try await withDeadline(TestTiming.patience, "the close") {
+        try await withDeadline(TestTiming.hangGuard, "the close") {
             try await loop.run { await connection.closed() }
         }
     }

@@ -50,7 +50,7 @@ import Testing
         /// runs in a task of its own and hands its response back to the loop).
         func waitForResponse(_ condition: @escaping @Sendable (String) -> Bool) async throws {
             let served = self
-            try await withDeadline(TestTiming.patience, "the response") {
+            try await withDeadline(TestTiming.hangGuard, "the response") {
                 try await served.loop.run(until: { condition(served.text) })
             }
         }

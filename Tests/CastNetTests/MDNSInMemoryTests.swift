@@ -60,7 +60,7 @@ import Testing
 
     /// The next event of `stream`; the stream buffers events, so one already sent is there.
     static func next<Element: Sendable>(_ stream: AsyncStream<Element>) async throws -> Element? {
-        try await withDeadline(TestTiming.patience, "an event") {
+        try await withDeadline(TestTiming.hangGuard, "an event") {
             var iterator = stream.makeAsyncIterator()
             return await iterator.next()
         }

@@ -101,7 +101,7 @@ import Testing
         #expect(!context.sessionManager.hasConnectedSession)
         #expect(client.lastKnownPlayerState == .paused)
         #expect(client.lastKnownStreamPosition == position)
-        try await withDeadline(TestTiming.patience, "didEnd") { await recorder.wait(for: "didEnd") }
+        try await withDeadline(TestTiming.hangGuard, "didEnd") { await recorder.wait(for: "didEnd") }
         #expect(recorder.names == ["willStart", "didStart", "willEnd", "didEnd"])
         // Leaving (not stopping) keeps the receiver app and its media on the device.
         #expect(rig.device.engineSnapshot?.runningApplication?.sessionId == session.sessionID)

@@ -84,14 +84,14 @@ struct InMemoryRig {
         _ what: String = "the operation",
         _ operation: @escaping @Sendable () async throws -> T
     ) async throws -> T {
-        try await withDeadline(TestTiming.patience, what) { try await loop.run(while: operation) }
+        try await withDeadline(TestTiming.hangGuard, what) { try await loop.run(while: operation) }
     }
 
     /// Runs the loop's work as it comes until `condition` holds: for a step the SDK takes in
     /// a task of its own (sending a request) whose effect the loop then carries (the device
     /// receiving it).
     func run(until what: String, _ condition: @escaping @Sendable () -> Bool) async throws {
-        try await withDeadline(TestTiming.patience, what) { try await loop.run(until: condition) }
+        try await withDeadline(TestTiming.hangGuard, what) { try await loop.run(until: condition) }
     }
 
     /// Moves the loop's clock: every timer of the SDK and the device due by then fires, and
