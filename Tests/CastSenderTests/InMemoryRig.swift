@@ -29,6 +29,8 @@ struct InMemoryRig {
     let connects = Locked(0)
     /// When set, connection attempts fail as a refused TCP connect would.
     let refusesConnections = Locked(false)
+    /// The port the device answers on; a connection to another is refused.
+    let port = 8009
 
     var clock: ManualCastClock { loop.clock }
 
@@ -49,15 +51,23 @@ struct InMemoryRig {
 
     /// Where the SDK connects: the address is only a name here.
     var target: CastDevice {
-        CastDevice(id: UUID(), friendlyName: "Memory Device", addresses: [IPAddress("127.0.0.1")!], port: 8009)
+        CastDevice(
+            id: UUID(),
+            friendlyName: "Memory Device",
+            addresses: [IPAddress("127.0.0.1")!],
+            port: UInt16(port)
+        )
     }
 
     /// Opens a pair of channels for each SDK connection and gives one end to the device.
     var connector: ChannelTransportConnector {
         let (loop, device, connects, refuses) = (self.loop, self.device, self.connects, self.refusesConnections)
+        let devicePort = self.port
         return ChannelTransportConnector(clock: loop.clock) { host, port throws(CastError) in
             connects.withLock { $0 += 1 }
-            if refuses.withLock({ $0 }) { throw CastError(.network, "\(host):\(port) refused the connection") }
+            if refuses.withLock({ $0 }) || port != devicePort {
+                throw CastError(.network, "\(host):\(port) refused the connection")
+            }
             let (sender, receiver) = EmbeddedByteChannel.pair(loop: loop)
             device.attach(receiver)
             return sender
