@@ -47,16 +47,19 @@ while IFS= read -r file; do
     [ "$list_files" = 1 ] && printf '%-7s %4d  %s\n' "$layer" "$count" "$file"
 done < <(find Tests -name '*.swift' | sort)
 
-sleeps="$(grep -rhoE 'Task\.sleep|usleep\(' Tests --include='*.swift' | wc -l | tr -d ' ')"
-patience="$(grep -rlE 'TestTiming\.patience|\.patience\b' Tests --include='*.swift' | wc -l | tr -d ' ')"
+sleeps="$({ grep -rhoE 'Task\.sleep|usleep\(' Tests --include='*.swift' || true; } | wc -l | tr -d ' ')"
+patience="$({ grep -rlE 'TestTiming\.patience|\.patience\b' Tests --include='*.swift' || true; } | wc -l | tr -d ' ')"
+# Waits for a condition by polling in real time (the rigs' `eventually`), whatever their bound.
+polling="$({ grep -rlE '\beventually *(\(|\{)' Tests --include='*.swift' || true; } | wc -l | tr -d ' ')"
 # The in-memory tests' guard against a hang: never reached by a passing test, not load-bound.
-hang_guards="$(grep -rlE 'TestTiming\.hangGuard' Tests --include='*.swift' | wc -l | tr -d ' ')"
+hang_guards="$({ grep -rlE 'TestTiming\.hangGuard' Tests --include='*.swift' || true; } | wc -l | tr -d ' ')"
 
 printf 'tests:                      %d\n' "$total"
 printf '  in files on sockets/processes: %d (%d files)\n' "$socket_tests" "$socket_files"
 printf '  in memory:                     %d (%d files)\n' "$memory_tests" "$memory_files"
 printf 'Task.sleep/usleep in Tests: %s\n' "$sleeps"
 printf 'files using the patience wait: %s\n' "$patience"
+printf 'files polling with eventually: %s\n' "$polling"
 printf 'files using the in-memory hang guard: %s\n' "$hang_guards"
 printf 'largest source files (lines):\n'
 find Sources -name '*.swift' -print0 | xargs -0 wc -l | grep -v ' total$' | sort -rn | head -8 |
