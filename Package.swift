@@ -45,6 +45,7 @@ let internalProducts: [Product] =
     : [
         .library(name: "CastTime", targets: ["CastTime"]),
         .library(name: "CastCrypto", targets: ["CastCrypto"]),
+        .library(name: "CastNetCore", targets: ["CastNetCore"]),
         .library(name: "CastNet", targets: ["CastNet"]),
         .library(name: "CastAuth", targets: ["CastAuth"]),
         .library(name: "CastCommandLine", targets: ["CastCommandLine"]),
@@ -89,10 +90,15 @@ let package = Package(
         // MARK: Crypto
         .target(name: "CastCrypto", dependencies: ["COpenSSL"]),
 
+        // MARK: Protocol machines (no system calls)
+        .target(name: "CastNetCore", dependencies: ["CastCore", "CastSync", "CastTime"]),
+        // An event loop and byte channels in memory, run by the test that drives them.
+        .target(name: "CastNetEmbedded", dependencies: ["CastNetCore", "CastCore", "CastSync", "CastTime"]),
+
         // MARK: I/O
         .target(
             name: "CastNet",
-            dependencies: ["CastCore", "CastCrypto", "CastSync", "COpenSSL", "CCastSystem", "CastTime"]
+            dependencies: ["CastNetCore", "CastCore", "CastCrypto", "CastSync", "COpenSSL", "CCastSystem", "CastTime"]
         ),
 
         // MARK: Device authentication
@@ -101,19 +107,19 @@ let package = Package(
         // MARK: SDK
         .target(
             name: "CastSender",
-            dependencies: ["CastCore", "CastNet", "CastAuth", "CastSync", "CastCrypto", "CastTime"]
+            dependencies: ["CastCore", "CastNet", "CastNetCore", "CastAuth", "CastSync", "CastCrypto", "CastTime"]
         ),
 
         // MARK: Widgets
         .target(
             name: "CastSenderUI",
-            dependencies: ["CastSender", "CastCore", "CastNet", "CastSync", "CastCrypto", "CastTime"]
+            dependencies: ["CastSender", "CastCore", "CastNet", "CastNetCore", "CastSync", "CastCrypto", "CastTime"]
         ),
 
         // MARK: Virtual device
         .target(
             name: "CastEmulator",
-            dependencies: ["CastCore", "CastNet", "CastAuth", "CastSync", "CastCrypto", "CastTime"]
+            dependencies: ["CastCore", "CastNet", "CastNetCore", "CastAuth", "CastSync", "CastCrypto", "CastTime"]
         ),
 
         // MARK: Terminal
@@ -127,7 +133,7 @@ let package = Package(
             name: "CastCommandLine",
             dependencies: [
                 "CastSender", "CastAuth", "CastCore", "CastNet", "CastSync", "TerminalUI", "CastCrypto",
-                "CastArguments",
+                "CastArguments", "CastNetCore",
             ]
         ),
 
@@ -145,7 +151,7 @@ let package = Package(
             name: "cast-bench",
             dependencies: [
                 "CastCore", "CastNet", "CastSender", "CastEmulator", "CastSync", "CastCrypto", "CastAuth",
-                "CBenchTrace", "CastArguments",
+                "CBenchTrace", "CastArguments", "CastNetCore",
             ]
         ),
         // ptrace for cast-bench's peak-memory readings of child processes.
@@ -153,13 +159,13 @@ let package = Package(
 
         .executableTarget(
             name: "mdns-tool",
-            dependencies: ["CastCore", "CastNet", "CastArguments"]
+            dependencies: ["CastCore", "CastNet", "CastArguments", "CastNetCore"]
         ),
         .executableTarget(
             name: "castvideos",
             dependencies: [
                 "CastSender", "CastSenderUI", "CastAuth", "CastCore", "CastEmulator", "CastSync", "TerminalUI",
-                "CastNet", "CastArguments",
+                "CastNet", "CastArguments", "CastNetCore",
             ]
         ),
         .executableTarget(name: "terminalui-demo", dependencies: ["TerminalUI"]),
@@ -184,8 +190,16 @@ let package = Package(
             dependencies: ["CastCore", "CastTestSupport"]
         ),
         .testTarget(
+            name: "CastNetCoreTests",
+            dependencies: ["CastNetCore", "CastNetEmbedded", "CastCore", "CastSync", "CastTestSupport", "CastTime"]
+        ),
+        .testTarget(
             name: "CastNetTests",
-            dependencies: ["CastNet", "CastCore", "CastSync", "mdns-tool", "CastTestSupport", "CastCrypto", "CastTime"]
+            dependencies: [
+                "CastNet", "CastNetCore", "CastNetEmbedded", "CastCore", "CastSync", "mdns-tool", "CastTestSupport",
+                "CastCrypto",
+                "CastTime",
+            ]
         ),
         .testTarget(
             name: "CastAuthTests",
@@ -194,29 +208,29 @@ let package = Package(
         .testTarget(
             name: "CastSenderTests",
             dependencies: [
-                "CastSender", "CastEmulator", "CastAuth", "CastNet", "CastCore", "CastSync", "CastTestSupport",
-                "CastSenderTestSupport", "CastCrypto", "CastTime",
+                "CastSender", "CastEmulator", "CastAuth", "CastNet", "CastNetCore", "CastNetEmbedded", "CastCore",
+                "CastSync", "CastTestSupport", "CastSenderTestSupport", "CastCrypto", "CastTime",
             ]
         ),
         .testTarget(
             name: "CastSenderUITests",
             dependencies: [
-                "CastSenderUI", "CastSender", "CastEmulator", "CastNet", "CastCore", "CastSync", "CastTestSupport",
-                "CastSenderTestSupport", "CastCrypto", "CastTime",
+                "CastSenderUI", "CastSender", "CastEmulator", "CastNet", "CastNetCore", "CastCore", "CastSync",
+                "CastTestSupport", "CastSenderTestSupport", "CastCrypto", "CastTime",
             ]
         ),
         .testTarget(
             name: "CastEmulatorTests",
             dependencies: [
-                "CastEmulator", "CastNet", "CastCore", "CastAuth", "CastSync", "CastTestSupport", "CastCrypto",
-                "CastTime",
+                "CastEmulator", "CastNet", "CastNetCore", "CastCore", "CastAuth", "CastSync", "CastTestSupport",
+                "CastCrypto", "CastTime",
             ]
         ),
         .testTarget(
             name: "CastVideosTests",
             dependencies: [
                 "castvideos", "CastAuth", "CastCore", "CastEmulator", "CastNet", "CastSenderUI", "CastTestSupport",
-                "CastArguments",
+                "CastArguments", "CastNetCore",
             ]
         ),
         .testTarget(name: "CastBenchTests", dependencies: ["cast-bench", "CastArguments"]),
@@ -229,6 +243,7 @@ let package = Package(
             dependencies: [
                 "CastCommandLine", "CastEmulator", "CastSender", "CastAuth", "CastNet", "CastCore", "CastSync", "cast",
                 "cast-emulator", "CastTestSupport", "CastSenderTestSupport", "CastCrypto", "CastTime", "CastArguments",
+                "CastNetCore",
             ]
         ),
     ],

@@ -22,6 +22,7 @@ let rootPath = Context.environment["SWIFT_CAST_PACKAGE_PATH"] ?? ".."
 let castCore = Target.Dependency.product(name: "CastCore", package: "swift-cast")
 let castTime = Target.Dependency.product(name: "CastTime", package: "swift-cast")
 let castCrypto = Target.Dependency.product(name: "CastCrypto", package: "swift-cast")
+let castNetCore = Target.Dependency.product(name: "CastNetCore", package: "swift-cast")
 let castNet = Target.Dependency.product(name: "CastNet", package: "swift-cast")
 let castAuth = Target.Dependency.product(name: "CastAuth", package: "swift-cast")
 let castSenderUI = Target.Dependency.product(name: "CastSenderUI", package: "swift-cast")
@@ -41,8 +42,8 @@ let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
     ("fuzz-crl-bundle", [castCore, castCrypto, castAuth, "FuzzCastSupport"]),
     ("fuzz-device-auth", [castCore, castCrypto, castAuth, "FuzzCastSupport"]),
     ("fuzz-json", [castCore]),
-    ("fuzz-dns", [castCore, castNet, castTime]),
-    ("fuzz-http", [castNet]),
+    ("fuzz-dns", [castCore, castNetCore, castTime]),
+    ("fuzz-http", [castNetCore]),
     ("fuzz-png", [castSenderUI]),
     ("fuzz-jpeg", [castSenderUI]),
     ("fuzz-device-engine", [castCore, castEmulator, castTime]),
@@ -74,7 +75,9 @@ let package = Package(
         // MARK: Seed corpus generator (a plain executable, built without sanitizers)
         .executableTarget(
             name: "fuzz-seeds",
-            dependencies: ["FuzzSupport", "FuzzCastSupport", castCore, castCrypto, castNet, castAuth, castEmulator],
+            dependencies: [
+                "FuzzSupport", "FuzzCastSupport", castCore, castCrypto, castNet, castNetCore, castAuth, castEmulator,
+            ],
             swiftSettings: strictSettings
         ),
     ]

@@ -80,7 +80,7 @@ mkdir -p "$out/package" "$out/logs"
 # swift-cast, whatever the checkout's directory is called (see Fuzz/Package.swift).
 ln -sfn "$root" "$out/package/swift-cast"
 export SWIFT_CAST_PACKAGE_PATH="$out/package/swift-cast"
-# The inner modules (CastNet, CastAuth, CastCommandLine) are products only when this is set.
+# The inner modules (CastNetCore, CastNet, CastAuth, CastCommandLine) are products only when this is set.
 export SWIFT_CAST_INTERNAL_PRODUCTS=1
 
 # MARK: seeds
@@ -94,7 +94,7 @@ fi
 # SwiftPM hands each sanitizer to the compiler as a separate -sanitize= option, and the
 # compiler keeps only the last one, so which of the two instruments the code varies from build
 # to build; -Xswiftc passes both in one option. -enable-testing lets fuzz-dns reach the DNS
-# codec, which is package API of CastNet, through a testable import.
+# codec, which is package API of CastNetCore, through a testable import.
 build_flags=(--package-path Fuzz -c release --sanitize=fuzzer --sanitize=address
     -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing)
 if [ "$build" = 1 ]; then

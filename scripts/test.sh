@@ -38,6 +38,9 @@ swift format lint --strict -r Package.swift Sources Tests Examples
 say "module dependencies (docs/architecture.md)"
 scripts/check-dependencies.sh
 scripts/tests/check-dependencies-test.sh
+# One name, one type: no two modules declare a type of the same name for different things.
+say "type names unique across modules (scripts/duplicate-type-names.py)"
+python3 scripts/duplicate-type-names.py || die "two modules declare types of the same name (listed above)"
 
 # MARK: generated JSON members
 # CastCore's fast JSON conformances are written from each type's member list; a type changed
@@ -89,6 +92,11 @@ scripts/tests/readme-test.sh >.build/readme-test.log 2>&1 || {
 # request timeouts) has to outlast that storm; sixteen keep both cores busy, and the suite
 # takes no longer.
 export SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=16
+
+# Everything a lane needs was installed above: a test that finds a prerequisite missing (a
+# Python peer, ffmpeg, VLC, tmux, root, the shared test data) fails instead of skipping itself
+# (Tests/CastTestSupport/TestPrerequisite.swift), so no lane is silently left out here.
+export CAST_REQUIRE_ALL_LANES=1
 
 # Runs `swift test` with a deadline, so a hang fails the script instead of stalling it.
 run_tests() {

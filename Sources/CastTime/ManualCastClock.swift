@@ -36,6 +36,10 @@ public final class ManualCastClock: CastClock {
     /// The number of timers scheduled and not yet fired or cancelled.
     public var scheduledTimerCount: Int { state.withLock { $0.entries.count } }
 
+    /// When the earliest timer not yet fired or cancelled falls due, if any: where a driver
+    /// that runs work between timers (an embedded event loop) advances to next.
+    public var nextDeadline: CastInstant? { state.withLock { $0.entries.lazy.map(\.deadline).min() } }
+
     @discardableResult
     public func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> CastTimer {
         let (id, ready) = state.withLock { state -> (Int, [CheckedContinuation<Void, Never>]) in

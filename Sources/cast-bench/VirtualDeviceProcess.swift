@@ -1,5 +1,6 @@
 import CastEmulator
 import CastNet
+import CastNetCore
 import Foundation
 
 #if canImport(Glibc)

@@ -1,6 +1,7 @@
 import CastArguments
 import CastCore
 import CastNet
+import CastNetCore
 import Foundation
 
 // mdns-tool: browse for or advertise Cast devices over mDNS on chosen interfaces, printing

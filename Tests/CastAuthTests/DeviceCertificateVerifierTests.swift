@@ -5,7 +5,7 @@ import CastTestSupport
 import Foundation
 import Testing
 
-@Suite struct DeviceCertificateVerifierTests {
+@Suite(.requires(.openScreenTestData)) struct DeviceCertificateVerifierTests {
     enum Anchors: Sendable {
         case builtIn
         case lastCertificate

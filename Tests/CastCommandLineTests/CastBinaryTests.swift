@@ -2,6 +2,7 @@ import CastCommandLine
 import CastCore
 import CastEmulator
 import CastNet
+import CastNetCore
 import CastTestSupport
 import Foundation
 import Testing

@@ -1,6 +1,7 @@
 import CastCore
 import CastEmulator
 import CastNet
+import CastNetCore
 import CastTestSupport
 import Foundation
 import Testing

@@ -2,7 +2,7 @@ import CastCore
 import CastTestSupport
 import Testing
 
-@Suite struct AuthResponseTests {
+@Suite(.requires(.openScreenTestData)) struct AuthResponseTests {
     @Test func responseInTestDataDecodesAndReencodesExactly() throws {
         let bytes = try CastTestData.bytes("receiver/channel/auth_response.pb")
         let response = try AuthResponse(serializedBytes: bytes)

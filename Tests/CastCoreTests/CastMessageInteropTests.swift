@@ -90,7 +90,7 @@ import Testing
         ]
     }
 
-    @Test func encodingsMatchThePythonProtobufRuntime() async throws {
+    @Test(.requires(.pythonPeers)) func encodingsMatchThePythonProtobufRuntime() async throws {
         let output = try await PythonPeer.run(script: Self.script)
         let lines = output.split(separator: "\n").map(String.init)
         let expected = Self.ours

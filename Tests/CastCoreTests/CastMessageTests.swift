@@ -2,7 +2,7 @@ import CastCore
 import CastTestSupport
 import Testing
 
-@Suite struct CastMessageTests {
+@Suite(.requires(.openScreenTestData)) struct CastMessageTests {
     /// A PING on the heartbeat namespace, encoded by hand:
     ///
     ///     08 00                      protocol_version (1, varint) = CASTV2_1_0

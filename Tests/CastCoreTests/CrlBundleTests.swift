@@ -2,7 +2,7 @@ import CastCore
 import CastTestSupport
 import Testing
 
-@Suite struct CrlBundleTests {
+@Suite(.requires(.openScreenTestData)) struct CrlBundleTests {
     static let crlFiles = [
         "bad_signature_crl.pb", "bad_signer_cert_crl.pb", "device_revoked_crl.pb", "device_serial_revoked_crl.pb",
         "good_crl.pb", "invalid_time_crl.pb", "issuer_revoked_crl.pb", "issuer_serial_revoked_crl.pb",

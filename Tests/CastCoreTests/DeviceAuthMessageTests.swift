@@ -2,7 +2,7 @@ import CastCore
 import CastTestSupport
 import Testing
 
-@Suite struct DeviceAuthMessageTests {
+@Suite(.requires(.openScreenTestData)) struct DeviceAuthMessageTests {
     @Test func challengeInTestDataDecodesAndReencodesExactly() throws {
         let bytes = try CastTestData.bytes("receiver/channel/auth_challenge.pb")
         let message = try CastMessage(serializedBytes: bytes)

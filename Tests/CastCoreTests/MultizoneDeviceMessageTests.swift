@@ -6,7 +6,7 @@ import Testing
 
 /// `DEVICE_ADDED`, `DEVICE_UPDATED` and `DEVICE_REMOVED`: decoded from members of the real
 /// groups' captures, written back without loss, and malformed input refused by path.
-@Suite struct MultizoneDeviceMessageTests {
+@Suite(.requires(.realDevicePayloads)) struct MultizoneDeviceMessageTests {
     /// Each member of every captured MULTIZONE_STATUS, as a group would announce it.
     static func capturedMembers() throws -> [JSONValue] {
         try RealDevicePayloads.records(kind: "MULTIZONE_STATUS").flatMap { record in

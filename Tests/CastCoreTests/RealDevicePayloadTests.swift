@@ -6,7 +6,7 @@ import Testing
 
 /// Every payload captured from real Cast hardware decodes, and encodes back without losing a
 /// member; the quirks of real devices and apps read as the protocol means them.
-@Suite struct RealDevicePayloadTests {
+@Suite(.requires(.realDevicePayloads)) struct RealDevicePayloadTests {
     /// The message a payload decodes to, by the namespace its kind travels on, written back.
     private static func roundTrip(_ record: RealDevicePayloads.Record) throws -> (decoded: String, modelled: Bool) {
         switch record.kind {

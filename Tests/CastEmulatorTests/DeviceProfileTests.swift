@@ -1,5 +1,6 @@
 import CastCore
 import CastNet
+import CastNetCore
 import CastTestSupport
 import CastTime
 import Foundation
@@ -19,7 +20,7 @@ import Testing
 ///    exempt: pychromecast reads `device_info`, which the captured requests left out);
 /// 3. the values that make the class (volume control and step, equaliser, HDMI-CEC state)
 ///    are the real ones.
-@Suite struct DeviceProfileTests {
+@Suite(.requires(.realDevicePayloads)) struct DeviceProfileTests {
     // MARK: Captures by class
 
     /// The class of a captured payload, from its device description; `nil` when the

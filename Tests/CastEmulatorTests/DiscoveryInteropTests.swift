@@ -173,7 +173,7 @@ extension EmulatorProcessSuites {
             #expect(first.advertisedName(of: original) == "Chromecast-\(id)")
         }
 
-        @Test func zeroconfFindsEmulatorDevices() async throws {
+        @Test(.requires(.pythonPeers)) func zeroconfFindsEmulatorDevices() async throws {
             let advertiser = try MDNSDeviceAdvertiser()
             defer { advertiser.shutdown() }
             let devices = [
@@ -209,7 +209,7 @@ extension EmulatorProcessSuites {
             }
         }
 
-        @Test func pychromecastDiscoversDeviceAndConnectsToIt() async throws {
+        @Test(.requires(.pythonPeers)) func pychromecastDiscoversDeviceAndConnectsToIt() async throws {
             let advertiser = try MDNSDeviceAdvertiser()
             defer { advertiser.shutdown() }
             let device = try await Interop.startDevice(
@@ -230,7 +230,7 @@ extension EmulatorProcessSuites {
             await device.stop()
         }
 
-        @Test func pychromecastDiscoversAGroupOnItsLeadersPort() async throws {
+        @Test(.requires(.pythonPeers)) func pychromecastDiscoversAGroupOnItsLeadersPort() async throws {
             let advertiser = try MDNSDeviceAdvertiser()
             defer { advertiser.shutdown() }
             let base = Int.random(in: 50...240)

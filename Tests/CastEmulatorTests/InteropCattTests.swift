@@ -1,4 +1,5 @@
 import CastCore
+import CastTestSupport
 import Foundation
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 
 extension EmulatorProcessSuites {
     /// catt 0.13 against an in-process virtual device, by address (`catt -d <address>`).
-    @Suite(.serialized) struct InteropCattTests {
+    @Suite(.serialized, .requires(.pythonPeers)) struct InteropCattTests {
         @Test func castControlAndStop() async throws {
             let device = try await Interop.startDevice(name: "Interop Bedroom")
             let report = try await Interop.runScript("catt_session.py", arguments: [device.options.address])
@@ -43,7 +44,7 @@ extension EmulatorProcessSuites {
 
         /// catt finds a speaker group by name over mDNS (inside a private namespace) and casts
         /// to it: the LOAD reaches the group's own Cast channel and the group plays.
-        @Test func castsToAGroupByName() async throws {
+        @Test(.requires(.networkNamespaces)) func castsToAGroupByName() async throws {
             let catt = [Interop.python, Interop.script("catt_serialized.py")].map(NamespaceRun.quote).joined(
                 separator: " "
             )

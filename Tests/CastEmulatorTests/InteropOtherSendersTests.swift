@@ -90,7 +90,7 @@ extension EmulatorProcessSuites {
     /// Real senders besides PyChromecast and catt: nichromecast (PyPI; its own CASTV2 code,
     /// TLS framing and protobuf) and mkchromecast (Debian; built on Debian's PyChromecast 9,
     /// five major versions older than the one the other suites use).
-    @Suite(.serialized) struct InteropOtherSendersTests {
+    @Suite(.serialized, .requires(.pythonPeers, .networkNamespaces)) struct InteropOtherSendersTests {
         static var nichromecast: String {
             URL(fileURLWithPath: Interop.python).deletingLastPathComponent().appendingPathComponent("nichromecast").path
         }
@@ -139,7 +139,7 @@ extension EmulatorProcessSuites {
             #expect(run.sentPlayerState("PLAYING"))
         }
 
-        @Test func mkchromecastFindsAndCastsByMDNS() async throws {
+        @Test(.requires(.mkchromecast)) func mkchromecastFindsAndCastsByMDNS() async throws {
             try #require(RepositoryPaths.executableOnPath("mkchromecast") != nil, "mkchromecast is not installed")
             let name = "Mk Study"
             // Through a wrapper that serializes PyChromecast's socket writes, as the other

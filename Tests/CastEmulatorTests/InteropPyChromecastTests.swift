@@ -8,7 +8,7 @@ import Testing
 
 extension EmulatorProcessSuites {
     /// PyChromecast 14 against an in-process virtual device, by address (no mDNS).
-    @Suite(.serialized) struct InteropPyChromecastTests {
+    @Suite(.serialized, .requires(.pythonPeers)) struct InteropPyChromecastTests {
         @Test func fullSessionWithASecondSender() async throws {
             let device = try await Interop.startDevice(name: "Interop Living Room")
             let identity = device.configuration.identity
@@ -121,7 +121,7 @@ extension EmulatorProcessSuites {
 
 extension EmulatorProcessSuites {
     /// PyChromecast's MultizoneController against a virtual speaker in no group.
-    @Suite(.serialized) struct InteropPyChromecastMultizoneTests {
+    @Suite(.serialized, .requires(.pythonPeers)) struct InteropPyChromecastMultizoneTests {
         @Test func multizoneControllerSeesTheSpeakerAndSetsItsVolume() async throws {
             let device = try await Interop.startDevice(name: "Interop Kitchen speaker", profile: .speaker)
             let identity = device.configuration.identity

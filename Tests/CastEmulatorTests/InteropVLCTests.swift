@@ -10,7 +10,7 @@ extension EmulatorProcessSuites {
     /// loopback-only namespace (`unshare -n`) with the `cast-emulator` binary in `fetch` mode.
     /// VLC serves its stream (live Matroska) on its own HTTP server and waits for the device
     /// to read it: the device's Matroska probe and stream following are what make it go on.
-    @Suite(.serialized) struct InteropVLCTests {
+    @Suite(.serialized, .requires(.vlc, .ffmpeg, .networkNamespaces)) struct InteropVLCTests {
         static let vlc = "/usr/bin/cvlc"
 
         /// Casts an ffmpeg-made clip with VLC, types `pause`, `pause` (resume) and `seek 2` into

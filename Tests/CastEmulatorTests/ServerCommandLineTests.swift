@@ -89,7 +89,7 @@ extension EmulatorProcessSuites {
             #expect(result.standardError.contains(mention), "stderr: \(result.standardError)")
         }
 
-        @Test func groupOptionStartsAGroupOnTheLeadersAddress() async throws {
+        @Test(.requires(.curl)) func groupOptionStartsAGroupOnTheLeadersAddress() async throws {
             let (child, addresses) = try await Self.launch(
                 count: 2,
                 extra: ["--model", "Google Nest Mini", "--group", "Downstairs=Virtual Cast,Virtual Cast 2"]
@@ -150,7 +150,7 @@ extension EmulatorProcessSuites {
             #expect(try String(contentsOfFile: rootFile, encoding: .utf8) != roots[0])
         }
 
-        @Test func threeDevicesAnswerOpenSSLAndCurl() async throws {
+        @Test(.requires(.curl, .openssl)) func threeDevicesAnswerOpenSSLAndCurl() async throws {
             let (child, addresses) = try await Self.launch(count: 3, extra: ["--name", "Shelf"])
             defer { child.kill() }
             let curl = try #require(RepositoryPaths.executableOnPath("curl"), "curl is not installed")
@@ -194,7 +194,7 @@ extension EmulatorProcessSuites {
             #expect(icon.standardOutput == "200 image/png")
         }
 
-        @Test func controlEndpointLogAndCleanShutdown() async throws {
+        @Test(.requires(.curl)) func controlEndpointLogAndCleanShutdown() async throws {
             let logFile = FileManager.default.temporaryDirectory.appendingPathComponent(
                 "emu-\(UUID().uuidString).jsonl"
             )
@@ -253,7 +253,7 @@ extension EmulatorProcessSuites {
             }
         }
 
-        @Test func configFileNamesDevicesAndAddresses() async throws {
+        @Test(.requires(.curl)) func configFileNamesDevicesAndAddresses() async throws {
             let first = Int.random(in: 50...240)
             let config = """
                 {"apps": [{"appId": "4F8B3483", "displayName": "Hello", "namespaces": ["urn:x-cast:com.example.hello"]}],

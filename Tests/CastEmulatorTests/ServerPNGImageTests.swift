@@ -58,7 +58,7 @@ import Testing
         #expect(raw.count > 65_535 * 2)
     }
 
-    @Test func pythonZlibReadsTheIcon() async throws {
+    @Test(.requires(.python3)) func pythonZlibReadsTheIcon() async throws {
         let png = DeviceIcon.png()
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("icon-\(UUID().uuidString).png")
         try Data(png).write(to: file)

@@ -8,7 +8,7 @@ import Testing
 
 /// The engine of a speaker group and of its members, driven with a manual clock; the hub's
 /// part (carrying events between them) is played by the test.
-@Suite struct SpeakerGroupEngineTests {
+@Suite(.requires(.realDevicePayloads)) struct SpeakerGroupEngineTests {
     static let kitchenId = "11111111-2222-3333-4444-555555555555"
     static let hallId = "66666666-7777-8888-9999-aaaaaaaaaaaa"
     static let groupId = "0f0f0f0f-0000-1111-2222-333333333333"

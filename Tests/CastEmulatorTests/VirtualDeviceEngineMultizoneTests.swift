@@ -7,7 +7,7 @@ import Testing
 
 /// The multizone namespace of an ungrouped speaker, held to the real `MULTIZONE_STATUS`
 /// captures of `shared/testdata/real-devices`.
-@Suite struct VirtualDeviceEngineMultizoneTests {
+@Suite(.requires(.realDevicePayloads)) struct VirtualDeviceEngineMultizoneTests {
     static func speaker() -> DeviceHarness {
         var device = DeviceProfileTests.harness(.speaker)
         device.open()

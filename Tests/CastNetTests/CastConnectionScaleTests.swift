@@ -1,5 +1,6 @@
 import CastNet
 import CastSync
+import CastTestSupport
 import Foundation
 import Testing
 
@@ -8,7 +9,7 @@ import Glibc
 #endif
 
 /// A thousand TLS Cast connections open at once in one process, client and server ours.
-@Suite(.serialized) struct CastConnectionScaleTests {
+@Suite(.serialized, .requires(.openssl)) struct CastConnectionScaleTests {
     struct ProcessFigures: CustomStringConvertible {
         var descriptors: Int
         var threads: Int

@@ -1,11 +1,16 @@
 import CastCrypto
 import CastNet
+import CastNetCore
 import CastTestSupport
 import CastTime
 import Foundation
 import Testing
 
-@Suite struct HTTPServerTests {
+/// The HTTP server and client over real sockets: files streamed through the kernel, HTTPS,
+/// the client's timeout, curl, and the request timer's race with a client reading the
+/// response. One connection's parsing, keep-alive and timeouts are in
+/// ``HTTPServerConnectionInMemoryTests``.
+@Suite(.requires(.openssl)) struct HTTPServerTests {
     /// A file of known bytes for range requests.
     private static let mediaFile: (path: String, bytes: [UInt8]) = {
         let bytes = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 13 &+ $0 >> 8) }
@@ -104,20 +109,6 @@ import Testing
         #expect(try await client.get("\(base)/missing.bin").status == .notFound)
     }
 
-    @Test func keepsTheConnectionAliveAcrossRequests() async throws {
-        let server = try makeServer()
-        defer { server.close() }
-        let connection = try await TCPConnection.connect(to: server.localAddress)
-        let request = "GET /setup/eureka_info HTTP/1.1\r\nHost: x\r\n\r\n"
-        try await connection.send(
-            Array((request + request + "GET /nothing HTTP/1.1\r\nConnection: close\r\n\r\n").utf8)
-        )
-        let text = await readToEnd(connection)
-        #expect(text.components(separatedBy: "HTTP/1.1 200 OK").count == 3)
-        #expect(text.contains("HTTP/1.1 404 Not Found"))
-        #expect(text.hasSuffix("404 Not Found\n"))
-    }
-
     @Test func servesByteRangesOfFiles() async throws {
         let server = try makeServer()
         defer { server.close() }
@@ -142,35 +133,6 @@ import Testing
         #expect(beyond.status == .rangeNotSatisfiable)
         #expect(beyond.headers["Content-Range"] == "bytes */\(file.count)")
         #expect(beyond.body.isEmpty)
-    }
-
-    @Test func slowlorisClientIsCutOffAt408() async throws {
-        let clock = ManualCastClock()
-        var configuration = HTTPServerConfiguration()
-        configuration.requestTimeout = .seconds(10)
-        let server = try makeServer(configuration: configuration, clock: clock)
-        defer { server.close() }
-        let slow = try await TCPConnection.connect(to: server.localAddress)
-        // A few header bytes, then nothing more: the request never completes.
-        for byte in "GET / HTTP/1.1\r\nX-Slow: ".utf8 { try await slow.send([byte]) }
-        await clock.waitForScheduledTimers(count: 1)
-        clock.advance(by: .seconds(9))
-        #expect(clock.scheduledTimerCount == 1)
-        clock.advance(by: .seconds(1))
-        let text = await readToEnd(slow)
-        #expect(text.hasPrefix("HTTP/1.1 408 Request Timeout"))
-
-        // A kept-alive connection that goes idle after a response is closed without one.
-        let idle = try await TCPConnection.connect(to: server.localAddress)
-        try await idle.send(Array("GET /nothing HTTP/1.1\r\n\r\n".utf8))
-        var response: [UInt8] = []
-        while !String(decoding: response, as: UTF8.self).hasSuffix("404 Not Found\n") {
-            guard let bytes = try await idle.receive() else { break }
-            response += bytes
-        }
-        await clock.waitForScheduledTimers(count: 1)
-        clock.advance(by: .seconds(10))
-        #expect(await readToEnd(idle).isEmpty)
     }
 
     /// Reads one response (head and `Content-Length` body) from a kept-alive connection.
@@ -213,23 +175,6 @@ import Testing
         }
         clock.manual.advance(by: .seconds(10))
         #expect(await readToEnd(connection).isEmpty)
-    }
-
-    @Test func oversizedRequestsGetTheirStatus() async throws {
-        let server = try makeServer()
-        defer { server.close() }
-        let longLine = try await TCPConnection.connect(to: server.localAddress)
-        try await longLine.send(Array("GET /\(String(repeating: "a", count: 10_000)) HTTP/1.1\r\n\r\n".utf8))
-        #expect(await readToEnd(longLine).hasPrefix("HTTP/1.1 414 URI Too Long"))
-
-        let bigHeaders = try await TCPConnection.connect(to: server.localAddress)
-        let fields = (0..<500).map { "X-\($0): \(String(repeating: "v", count: 60))\r\n" }.joined()
-        try await bigHeaders.send(Array("GET / HTTP/1.1\r\n\(fields)\r\n".utf8))
-        #expect(await readToEnd(bigHeaders).hasPrefix("HTTP/1.1 431 Request Header Fields Too Large"))
-
-        let garbage = try await TCPConnection.connect(to: server.localAddress)
-        try await garbage.send([0x16, 0x03, 0x01, 0x00, 0x05, 0x01, 0x0D, 0x0A, 0x0D, 0x0A])
-        #expect(await readToEnd(garbage).hasPrefix("HTTP/1.1 400 Bad Request"))
     }
 
     @Test func servesHTTPSWithASelfSignedCertificate() async throws {
@@ -284,7 +229,7 @@ import Testing
         return (status, process.outputText)
     }
 
-    @Test(arguments: ["0-0", "100-1099", "299000-", "-4096", "5000-4000000"])
+    @Test(.requires(.curl), arguments: ["0-0", "100-1099", "299000-", "-4096", "5000-4000000"])
     func curlFetchesRanges(range: String) async throws {
         let server = try makeServer()
         defer { server.close() }
@@ -309,7 +254,7 @@ import Testing
         #expect(received == expected)
     }
 
-    @Test func curlSeesUnsatisfiableRangeAndKeepAlive() async throws {
+    @Test(.requires(.curl)) func curlSeesUnsatisfiableRangeAndKeepAlive() async throws {
         let server = try makeServer()
         defer { server.close() }
         let base = "http://127.0.0.1:\(server.localAddress.port)"
@@ -326,7 +271,7 @@ import Testing
         #expect(twice.output.split(separator: "\n") == ["1", "0"])
     }
 
-    @Test func curlTalksHTTPSToAServerWithASelfSignedCertificate() async throws {
+    @Test(.requires(.curl)) func curlTalksHTTPSToAServerWithASelfSignedCertificate() async throws {
         let server = try makeServer(tls: TestIdentity.server.serverConfiguration)
         defer { server.close() }
         let result = try await curl(["--insecure", "https://127.0.0.1:\(server.localAddress.port)/setup/eureka_info"])

@@ -1,4 +1,5 @@
 import CastCore
+import CastNetCore
 import CastTestSupport
 import CastTime
 import Foundation
@@ -189,7 +190,7 @@ import Testing
         socket.close()
     }
 
-    @Test func browserFindsZeroconfServiceAndSeesItsGoodbye() async throws {
+    @Test(.requires(.pythonPeers)) func browserFindsZeroconfServiceAndSeesItsGoodbye() async throws {
         let lo = try Self.loopback()
         let browser = MDNSBrowser(configuration: .init(), interfaces: [lo], clock: SystemCastClock())
         try browser.start()
@@ -243,7 +244,7 @@ import Testing
         return condition()
     }
 
-    @Test func appBrowserListsServicesWithoutSubtypesUnlessItRequiresThem() async throws {
+    @Test(.requires(.pythonPeers)) func appBrowserListsServicesWithoutSubtypesUnlessItRequiresThem() async throws {
         let lo = try Self.loopback()
         let browsing = MDNSBrowser(
             configuration: .init(applicationID: "CC1AD845"),
@@ -300,7 +301,7 @@ import Testing
         await peer.waitForExit(timeout: .seconds(10))
     }
 
-    @Test func zeroconfBrowserFindsResponderDevices() async throws {
+    @Test(.requires(.pythonPeers)) func zeroconfBrowserFindsResponderDevices() async throws {
         let lo = try Self.loopback()
         let responder = try MDNSResponder(interfaces: [lo], usesIPv6: false, clock: SystemCastClock())
         defer { responder.shutdown() }

@@ -1,10 +1,11 @@
 import CastNet
+import CastNetCore
 import CastTestSupport
 import Testing
 
 /// One listening socket serving many loopback addresses: each address's listener gets only
 /// its own connections and presents its own certificate.
-@Suite struct LoopbackPortListenerTests {
+@Suite(.requires(.openssl)) struct LoopbackPortListenerTests {
     @Test func eachAddressGetsItsOwnConnectionsAndCertificate() async throws {
         let port = try LoopbackPortListener(port: 0)
         defer { port.close() }

@@ -72,7 +72,7 @@ final class NamespacePair: Sendable {
     }
 }
 
-@Suite(.serialized) struct NamespaceDiscoveryTests {
+@Suite(.serialized, .requires(.networkNamespaces, .iproute2)) struct NamespaceDiscoveryTests {
     @Test(arguments: ["--ipv4-only", "--ipv6-only"])
     func querierFindsResponderAcrossVethPair(family: String) async throws {
         let pair = try await NamespacePair()

@@ -1,11 +1,12 @@
 import CastCore
+import CastTestSupport
 import Testing
 
 @testable import CastNet
 
 /// How a TLS channel turns queued writes into records, seen by a client that reads the
 /// decrypted stream record by record (as PyChromecast does: one message per readable event).
-@Suite struct TLSChannelTests {
+@Suite(.requires(.openssl)) struct TLSChannelTests {
     @Test func framesQueuedTogetherLeaveInRecordsOfTheirOwn() async throws {
         let replies = [Array("first".utf8), Array("the second reply".utf8), [UInt8](repeating: 0x33, count: 300)]
         // A handshake deadline far beyond the default: this test drives the client's TLS by hand

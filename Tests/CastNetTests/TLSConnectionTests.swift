@@ -1,11 +1,12 @@
 import CastNet
+import CastTestSupport
 import CastTime
 import Foundation
 import Testing
 
 /// TLS over real loopback sockets: our client and server together, and each against the
 /// `openssl` command line tools.
-@Suite struct TLSConnectionTests {
+@Suite(.requires(.openssl)) struct TLSConnectionTests {
     private func receive(_ count: Int, from connection: TCPConnection) async throws -> [UInt8] {
         var received: [UInt8] = []
         while received.count < count {

@@ -1,10 +1,11 @@
 import CastCrypto
+import CastTestSupport
 import Testing
 
 @testable import CastNet
 
 /// The TLS engine back to back in memory: no socket, every byte passed by hand.
-@Suite struct TLSEngineTests {
+@Suite(.requires(.openssl)) struct TLSEngineTests {
     /// Moves ciphertext between two engines until neither has anything to send;
     /// `chunk` limits how many bytes are passed at a time.
     private func pump(_ a: TLSEngine, _ b: TLSEngine, chunk: Int = .max) {

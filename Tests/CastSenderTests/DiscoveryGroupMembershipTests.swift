@@ -1,5 +1,6 @@
 import CastCore
 import CastNet
+import CastNetCore
 import CastSenderTestSupport
 import CastSync
 import CastTestSupport

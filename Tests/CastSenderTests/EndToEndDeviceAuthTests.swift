@@ -13,7 +13,7 @@ import Testing
 /// Device authentication between the SDK and the virtual device over real TLS, with the
 /// Open Screen `receiver/channel` credentials and both clocks on 2019-12-17 (inside the chain's
 /// validity).
-@Suite struct EndToEndDeviceAuthTests {
+@Suite(.requires(.openScreenTestData)) struct EndToEndDeviceAuthTests {
     static let day = Date(timeIntervalSince1970: 1_576_540_800)  // 2019-12-17T00:00:00Z
 
     /// What the device proves itself with.

@@ -1,5 +1,4 @@
 import CastCore
-import CastNet
 import Foundation
 import Testing
 
@@ -7,20 +6,20 @@ import Testing
 @testable import CastSender
 
 /// Cast Connect launch credentials reach a receiver app that is already running when a
-/// sender joins it, over TLS against the virtual device.
+/// sender joins it, against the virtual device's engine in memory (``InMemoryRig``).
 @Suite struct EndToEndJoinCredentialsTests {
     static let credentials = CredentialsData(credentials: #"{"userId":"id123"}"#, credentialsType: "ios")
 
     @Test func joiningARunningAppSendsTheLaunchCredentialsAndTheDeviceRecordsThem() async throws {
-        let rig = try await EndToEndRig.start()
-        let first = CastContext(options: rig.options())
-        let launched = try await first.sessionManager.startSession(with: rig.target)
+        let rig = InMemoryRig()
+        let first = rig.context(rig.options())
+        let launched = try await rig.run { try await first.sessionManager.startSession(with: rig.target) }
         #expect(rig.log.inbound(type: "LAUNCH").count == 1)
         #expect(rig.device.engineSnapshot?.runningApplicationCredentials == nil)
 
-        let second = CastContext(options: rig.options())
+        let second = rig.context(rig.options())
         second.setLaunchCredentials(Self.credentials)
-        let joined = try await second.sessionManager.startSession(with: rig.target)
+        let joined = try await rig.run { try await second.sessionManager.startSession(with: rig.target) }
         #expect(joined.sessionID == launched.sessionID, "a join: the same receiver session, no relaunch")
         #expect(launched.connectionState == .connected, "the first sender stays connected")
 
@@ -41,39 +40,39 @@ import Testing
     }
 
     @Test func joiningWithoutCredentialsSendsNoLaunch() async throws {
-        let rig = try await EndToEndRig.start()
-        let first = CastContext(options: rig.options())
-        let launched = try await first.sessionManager.startSession(with: rig.target)
-        let second = CastContext(options: rig.options())
-        let joined = try await second.sessionManager.startSession(with: rig.target)
+        let rig = InMemoryRig()
+        let first = rig.context(rig.options())
+        let launched = try await rig.run { try await first.sessionManager.startSession(with: rig.target) }
+        let second = rig.context(rig.options())
+        let joined = try await rig.run { try await second.sessionManager.startSession(with: rig.target) }
         #expect(joined.sessionID == launched.sessionID)
         #expect(rig.log.inbound(type: "LAUNCH").count == 1)
     }
 
     @Test func credentialsSetDuringASessionAreSentAtTheNextJoinOnly() async throws {
-        let rig = try await EndToEndRig.start()
-        let owner = CastContext(options: rig.options())
-        _ = try await owner.sessionManager.startSession(with: rig.target)
-        let context = CastContext(options: rig.options())
-        _ = try await context.sessionManager.startSession(with: rig.target)
+        let rig = InMemoryRig()
+        let owner = rig.context(rig.options())
+        _ = try await rig.run { try await owner.sessionManager.startSession(with: rig.target) }
+        let context = rig.context(rig.options())
+        _ = try await rig.run { try await context.sessionManager.startSession(with: rig.target) }
         context.setLaunchCredentials(Self.credentials)
         #expect(rig.log.inbound(type: "LAUNCH").count == 1, "setting them while connected sends nothing")
-        await context.sessionManager.endSession()
-        _ = try await context.sessionManager.startSession(with: rig.target)
+        try await rig.run { await context.sessionManager.endSession() }
+        _ = try await rig.run { try await context.sessionManager.startSession(with: rig.target) }
         #expect(rig.log.inbound(type: "LAUNCH").count == 2)
         #expect(rig.device.engineSnapshot?.runningApplicationCredentials == Self.credentials)
     }
 
     @Test func criteriaWithSeveralAppsJoinTheOneThatRuns() async throws {
-        let rig = try await EndToEndRig.start()
-        let owner = CastContext(options: rig.options())
-        let launched = try await owner.sessionManager.startSession(with: rig.target)
+        let rig = InMemoryRig()
+        let owner = rig.context(rig.options())
+        let launched = try await rig.run { try await owner.sessionManager.startSession(with: rig.target) }
         var options = rig.options()
         options.discoveryCriteria = DiscoveryCriteria(applicationIDs: [
             "4F8B3483", DiscoveryCriteria.defaultMediaReceiverApplicationID,
         ])
-        let context = CastContext(options: options)
-        let joined = try await context.sessionManager.startSession(with: rig.target)
+        let context = rig.context(options)
+        let joined = try await rig.run { try await context.sessionManager.startSession(with: rig.target) }
         #expect(joined.sessionID == launched.sessionID, "the Default Media Receiver is in the criteria: joined")
         #expect(rig.log.inbound(type: "LAUNCH").count == 1)
     }

@@ -1,5 +1,4 @@
 import CastCore
-import CastNet
 import Foundation
 import Testing
 
@@ -7,43 +6,47 @@ import Testing
 @testable import CastSender
 
 /// Volume keys through `CastContext.volumeKeyPressed(_:)` (the
-/// `physicalVolumeButtonsWillControlDeviceVolume` option) against the virtual device over TLS.
+/// `physicalVolumeButtonsWillControlDeviceVolume` option) against the virtual device's engine,
+/// in memory (``InMemoryRig``): a request reaches the device only when the loop runs, so
+/// what is still in flight is exact.
 @Suite struct EndToEndVolumeTests {
-    static func rig(fixed: Bool = false) async throws -> EndToEndRig {
-        try await EndToEndRig.start(configure: { configuration in
+    static func rig(fixed: Bool = false) -> InMemoryRig {
+        InMemoryRig { configuration in
+            configuration.bufferingDelay = .zero
             configuration.volume = Volume(level: 0.5, muted: false)
             configuration.volumeStepInterval = 0.1
             if fixed { configuration.volumeControlType = .fixed }
-        })
+        }
     }
 
-    var deviceLevel: (EndToEndRig) -> Double? { { $0.device.engineSnapshot?.deviceVolume.level } }
+    var deviceLevel: (InMemoryRig) -> Double? { { $0.device.engineSnapshot?.deviceVolume.level } }
 
     @Test func volumeKeysStepTheDeviceVolumeByItsStepIntervalAndMute() async throws {
-        let rig = try await Self.rig()
-        let context = CastContext(options: rig.options())
-        let session = try await context.sessionManager.startSession(with: rig.target)
+        let rig = Self.rig()
+        let context = rig.context(rig.options())
+        let session = try await rig.run { try await context.sessionManager.startSession(with: rig.target) }
         #expect(session.deviceVolumeIncrement == 0.1)
 
         // Two quick presses add up: the second steps from the level the first asked for,
-        // still in flight or (on a loaded machine the reply can come first) answered.
+        // still in flight (the device has not seen it yet).
         let first = try #require(context.volumeKeyPressed(.up))
-        let afterFirst = (pending: session.pendingDeviceVolume, current: session.currentDeviceVolume)
-        #expect(afterFirst.pending == 0.6 || (afterFirst.pending == nil && afterFirst.current == 0.6))
+        #expect(session.pendingDeviceVolume == 0.6)
+        #expect(session.currentDeviceVolume == 0.5)
         let second = try #require(context.volumeKeyPressed(.up))
-        try await first.result
-        try await second.result
-        #expect(await rig.eventually { deviceLevel(rig) == 0.7 })
-        #expect(await rig.eventually { session.currentDeviceVolume == 0.7 && session.pendingDeviceVolume == nil })
+        #expect(session.pendingDeviceVolume == 0.7)
+        try await rig.run { try await first.result }
+        try await rig.run { try await second.result }
+        #expect(deviceLevel(rig) == 0.7)
+        #expect(session.currentDeviceVolume == 0.7)
+        #expect(session.pendingDeviceVolume == nil)
 
-        try await #require(context.volumeKeyPressed(.down)).result
-        #expect(await rig.eventually { deviceLevel(rig) == 0.6 })
-        try await #require(context.volumeKeyPressed(.mute)).result
-        #expect(
-            await rig.eventually { rig.device.engineSnapshot?.deviceVolume.muted == true && session.currentDeviceMuted }
-        )
-        try await #require(context.volumeKeyPressed(.mute)).result
-        #expect(await rig.eventually { rig.device.engineSnapshot?.deviceVolume.muted == false })
+        try await rig.run { try await #require(context.volumeKeyPressed(.down)).result }
+        #expect(deviceLevel(rig) == 0.6)
+        try await rig.run { try await #require(context.volumeKeyPressed(.mute)).result }
+        #expect(rig.device.engineSnapshot?.deviceVolume.muted == true)
+        #expect(session.currentDeviceMuted)
+        try await rig.run { try await #require(context.volumeKeyPressed(.mute)).result }
+        #expect(rig.device.engineSnapshot?.deviceVolume.muted == false)
         let sets = rig.log.inbound(type: "SET_VOLUME")
         #expect(sets.count == 5)
         let levels = sets.prefix(2).map { (try? JSONValue(parsing: $0.payload))?["volume"]?["level"]?.doubleValue }
@@ -52,31 +55,33 @@ import Testing
     }
 
     @Test func withTheOptionOffOrNoSessionTheKeysAreTheApps() async throws {
-        let rig = try await Self.rig()
-        let context = CastContext(options: rig.options { $0.physicalVolumeButtonsWillControlDeviceVolume = false })
+        let rig = Self.rig()
+        let context = rig.context(rig.options { $0.physicalVolumeButtonsWillControlDeviceVolume = false })
         #expect(context.volumeKeyPressed(.up) == nil)
-        _ = try await context.sessionManager.startSession(with: rig.target)
+        _ = try await rig.run { try await context.sessionManager.startSession(with: rig.target) }
         #expect(context.volumeKeyPressed(.up) == nil)
         #expect(context.volumeKeyPressed(.mute) == nil)
         #expect(rig.log.inbound(type: "SET_VOLUME").isEmpty)
     }
 
     @Test func aFixedVolumeDeviceRefusesDeviceVolumeAndTheKeysChangeTheStreamVolume() async throws {
-        let rig = try await Self.rig(fixed: true)
-        let context = CastContext(options: rig.options())
-        let session = try await context.sessionManager.startSession(with: rig.target)
+        let rig = Self.rig(fixed: true)
+        let context = rig.context(rig.options())
+        let session = try await rig.run { try await context.sessionManager.startSession(with: rig.target) }
         #expect(session.isFixedVolume)
         let refused = session.setDeviceVolume(0.2)
         #expect(refused.error?.code == .notAllowed)
         #expect(session.stepDeviceVolume(by: 1).error?.code == .notAllowed)
         #expect(context.volumeKeyPressed(.up) == nil, "no media: nothing else to change")
 
-        try await session.remoteMediaClient.load(LoadRequestData(media: EndToEndCodelabTests.media)).result
+        try await rig.run {
+            try await session.remoteMediaClient.load(LoadRequestData(media: EndToEndCodelabTests.media)).result
+        }
         let down = try #require(context.volumeKeyPressed(.down))
-        try await down.result
-        #expect(await rig.eventually { rig.deviceMedia?.volume?.level == 0.95 })
-        try await #require(context.volumeKeyPressed(.mute)).result
-        #expect(await rig.eventually { rig.deviceMedia?.volume?.muted == true })
+        try await rig.run { try await down.result }
+        #expect(rig.deviceMedia?.volume?.level == 0.95)
+        try await rig.run { try await #require(context.volumeKeyPressed(.mute)).result }
+        #expect(rig.deviceMedia?.volume?.muted == true)
         #expect(rig.log.inbound(type: "SET_VOLUME").allSatisfy { $0.namespace == CastNamespace.media.rawValue })
         #expect(deviceLevel(rig) == 0.5, "the device volume never moved")
     }

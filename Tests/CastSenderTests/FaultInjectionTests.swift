@@ -1,5 +1,6 @@
 import CastCore
 import CastNet
+import CastNetCore
 import CastSync
 import CastTestSupport
 import Foundation
@@ -10,7 +11,9 @@ import Testing
 
 /// The SDK (context, session manager, session, remote media client) against the real virtual
 /// device over TLS on loopback, with the device's fault controls: the resilience the Cast
-/// sender promises, checked end to end in real time with short configured timings.
+/// sender promises, checked end to end in real time with short configured timings. The faults
+/// that change only what the device answers (a refused launch, restarts) are checked in
+/// memory on the manual clock, in ``InMemoryFaultTests``.
 @Suite("Fault injection") struct FaultInjectionTests {
     static let media = MediaInformation(
         contentId: "http://127.0.0.1:9/movie.mp4",
@@ -215,104 +218,6 @@ import Testing
         #expect(session.pendingRequestCount == 0)
         await rig.drain()
         #expect(events.names == ["willStart", "didStart"])
-        await context.sessionManager.endSession(stopCasting: true)
-        await rig.device.stop()
-    }
-
-    // MARK: Refused launch
-
-    @Test(arguments: [
-        (LaunchErrorReason.notAllowed, CastError.Code.notAllowed),
-        (LaunchErrorReason(rawValue: "CANCELLED"), CastError.Code.cancelled),
-    ])
-    func refusedLaunchFailsTheStartWithTheReceiversReason(
-        refusal: LaunchErrorReason,
-        code: CastError.Code
-    ) async throws {
-        let rig = try await EndToEndRig.start()
-        rig.device.faults.launchRefusal = refusal
-        let context = CastContext(options: Self.options(rig))
-        let events = FaultEventLog()
-        context.sessionManager.add(events)
-        await #expect {
-            _ = try await context.sessionManager.startSession(with: rig.target)
-        } throws: { error in
-            guard let error = error as? CastError else { return false }
-            return error.code == code && error.wireReason == refusal.rawValue
-        }
-        await rig.drain()
-        #expect(events.names == ["willStart", "didFailToStart"])
-        let error = try #require(events.errors.first ?? nil)
-        #expect(error.code == code)
-        #expect(error.wireReason == refusal.rawValue)
-        #expect(error.description.contains(refusal.rawValue))
-        #expect(rig.log.inbound(type: "LAUNCH").count == 1)
-        #expect(context.sessionManager.currentSession == nil)
-        #expect(
-            rig.device.engineSnapshot?.runningApplication?.appId != DiscoveryCriteria.defaultMediaReceiverApplicationID
-        )
-        await rig.device.stop()
-    }
-
-    // MARK: Restarted device
-
-    /// A restart that gives the receiver session a new ID, and what the policy makes of it.
-    struct Restart: Sendable, CustomTestStringConvertible {
-        var name: String
-        var inject: @Sendable (VirtualDevice) -> Void
-        var events: [String]
-        var errorMentions: String
-
-        var testDescription: String { name }
-
-        static let all: [Restart] = [
-            // The whole device: the connection drops, the resume finds the receiver session
-            // gone and gives up at once (no retry can bring it back); the session ends.
-            Restart(
-                name: "device reboot",
-                inject: { $0.reboot() },
-                events: ["willStart", "didStart", "didSuspend", "willResume", "didFailToResume", "didEnd"],
-                errorMentions: "no longer running"
-            ),
-            // Only the receiver app, with the connection kept: the device closes the app's
-            // virtual connection and the session ends.
-            Restart(
-                name: "receiver app restart",
-                inject: { $0.restartApplication() },
-                events: ["willStart", "didStart", "willEnd", "didEnd"],
-                errorMentions: "closed the connection"
-            ),
-        ]
-    }
-
-    @Test(arguments: Restart.all)
-    func aRestartWithNewSessionIDsEndsTheSessionWithAClearErrorAndANewOneStarts(_ restart: Restart) async throws {
-        let rig = try await EndToEndRig.start()
-        let context = CastContext(options: Self.options(rig))
-        let events = FaultEventLog()
-        context.sessionManager.add(events)
-        let session = try await Self.playing(rig, context)
-        let oldSessionID = try #require(session.sessionID)
-
-        restart.inject(rig.device)
-        #expect(await rig.eventually(timeout: Self.cap) { events.names.contains("didEnd") })
-        await rig.drain()
-        #expect(events.names == restart.events)
-        for error in events.errors {
-            #expect(error?.code == .applicationNotRunning, "\(String(describing: error))")
-            #expect(error?.reason.contains(restart.errorMentions) == true, "\(String(describing: error))")
-        }
-        #expect(events.errors.count == restart.events.filter { $0.hasPrefix("didFail") || $0 == "didEnd" }.count)
-        #expect(session.connectionState == .disconnected)
-        #expect(context.sessionManager.currentSession == nil)
-        #expect(rig.log.inbound(type: "LAUNCH").count == 1)
-        #expect(rig.device.engineSnapshot?.runningApplication?.sessionId != oldSessionID)
-
-        // A new session gets the receiver session the device has now, with a new ID.
-        let fresh = try await Self.playing(rig, context)
-        let newSessionID = try #require(fresh.sessionID)
-        #expect(newSessionID != oldSessionID)
-        #expect(rig.device.engineSnapshot?.runningApplication?.sessionId == newSessionID)
         await context.sessionManager.endSession(stopCasting: true)
         await rig.device.stop()
     }

@@ -9,7 +9,7 @@ import Testing
 
 /// Every RECEIVER_STATUS and MEDIA_STATUS captured from real hardware, sent to a session as a
 /// device would, reaches the session's and the media client's state whole.
-@Suite struct RealDevicePayloadSessionTests {
+@Suite(.requires(.realDevicePayloads)) struct RealDevicePayloadSessionTests {
     /// A session on a fake device that has answered the media `GET_STATUS` of the session
     /// start, so that later statuses arrive after that reply.
     private static func startedSession(

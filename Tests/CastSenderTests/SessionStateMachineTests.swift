@@ -114,4 +114,75 @@ import Testing
         )
         #expect(machine.state == .ended)
     }
+
+    // MARK: What the session knows of the receiver
+
+    static func app(_ sessionID: String, appID: String = "CC1AD845", text: String? = nil) -> ReceiverApplication {
+        ReceiverApplication(appId: appID, sessionId: sessionID, statusText: text, transportId: "transport-\(sessionID)")
+    }
+
+    @Test func aReceiverStatusReportsOnlyWhatChangedAndNoticesTheAppGone() {
+        var machine = machine()
+        _ = machine.startRequested()
+        machine.applicationAttached(Self.app("S-1", text: "Ready"))
+        _ = machine.startSucceeded()
+        let volume = DeviceVolume(level: 0.4, muted: false, stepInterval: 0.05)
+        let first = machine.receiverStatusReceived(
+            ReceiverStatus(applications: [Self.app("S-1", text: "Casting")], volume: volume),
+            receiverApplicationID: "CC1AD845"
+        )
+        #expect(first.volume == volume)
+        #expect(first.statusText == .some("Casting"))
+        #expect(!first.applicationStopped)
+        #expect(machine.application?.statusText == "Casting")
+        #expect(machine.isApplicationTransport("transport-S-1"))
+        #expect(!machine.isApplicationTransport("transport-S-9"))
+
+        // The same status again changes nothing.
+        let again = machine.receiverStatusReceived(
+            ReceiverStatus(applications: [Self.app("S-1", text: "Casting")], volume: volume),
+            receiverApplicationID: "CC1AD845"
+        )
+        #expect(again.volume == nil)
+        #expect(again.statusText == nil)
+
+        // Another session of the same app is not ours: the app was stopped and replaced.
+        let replaced = machine.receiverStatusReceived(
+            ReceiverStatus(applications: [Self.app("S-2", text: "Other")], volume: volume),
+            receiverApplicationID: "CC1AD845"
+        )
+        #expect(replaced.applicationStopped)
+        #expect(replaced.statusText == .some("Other"), "the text of an app with the options' id")
+    }
+
+    @Test func aStatusBeforeTheSessionConnectsNeverStopsIt() {
+        var machine = SessionStateMachine(applicationSessionID: "S-7")
+        _ = machine.resumeRequested()
+        let change = machine.receiverStatusReceived(ReceiverStatus(applications: []), receiverApplicationID: "CC1AD845")
+        #expect(!change.applicationStopped)
+        #expect(machine.applicationSessionID == "S-7")
+    }
+
+    @Test func onlyTheNewestVolumeChangeInFlightStaysPending() {
+        var machine = machine()
+        let first = machine.volumeChangeRequested(level: 0.2)
+        let second = machine.volumeChangeRequested(level: 0.3)
+        #expect(machine.pendingVolume?.level == 0.3)
+        machine.volumeChangeSettled(first)
+        #expect(machine.pendingVolume?.level == 0.3, "an older answer does not clear a newer change")
+        machine.volumeChangeSettled(second)
+        #expect(machine.pendingVolume == nil)
+    }
+
+    @Test func aLostConnectionKeepsItsErrorAcrossTheResume() {
+        var machine = machine()
+        _ = machine.startRequested()
+        _ = machine.startSucceeded()
+        let error = CastError(.disconnected, "the device did not answer heartbeats for 10 seconds")
+        _ = machine.connectionLost(.networkError, error: error)
+        #expect(machine.lastLossError == error)
+        _ = machine.reconnectDue()
+        _ = machine.resumeSucceeded()
+        #expect(machine.lastLossError == error)
+    }
 }

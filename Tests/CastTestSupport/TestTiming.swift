@@ -22,6 +22,12 @@ package enum TestTiming {
     /// exchange can be held up for many seconds; sixty, times ``slowdown``.
     package static var patience: Duration { scaled(.seconds(60)) }
 
+    /// How long a test in memory (on an embedded loop) waits for an event before it gives up:
+    /// a guard against a hang, never reached by a passing test. Such a test depends on no
+    /// scheduling or load: the events it awaits are caused by the loop's work and the clock
+    /// it advances itself, and arrive in milliseconds.
+    package static var hangGuard: Duration { .seconds(60) }
+
     /// `duration` multiplied by ``slowdown``.
     package static func scaled(_ duration: Duration) -> Duration {
         duration * slowdown

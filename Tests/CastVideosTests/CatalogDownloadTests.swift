@@ -1,4 +1,5 @@
 import CastNet
+import CastNetCore
 import CastTestSupport
 import Foundation
 import Synchronization

@@ -6,7 +6,7 @@ import Testing
 /// Runs `terminalui-demo` in a tmux pane as a person would: reads the screen with
 /// capture-pane, types with send-keys, and checks that the terminal's settings are back as
 /// they were after the program ends by Ctrl-C, by SIGTERM and by a crash.
-@Suite struct TmuxDemoTests {
+@Suite(.requires(.tmux)) struct TmuxDemoTests {
     enum Ending: String, CaseIterable, Sendable {
         case controlC, sigterm, crash
     }
@@ -75,10 +75,8 @@ import Testing
 
     @Test(arguments: Ending.allCases)
     func demoDrawsReadsKeysAndRestoresTheTerminal(ending: Ending) async throws {
-        guard let tmuxPath = RepositoryPaths.executableOnPath("tmux") else {
-            Issue.record("tmux is not installed (scripts/test.sh installs it)")
-            return
-        }
+        // The suite requires tmux: it is on PATH.
+        let tmuxPath = try #require(RepositoryPaths.executableOnPath("tmux"))
         let demo = try Self.demoExecutable()
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("terminalui-\(getpid())-\(ending.rawValue)-\(UInt32.random(in: 0...UInt32.max))")

@@ -58,4 +58,13 @@ if command -v swift >/dev/null && command -v python3 >/dev/null; then
         "^Package.swift: target CastCore may not depend on CastNet"
 fi
 
+# 6. The network core reaching for the system: CastNetCore importing the sockets of Glibc, or
+#    OpenSSL through CastCrypto, which only CastNet may.
+for planted in Glibc CastCrypto; do
+    fresh_copy
+    target="Sources/CastNetCore/DNS/DNSName.swift"
+    sed -i "1i import $planted" "$work/tree/$target"
+    expect_failure "CastNetCore importing $planted" "^$target:1: CastNetCore may not import $planted" --skip-package
+done
+
 finish dependency-check

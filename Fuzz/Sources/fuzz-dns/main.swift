@@ -11,7 +11,7 @@
 import CastTime
 import FuzzSupport
 
-@testable import CastNet
+@testable import CastNetCore
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzDNS(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {

@@ -5,7 +5,7 @@
 // in canonical form parses to an equal request; a parser with small limits never holds more
 // than its header limit plus its body limit while it waits for more bytes.
 
-import CastNet
+import CastNetCore
 import FuzzSupport
 
 private struct Outcome: Equatable {

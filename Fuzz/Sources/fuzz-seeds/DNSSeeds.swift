@@ -1,6 +1,6 @@
 @testable import CastCore
 
-@testable import CastNet
+@testable import CastNetCore
 
 /// mDNS datagrams as a Cast device and a sender exchange them, encoded with CastNet's DNS codec.
 enum DNSSeeds {

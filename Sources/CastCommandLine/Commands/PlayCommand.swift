@@ -1,6 +1,7 @@
 package import CastArguments
 import CastCore
 import CastNet
+import CastNetCore
 import CastSender
 import Foundation
 import TerminalUI

@@ -1,4 +1,5 @@
 import CastNet
+import CastNetCore
 import Foundation
 
 /// Serves local files (and converted subtitles) over HTTP on the address the device reaches

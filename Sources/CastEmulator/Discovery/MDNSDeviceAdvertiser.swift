@@ -1,5 +1,6 @@
 import CastCore
 public import CastNet
+import CastNetCore
 import CastSync
 import CastTime
 import Foundation

@@ -46,7 +46,7 @@ extension MediaPlayer {
             return invalidRequest(.invalidParams, context)
         }
         var outputs = endSession(reason: .interrupted, at: context.now)
-        let queue = MediaQueue(items: items, startIndex: startIndex, repeatMode: repeatMode, queueData: description)
+        let queue = PlaybackQueue(items: items, startIndex: startIndex, repeatMode: repeatMode, queueData: description)
         let first = queue.currentItem
         var rate = data.playbackRate ?? 1
         if !rate.isFinite { rate = 1 }

@@ -102,7 +102,7 @@ extension MediaPlayer {
     }
 
     /// The item that plays after the current one when it asks to be preloaded.
-    private func preloadCandidate(in queue: MediaQueue) -> (itemId: Int, preloadTime: Double)? {
+    private func preloadCandidate(in queue: PlaybackQueue) -> (itemId: Int, preloadTime: Double)? {
         guard let index = queue.indexAfterCurrentEnds(), index != queue.currentIndex,
             let itemId = queue.items[index].itemId,
             let preloadTime = queue.items[index].preloadTime, preloadTime.isFinite, preloadTime > 0

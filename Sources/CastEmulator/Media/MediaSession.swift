@@ -41,7 +41,7 @@ struct MediaSession: Sendable {
 
     var id: Int
     /// The queue; `nil` after `STOP` removed it.
-    var queue: MediaQueue?
+    var queue: PlaybackQueue?
     var phase: Phase
     var rate: Double
     /// The instant ``position`` (or the ad's clip time) was last brought up to date.

@@ -1,5 +1,6 @@
 import CastCore
 import CastNet
+import CastNetCore
 
 /// The routes of a virtual device's setup HTTP servers, 8008 (plain) and 8443 (TLS), served
 /// by `CastNet`'s ``HTTPServer``:

@@ -1,6 +1,7 @@
 import CastCore
 public import CastCrypto
 public import CastNet
+import CastNetCore
 import CastSync
 public import CastTime
 public import Foundation
@@ -34,7 +35,7 @@ public final class VirtualDevice: Sendable {
     private struct State {
         var engine: any HostedEngine
         var replyDelay = Duration.zero
-        var connections: [Int: DeviceConnection] = [:]
+        var connections: [Int: SenderLink] = [:]
         var nextConnection = 1
         var tickTimer: CastTimer?
         var tickDeadline: CastInstant?
@@ -60,7 +61,7 @@ public final class VirtualDevice: Sendable {
     public let configuration: VirtualDeviceConfiguration
     /// Where the device listens.
     public let options: DeviceServerOptions
-    private let clock: any CastClock
+    let clock: any CastClock
     private let log: (any FrameLogSink)?
     private let advertiser: (any DeviceAdvertiser)?
     private let certificateKey: PrivateKey?
@@ -469,7 +470,7 @@ public final class VirtualDevice: Sendable {
     public func reboot() {
         let now = clock.now
         var following: String?
-        let (connections, status) = state.withLock { state -> ([DeviceConnection], DeviceAdvertisedStatus?) in
+        let (connections, status) = state.withLock { state -> ([SenderLink], DeviceAdvertisedStatus?) in
             let connections = Array(state.connections.values)
             state.connections = [:]
             let faults = state.engine.faults
@@ -558,13 +559,13 @@ public final class VirtualDevice: Sendable {
 
     // MARK: Connections
 
-    private func adopt(_ transport: CastConnection) {
+    func adopt(_ transport: CastConnection) {
         let clock = self.clock
-        let connection = state.withLock { state -> DeviceConnection? in
+        let connection = state.withLock { state -> SenderLink? in
             guard !state.stopped else { return nil }
             let id = state.nextConnection
             state.nextConnection += 1
-            let connection = DeviceConnection(
+            let connection = SenderLink(
                 id: id,
                 transport: transport,
                 clock: clock,
@@ -594,7 +595,7 @@ public final class VirtualDevice: Sendable {
     }
 
     /// One frame body from a sender: a `CastMessage` for the engine, or a reason to close.
-    private func received(_ body: [UInt8], on connection: DeviceConnection) {
+    private func received(_ body: [UInt8], on connection: SenderLink) {
         let message: CastMessage
         do {
             message = try CastMessage(serializedBytes: body)
@@ -624,7 +625,7 @@ public final class VirtualDevice: Sendable {
         }
     }
 
-    private func handle(_ message: CastMessage, from connection: DeviceConnection) {
+    private func handle(_ message: CastMessage, from connection: SenderLink) {
         record(message, connection: connection.id, direction: .inbound)
         let now = clock.now
         perform { state in
@@ -632,7 +633,7 @@ public final class VirtualDevice: Sendable {
         }
     }
 
-    private func connectionEnded(_ connection: DeviceConnection, error: CastConnectionError?) {
+    private func connectionEnded(_ connection: SenderLink, error: CastConnectionError?) {
         record(connection.id, event: "closed: \(error.map { "\($0.code): \($0.reason)" } ?? "orderly close")")
         let now = clock.now
         perform { state in

@@ -1,5 +1,6 @@
 import CastCore
 public import CastCrypto
+public import CastNetCore
 import CastSync
 public import CastTime
 import Synchronization
@@ -27,10 +28,26 @@ public final class CastConnection: Sendable {
 
     init(core: CastConnectionCore) {
         self.core = core
-        localAddress = core.channel.localAddress
-        remoteAddress = core.channel.remoteAddress
-        peerCertificate = core.channel.peerCertificate
-        tlsVersion = core.channel.tlsVersion
+        let socket = core.channel as? any NetworkByteChannel
+        localAddress = socket?.localAddress
+        remoteAddress = socket?.remoteAddress
+        peerCertificate = socket?.peerCertificate
+        tlsVersion = socket?.tlsVersion
+    }
+
+    /// A connection over `channel`, a channel in memory for instance, with no addresses, TLS
+    /// certificate or version. Call on the channel's loop, or before that loop runs the
+    /// channel.
+    /// - Parameters:
+    ///   - channel: an active channel, with reading off and no handler.
+    ///   - configuration: the limits (its `tls` and `connectTimeout` are not used).
+    ///   - clock: the clock of the frame timeout.
+    package convenience init(
+        channel: any ByteChannel,
+        configuration: CastConnectionConfiguration = CastConnectionConfiguration(),
+        clock: any CastClock
+    ) {
+        self.init(core: CastConnectionCore(channel: channel, limits: configuration.limits, clock: clock))
     }
 
     deinit {
@@ -68,7 +85,7 @@ public final class CastConnection: Sendable {
                     continuation.resume(
                         returning: result.map {
                             CastConnection(
-                                core: CastConnectionCore(channel: $0, configuration: configuration, clock: clock)
+                                core: CastConnectionCore(channel: $0, limits: configuration.limits, clock: clock)
                             )
                         }
                     )
@@ -111,7 +128,7 @@ public final class CastConnection: Sendable {
     public func send(_ body: [UInt8]) throws(CastConnectionError) {
         let frame: [UInt8]
         do {
-            frame = try CastFrameEncoder.encode(body, maximumBodySize: core.configuration.maximumBodySize)
+            frame = try CastFrameEncoder.encode(body, maximumBodySize: core.limits.maximumBodySize)
         } catch {
             throw CastConnectionError(code: .messageTooLarge, reason: error.description, underlying: error)
         }
@@ -119,7 +136,7 @@ public final class CastConnection: Sendable {
         if core.isClosedFlag.load(ordering: .relaxed) {
             throw CastConnectionError(code: .closed, reason: "send after the connection closed")
         }
-        let limit = core.configuration.sendQueueLimit
+        let limit = core.limits.sendQueueLimit
         let backlog = core.channelBacklog.load(ordering: .relaxed)
         let (accepted, queued, schedule) = core.outbox.withLock { outbox -> (Bool, Int, Bool) in
             let queued = outbox.byteCount + frame.count + backlog
@@ -147,8 +164,10 @@ public final class CastConnection: Sendable {
         on clock: any CastClock,
         _ action: @escaping @Sendable () -> Void
     ) -> CastTimer {
-        guard clock is SystemCastClock, core.loop.core.isPermanent else { return clock.schedule(after: delay, action) }
-        return core.loop.schedule(after: delay, action)
+        guard clock is SystemCastClock, let loop = core.loop as? EventLoop, loop.core.isPermanent else {
+            return clock.schedule(after: delay, action)
+        }
+        return loop.schedule(after: delay, action)
     }
 
     /// Waits until every frame sent so far has been handed to the kernel. A sender that

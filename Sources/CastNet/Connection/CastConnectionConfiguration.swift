@@ -1,3 +1,5 @@
+package import CastNetCore
+
 /// Limits and timeouts of a ``CastConnection``.
 public struct CastConnectionConfiguration: Sendable {
     /// The largest frame body accepted or sent. Defaults to the protocol's 64 KiB.
@@ -19,4 +21,15 @@ public struct CastConnectionConfiguration: Sendable {
 
     /// Creates the default configuration.
     public init() {}
+}
+
+extension CastConnectionConfiguration {
+    /// The bounds the connection enforces, whatever carries it.
+    package var limits: CastConnectionLimits {
+        CastConnectionLimits(
+            maximumBodySize: maximumBodySize,
+            sendQueueLimit: sendQueueLimit,
+            frameTimeout: frameTimeout
+        )
+    }
 }

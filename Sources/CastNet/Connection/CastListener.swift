@@ -1,3 +1,4 @@
+import CastNetCore
 public import CastTime
 
 /// Accepts Cast connections: TLS on a TCP port, then framing. A virtual Cast device
@@ -103,7 +104,7 @@ public final class CastListener: Sendable {
                 ChannelConnector.activateAccepted(stream, tls: context, clock: clock) { result in
                     guard case .success(let channel) = result else { return }
                     let connection = CastConnection(
-                        core: CastConnectionCore(channel: channel, configuration: configuration, clock: clock)
+                        core: CastConnectionCore(channel: channel, limits: configuration.limits, clock: clock)
                     )
                     if let handler {
                         handler(connection)

@@ -1,3 +1,4 @@
+import CastNetCore
 import CastTime
 
 /// Opens channels: TCP connect, then a TLS handshake when asked; and the same for
@@ -12,7 +13,7 @@ enum ChannelConnector {
         clock: any CastClock,
         loop: EventLoop,
         attempt: ConnectAttempt? = nil,
-        completion: @escaping @Sendable (Result<any ByteChannel, any Error>) -> Void
+        completion: @escaping @Sendable (Result<any NetworkByteChannel, any Error>) -> Void
     ) {
         loop.execute {
             StreamChannel.connect(to: address, loop: loop, clock: clock, timeout: timeout, attempt: attempt) {
@@ -36,7 +37,7 @@ enum ChannelConnector {
         _ channel: StreamChannel,
         tls: TLSContext?,
         clock: any CastClock,
-        completion: @escaping @Sendable (Result<any ByteChannel, any Error>) -> Void
+        completion: @escaping @Sendable (Result<any NetworkByteChannel, any Error>) -> Void
     ) {
         channel.loop.execute {
             do {
@@ -54,7 +55,7 @@ enum ChannelConnector {
         tls: TLSContext?,
         clock: any CastClock,
         attempt: ConnectAttempt? = nil,
-        completion: @escaping @Sendable (Result<any ByteChannel, any Error>) -> Void
+        completion: @escaping @Sendable (Result<any NetworkByteChannel, any Error>) -> Void
     ) {
         let address = channel.remoteAddress?.description
         guard let tls else {
@@ -87,7 +88,7 @@ enum ChannelConnector {
             return
         }
         secured.start { result in
-            completion(result.map { $0 as any ByteChannel })
+            completion(result.map { $0 as any NetworkByteChannel })
         }
     }
 }

@@ -1,4 +1,5 @@
 internal import CCastSystem
+public import CastNetCore
 import CastTime
 import Synchronization
 
@@ -24,7 +25,7 @@ import Glibc
 ///
 /// The thread ends when the loop is released (the loops of ``EventLoopGroup/shared`` live as
 /// long as the process); work still queued then runs first, timers not yet due are dropped.
-public final class EventLoop: Sendable {
+public final class EventLoop: Sendable, ChannelLoop {
     /// A read buffer shared by every connection of the loop (used only on the loop's thread).
     let scratch: ScratchBuffer
     let core: LoopCore
@@ -47,7 +48,7 @@ public final class EventLoop: Sendable {
     }
 
     /// Runs `work` on the loop's thread, later, after work handed over before it.
-    func execute(_ work: @escaping @Sendable () -> Void) {
+    public func execute(_ work: @escaping @Sendable () -> Void) {
         core.enqueue(work)
     }
 
@@ -77,6 +78,9 @@ public final class EventLoop: Sendable {
     func assertInLoop() {
         precondition(core.isCurrentThread, "not on the event loop's thread")
     }
+
+    /// Whether the caller runs on the loop's thread.
+    public var inLoop: Bool { core.isCurrentThread }
 
     /// Starts watching `fd` for `interest`; events go to `handler` on the loop's thread.
     func register(_ fd: Int32, interest: IOInterest, handler: any IOHandler) throws(TCPError) {

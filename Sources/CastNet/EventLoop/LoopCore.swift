@@ -1,4 +1,5 @@
 internal import CCastSystem
+import CastNetCore
 import CastSync
 import CastTime
 import Synchronization

@@ -1,3 +1,4 @@
+public import CastNetCore
 import CastSync
 public import CastTime
 

@@ -1,3 +1,5 @@
+public import CastNetCore
+
 /// An HTTP response produced by a route.
 public struct HTTPResponse: Sendable {
     /// What follows the header section.

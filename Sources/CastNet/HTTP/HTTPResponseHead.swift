@@ -1,3 +1,4 @@
+import CastNetCore
 import Dispatch
 
 #if canImport(Glibc)

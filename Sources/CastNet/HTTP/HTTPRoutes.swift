@@ -1,3 +1,5 @@
+public import CastNetCore
+
 /// The routes of an ``HTTPServer``: closures chosen by method and path.
 ///
 /// A `HEAD` request is answered by the `GET` route of the same path, without the body.

@@ -1,3 +1,4 @@
+import CastNetCore
 public import CastTime
 
 /// A small HTTP/1.1 server: keep-alive, `GET`/`HEAD`/`POST` routes, single byte ranges

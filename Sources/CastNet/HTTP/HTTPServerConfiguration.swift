@@ -1,3 +1,5 @@
+public import CastNetCore
+
 /// Limits and timeouts of an ``HTTPServer``.
 public struct HTTPServerConfiguration: Sendable {
     /// Size limits of each request.

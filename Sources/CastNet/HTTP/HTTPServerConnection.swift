@@ -1,3 +1,4 @@
+import CastNetCore
 import CastTime
 import Dispatch
 
@@ -24,7 +25,7 @@ final class HTTPServerConnection: ByteChannelHandler, @unchecked Sendable {
     }
 
     private let channel: any ByteChannel
-    private let loop: EventLoop
+    private let loop: any ChannelLoop
     private let routes: HTTPRoutes
     private let configuration: HTTPServerConfiguration
     private let clock: any CastClock

@@ -1,6 +1,7 @@
 public import CastCore
+package import CastNetCore
 import CastSync
-import CastTime
+package import CastTime
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -90,16 +91,15 @@ public final class MDNSBrowser: Sendable {
     public let events: AsyncStream<Event>
 
     private let continuation: AsyncStream<Event>.Continuation
-    /// The loop whose thread runs the sockets and the timer, one after the other.
-    private let loop = EventLoopGroup.shared.next()
     private let clock: any CastClock
     private let state: Locked<State>
     private let timer: MDNSTimer
-    private let interfaces: [NetworkInterface]
+    /// Opens the sockets; received datagrams and the timer run on one loop, one after the other.
+    private let openTransport: MDNSTransportOpener
 
     private struct State: Sendable {
         var machine: MDNSQuerierStateMachine
-        var transport: MDNSTransport?
+        var transport: (any MDNSDatagramTransport)?
     }
 
     /// Creates a stopped browser.
@@ -110,21 +110,59 @@ public final class MDNSBrowser: Sendable {
         self.init(configuration: configuration, interfaces: interfaces, clock: SystemCastClock())
     }
 
-    init(configuration: Configuration, interfaces: [NetworkInterface], clock: any CastClock) {
+    convenience init(configuration: Configuration, interfaces: [NetworkInterface], clock: any CastClock) {
+        // One loop's thread runs the sockets and the timer, one after the other.
+        let loop = EventLoopGroup.shared.next()
+        self.init(
+            configuration: configuration,
+            interfaceNames: interfaces.map(\.name),
+            clock: clock,
+            scheduler: { loop.schedule(after: $0, $1) },
+            openTransport: { handler in
+                try MDNSTransport(
+                    interfaces: interfaces,
+                    useIPv4: configuration.usesIPv4,
+                    useIPv6: configuration.usesIPv6,
+                    loop: loop,
+                    handler: handler
+                )
+            }
+        )
+    }
+
+    /// Creates a stopped browser on the transport `openTransport` opens at each start (UDP
+    /// sockets, or a network in memory), whose timer `scheduler` runs on the transport's loop.
+    /// - Parameters:
+    ///   - configuration: what to browse (its interface and family choices are the opener's).
+    ///   - interfaceNames: the names ``interfaceNames`` reports.
+    ///   - clock: the clock of the querier's deadlines.
+    ///   - scheduler: runs an action after a delay, on the loop the transport delivers on.
+    ///   - openTransport: opens the transport when the browser starts.
+    ///   - random: the source of the querier's random delays.
+    package init(
+        configuration: Configuration,
+        interfaceNames: [String],
+        clock: any CastClock,
+        scheduler: @escaping @Sendable (Duration, @escaping @Sendable () -> Void) -> CastTimer,
+        random: MDNSRandom = MDNSRandom(),
+        openTransport: @escaping MDNSTransportOpener
+    ) {
         self.configuration = configuration
-        self.interfaces = interfaces
+        self.interfaceNames = interfaceNames
         self.clock = clock
+        self.openTransport = openTransport
         let machine = MDNSQuerierStateMachine(
             configuration: .init(
                 applicationID: configuration.applicationID,
                 requiresApplicationSubtype: configuration.requiresApplicationSubtype,
                 removesDevicesOnGoodbyeAtOnce: configuration.removesDevicesOnGoodbyeAtOnce
-            )
+            ),
+            random: random
         )
         state = Locked(State(machine: machine))
         (events, continuation) = AsyncStream.makeStream(bufferingPolicy: .unbounded)
         let box = WeakBox<MDNSBrowser>()
-        timer = MDNSTimer(loop: loop, clock: clock) { box.value?.timerFired() }
+        timer = MDNSTimer(scheduler: scheduler, clock: clock) { box.value?.timerFired() }
         box.value = self
     }
 
@@ -135,7 +173,7 @@ public final class MDNSBrowser: Sendable {
     }
 
     /// The interfaces the browser runs on.
-    public var interfaceNames: [String] { interfaces.map(\.name) }
+    public let interfaceNames: [String]
 
     /// The devices known now.
     public var devices: [CastDevice] { state.withLock { $0.machine.knownDevices } }
@@ -162,13 +200,13 @@ public final class MDNSBrowser: Sendable {
     /// - Throws: ``UDPSocketError`` when no socket could be opened.
     public func start() throws(UDPSocketError) {
         guard !isRunning else { return }
-        let transport = try MDNSTransport(
-            interfaces: interfaces,
-            useIPv4: configuration.usesIPv4,
-            useIPv6: configuration.usesIPv6,
-            loop: loop
-        ) {
-            [weak self] received in self?.handle(received)
+        let transport: any MDNSDatagramTransport
+        do {
+            transport = try openTransport { [weak self] received in self?.handle(received) }
+        } catch let error as UDPSocketError {
+            throw error
+        } catch {
+            throw UDPSocketError(.create, errno: 0, detail: "\(error)")
         }
         let now = clock.now
         let (deadline, started) = state.withLock { state -> (CastInstant?, Bool) in
@@ -197,7 +235,7 @@ public final class MDNSBrowser: Sendable {
 
     // MARK: - Private
 
-    private func handle(_ received: MDNSTransport.Received) {
+    private func handle(_ received: MDNSDatagram) {
         let now = clock.now
         let (actions, deadline, transport) = state.withLock { state in
             (state.machine.receive(received.message, now: now), state.machine.nextDeadline, state.transport)
@@ -215,7 +253,7 @@ public final class MDNSBrowser: Sendable {
         perform(actions, transport: transport)
     }
 
-    private func perform(_ actions: [MDNSQuerierStateMachine.Action], transport: MDNSTransport?) {
+    private func perform(_ actions: [MDNSQuerierStateMachine.Action], transport: (any MDNSDatagramTransport)?) {
         for action in actions {
             switch action {
             case .send(let message): transport?.sendMulticast(message)

@@ -1,6 +1,7 @@
-import CastCore
+package import CastCore
+public import CastNetCore
 import CastSync
-import CastTime
+package import CastTime
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -53,16 +54,14 @@ public final class MDNSResponder: Sendable {
     public let interfaceNames: [String]
 
     private let continuation: AsyncStream<Event>.Continuation
-    /// The loop whose thread runs the sockets and the timer, one after the other.
-    private let loop = EventLoopGroup.shared.next()
     private let clock: any CastClock
     private let state: Locked<State>
     private let timer: MDNSTimer
     private let interfaceAddresses: [IPAddress]
 
     private struct State: Sendable {
-        var machine = MDNSResponderStateMachine()
-        var transport: MDNSTransport?
+        var machine: MDNSResponderStateMachine
+        var transport: (any MDNSDatagramTransport)?
     }
 
     /// Opens the mDNS sockets on the given interfaces.
@@ -82,25 +81,66 @@ public final class MDNSResponder: Sendable {
         try self.init(interfaces: interfaces, usesIPv4: usesIPv4, usesIPv6: usesIPv6, clock: SystemCastClock())
     }
 
-    init(
+    convenience init(
         interfaces: [NetworkInterface],
         usesIPv4: Bool = true,
         usesIPv6: Bool,
         clock: any CastClock
     ) throws(UDPSocketError) {
+        // One loop's thread runs the sockets and the timer, one after the other.
+        let loop = EventLoopGroup.shared.next()
+        try self.init(
+            interfaceNames: interfaces.map(\.name),
+            interfaceAddresses: interfaces.flatMap { interface in
+                (usesIPv4 ? interface.ipv4Addresses.map(IPAddress.v4) : [])
+                    + (usesIPv6 ? interface.ipv6Addresses.filter { !$0.isLoopback }.map(IPAddress.v6) : [])
+            },
+            clock: clock,
+            scheduler: { loop.schedule(after: $0, $1) },
+            openTransport: { handler in
+                try MDNSTransport(
+                    interfaces: interfaces,
+                    useIPv4: usesIPv4,
+                    useIPv6: usesIPv6,
+                    loop: loop,
+                    handler: handler
+                )
+            }
+        )
+    }
+
+    /// Creates a responder on the transport `openTransport` opens (UDP sockets, or a network
+    /// in memory), whose timer `scheduler` runs on the transport's loop.
+    /// - Parameters:
+    ///   - interfaceNames: the names ``interfaceNames`` reports.
+    ///   - interfaceAddresses: the addresses a service registered without any is given.
+    ///   - clock: the clock of the responder's deadlines.
+    ///   - scheduler: runs an action after a delay, on the loop the transport delivers on.
+    ///   - random: the source of the responder's random delays.
+    ///   - openTransport: opens the transport, once.
+    /// - Throws: ``UDPSocketError`` when the transport cannot be opened.
+    package init(
+        interfaceNames: [String],
+        interfaceAddresses: [IPAddress],
+        clock: any CastClock,
+        scheduler: @escaping @Sendable (Duration, @escaping @Sendable () -> Void) -> CastTimer,
+        random: MDNSRandom = MDNSRandom(),
+        openTransport: MDNSTransportOpener
+    ) throws(UDPSocketError) {
         self.clock = clock
-        interfaceNames = interfaces.map(\.name)
-        interfaceAddresses = interfaces.flatMap { interface in
-            (usesIPv4 ? interface.ipv4Addresses.map(IPAddress.v4) : [])
-                + (usesIPv6 ? interface.ipv6Addresses.filter { !$0.isLoopback }.map(IPAddress.v6) : [])
-        }
-        state = Locked(State())
+        self.interfaceNames = interfaceNames
+        self.interfaceAddresses = interfaceAddresses
+        state = Locked(State(machine: MDNSResponderStateMachine(random: random)))
         (events, continuation) = AsyncStream.makeStream(bufferingPolicy: .unbounded)
         let box = WeakBox<MDNSResponder>()
-        timer = MDNSTimer(loop: loop, clock: clock) { box.value?.timerFired() }
-        let transport = try MDNSTransport(interfaces: interfaces, useIPv4: usesIPv4, useIPv6: usesIPv6, loop: loop) {
-            received in
-            box.value?.handle(received)
+        timer = MDNSTimer(scheduler: scheduler, clock: clock) { box.value?.timerFired() }
+        let transport: any MDNSDatagramTransport
+        do {
+            transport = try openTransport { received in box.value?.handle(received) }
+        } catch let error as UDPSocketError {
+            throw error
+        } catch {
+            throw UDPSocketError(.create, errno: 0, detail: "\(error)")
         }
         state.withLock { $0.transport = transport }
         box.value = self
@@ -169,7 +209,7 @@ public final class MDNSResponder: Sendable {
         perform(actions, transport: transport, interfaceIndex: 0)
     }
 
-    private func handle(_ received: MDNSTransport.Received) {
+    private func handle(_ received: MDNSDatagram) {
         let now = clock.now
         let (actions, deadline, transport) = state.withLock { state in
             (
@@ -187,7 +227,7 @@ public final class MDNSResponder: Sendable {
 
     private func perform(
         _ actions: [MDNSResponderStateMachine.Action],
-        transport: MDNSTransport?,
+        transport: (any MDNSDatagramTransport)?,
         interfaceIndex: UInt32
     ) {
         for action in actions {

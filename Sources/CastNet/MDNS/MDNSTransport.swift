@@ -1,4 +1,5 @@
 import CastCore
+import CastNetCore
 import CastSync
 import CastTime
 
@@ -7,13 +8,9 @@ import CastTime
 ///
 /// Datagrams that did not arrive on the socket's own interface are dropped, as are those
 /// that are not valid DNS messages.
-final class MDNSTransport: Sendable {
+final class MDNSTransport: MDNSDatagramTransport {
     /// A decoded message and where it came from.
-    struct Received: Sendable {
-        var message: DNSMessage
-        var source: UDPEndpoint
-        var interfaceIndex: UInt32
-    }
+    typealias Received = MDNSDatagram
 
     static let groupV4 = IPAddress.v4(IPv4Address(224, 0, 0, 251))
     static let groupV6 = IPAddress.v6(IPv6Address("ff02::fb")!)
@@ -26,6 +23,8 @@ final class MDNSTransport: Sendable {
     }
 
     private let endpoints: [Endpoint]
+    /// The port of the group, where multicasts go.
+    private let port: UInt16
     /// The interfaces the transport runs on.
     let interfaces: [NetworkInterface]
 
@@ -97,6 +96,7 @@ final class MDNSTransport: Sendable {
         }
         guard !endpoints.isEmpty else { throw .noUsableInterface(rejected) }
         self.endpoints = endpoints
+        self.port = port
         self.interfaces = interfaces
         for endpoint in endpoints {
             // A responder with hundreds of services answers a browse query with a burst of
@@ -128,20 +128,17 @@ final class MDNSTransport: Sendable {
     }
 
     /// Multicasts a message on every socket. Failures on single sockets are ignored (an
-    /// interface may have gone down); the number of sockets that sent is returned.
-    @discardableResult
-    func sendMulticast(_ message: DNSMessage, port: UInt16 = 5353) -> Int {
-        guard let bytes = try? message.encoded() else { return 0 }
-        var sent = 0
+    /// interface may have gone down).
+    func sendMulticast(_ message: DNSMessage) {
+        guard let bytes = try? message.encoded() else { return }
         for endpoint in endpoints {
             let destination: UDPEndpoint =
                 switch endpoint.socket.family {
                 case .v4: UDPEndpoint(address: Self.groupV4, port: port)
                 case .v6: UDPEndpoint(address: Self.groupV6, port: port, scopeID: endpoint.interface.index)
                 }
-            if (try? endpoint.socket.send(bytes, to: destination)) != nil { sent += 1 }
+            _ = try? endpoint.socket.send(bytes, to: destination)
         }
-        return sent
     }
 
     /// Sends a message to one peer through the socket of the interface it was heard on.
@@ -166,21 +163,30 @@ final class MDNSTransport: Sendable {
     }
 }
 
-/// A one-shot timer on an ``EventLoop`` that can be moved to a new deadline.
+/// A one-shot timer on the owner's loop that can be moved to a new deadline.
 final class MDNSTimer: Sendable {
     private struct State {
         var pending: CastTimer?
         var cancelled = false
     }
 
-    private let loop: EventLoop
+    /// Schedules an action on the owner's loop after a delay.
+    typealias Scheduler = @Sendable (Duration, @escaping @Sendable () -> Void) -> CastTimer
+
+    private let scheduler: Scheduler
     private let clock: any CastClock
     private let handler: @Sendable () -> Void
     private let state = Locked(State())
 
     /// Creates a timer whose `handler` runs on `loop`'s thread; deadlines are instants of `clock`.
-    init(loop: EventLoop, clock: any CastClock, handler: @escaping @Sendable () -> Void) {
-        self.loop = loop
+    convenience init(loop: EventLoop, clock: any CastClock, handler: @escaping @Sendable () -> Void) {
+        self.init(scheduler: { loop.schedule(after: $0, $1) }, clock: clock, handler: handler)
+    }
+
+    /// Creates a timer whose `handler` runs where `scheduler` runs it; deadlines are
+    /// instants of `clock`.
+    init(scheduler: @escaping Scheduler, clock: any CastClock, handler: @escaping @Sendable () -> Void) {
+        self.scheduler = scheduler
         self.clock = clock
         self.handler = handler
     }
@@ -188,7 +194,7 @@ final class MDNSTimer: Sendable {
     /// Fires once at `deadline` on the owner's clock, or never when `nil`, replacing the
     /// deadline given before.
     func schedule(at deadline: CastInstant?) {
-        let timer = deadline.map { loop.schedule(after: max($0 - clock.now, .zero), handler) }
+        let timer = deadline.map { scheduler(max($0 - clock.now, .zero), handler) }
         let (previous, keep) = state.withLock { state -> (CastTimer?, Bool) in
             guard !state.cancelled else { return (nil, false) }
             defer { state.pending = timer }

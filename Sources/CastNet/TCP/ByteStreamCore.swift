@@ -1,3 +1,4 @@
+import CastNetCore
 import CastSync
 
 /// Adapts a ``ByteChannel`` to async `send`/`receive` with backpressure in both directions:
@@ -9,8 +10,8 @@ final class ByteStreamCore: ByteChannelHandler, @unchecked Sendable {
     typealias ReceiveContinuation = HandOffContinuation<Result<[UInt8]?, any Error>>
     typealias SendContinuation = HandOffContinuation<Result<Void, any Error>>
 
-    let channel: any ByteChannel
-    let loop: EventLoop
+    let channel: any NetworkByteChannel
+    let loop: any ChannelLoop
     private let bufferLimit: Int
     private let writeHighWatermark: Int
     private var buffer: [UInt8] = []
@@ -21,7 +22,7 @@ final class ByteStreamCore: ByteChannelHandler, @unchecked Sendable {
     private var senders: [SendContinuation] = []
 
     /// Takes over `channel`, which must be active; call on its loop.
-    init(channel: any ByteChannel, bufferLimit: Int = 256 * 1024, writeHighWatermark: Int = 256 * 1024) {
+    init(channel: any NetworkByteChannel, bufferLimit: Int = 256 * 1024, writeHighWatermark: Int = 256 * 1024) {
         self.channel = channel
         self.loop = channel.loop
         self.bufferLimit = bufferLimit

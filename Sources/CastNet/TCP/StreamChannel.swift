@@ -1,4 +1,5 @@
 import CastCrypto
+import CastNetCore
 import CastTime
 
 #if canImport(Glibc)
@@ -9,7 +10,7 @@ import Glibc
 ///
 /// `@unchecked Sendable`: every mutable property is read and written only on the loop's
 /// thread (readiness is delivered there and every entry point asserts or hops to it).
-final class StreamChannel: ByteChannel, IOHandler, @unchecked Sendable {
+final class StreamChannel: NetworkByteChannel, IOHandler, @unchecked Sendable {
     private enum State {
         case idle
         case connecting
@@ -17,7 +18,8 @@ final class StreamChannel: ByteChannel, IOHandler, @unchecked Sendable {
         case closed
     }
 
-    let loop: EventLoop
+    let eventLoop: EventLoop
+    var loop: any ChannelLoop { eventLoop }
     var handler: (any ByteChannelHandler)?
     var maximumReadSize = 16 * 1024
     private(set) var pendingWriteBytes = 0
@@ -46,7 +48,7 @@ final class StreamChannel: ByteChannel, IOHandler, @unchecked Sendable {
     /// Wraps a connected or connecting descriptor; the channel closes it.
     init(fd: Int32, loop: EventLoop, clock: any CastClock) {
         self.fd = fd
-        self.loop = loop
+        self.eventLoop = loop
         self.clock = clock
     }
 
@@ -150,7 +152,7 @@ final class StreamChannel: ByteChannel, IOHandler, @unchecked Sendable {
 
     /// Starts an accepted channel: registers it with its loop's poller.
     func startAccepted() throws(TCPError) {
-        loop.assertInLoop()
+        eventLoop.assertInLoop()
         do {
             try register()
         } catch {
@@ -163,7 +165,7 @@ final class StreamChannel: ByteChannel, IOHandler, @unchecked Sendable {
     // MARK: Readiness
 
     private func register() throws(TCPError) {
-        try loop.register(fd, interest: [], handler: self)
+        try eventLoop.register(fd, interest: [], handler: self)
         registered = true
     }
 
@@ -176,7 +178,7 @@ final class StreamChannel: ByteChannel, IOHandler, @unchecked Sendable {
         if state == .connecting || (state == .active && pendingWriteBytes > 0) { wanted.insert(.write) }
         if wanted != interest {
             interest = wanted
-            loop.update(fd, interest: wanted)
+            eventLoop.update(fd, interest: wanted)
         }
     }
 
@@ -205,7 +207,7 @@ final class StreamChannel: ByteChannel, IOHandler, @unchecked Sendable {
             // reads again, instead of spinning on a socket nobody reads.
             parked = true
             interest = []
-            loop.park(fd)
+            eventLoop.park(fd)
         }
     }
 
@@ -214,14 +216,14 @@ final class StreamChannel: ByteChannel, IOHandler, @unchecked Sendable {
         parked = false
         interest = []
         // Re-arm even when the interest set is empty, so hang-ups are reported again.
-        loop.update(fd, interest: [])
+        eventLoop.update(fd, interest: [])
         updateInterest()
     }
 
     // MARK: Reading
 
     func setReading(_ enabled: Bool) {
-        loop.assertInLoop()
+        eventLoop.assertInLoop()
         readEnabled = enabled
         if enabled && parked {
             unpark()
@@ -237,7 +239,7 @@ final class StreamChannel: ByteChannel, IOHandler, @unchecked Sendable {
     /// Reads and delivers one chunk; `true` when bytes were delivered (more may follow).
     private func readOnce() -> Bool {
         guard state == .active, readEnabled, !inputClosed else { return false }
-        let scratch = loop.scratch.pointer
+        let scratch = eventLoop.scratch.pointer
         let size = max(1, min(scratch.count, maximumReadSize))
         let buffer = UnsafeMutableRawBufferPointer(rebasing: scratch[0..<size])
         do {
@@ -270,7 +272,7 @@ final class StreamChannel: ByteChannel, IOHandler, @unchecked Sendable {
         if !parked {
             parked = true
             interest = []
-            loop.park(fd)
+            eventLoop.park(fd)
         }
         return true
     }
@@ -278,7 +280,7 @@ final class StreamChannel: ByteChannel, IOHandler, @unchecked Sendable {
     // MARK: Writing
 
     func write(_ bytes: [UInt8]) {
-        loop.assertInLoop()
+        eventLoop.assertInLoop()
         guard state == .active, !outputShutdownRequested, !bytes.isEmpty else { return }
         if pendingWriteBytes == 0 {
             do {
@@ -367,7 +369,7 @@ final class StreamChannel: ByteChannel, IOHandler, @unchecked Sendable {
     }
 
     func shutdownOutput() {
-        loop.assertInLoop()
+        eventLoop.assertInLoop()
         guard state == .active, !outputShutdownRequested else { return }
         outputShutdownRequested = true
         if pendingWriteBytes == 0 {
@@ -379,7 +381,7 @@ final class StreamChannel: ByteChannel, IOHandler, @unchecked Sendable {
     // MARK: Closing
 
     func closeGracefully() {
-        loop.assertInLoop()
+        eventLoop.assertInLoop()
         guard state != .closed else { return }
         if pendingWriteBytes == 0 || state != .active {
             close(error: nil)
@@ -388,7 +390,7 @@ final class StreamChannel: ByteChannel, IOHandler, @unchecked Sendable {
         closeWhenDrained = true
         closeTimer = clock.schedule(after: .seconds(10)) { [weak self] in
             guard let self else { return }
-            self.loop.execute {
+            self.eventLoop.execute {
                 self.close(error: TCPError(code: .timedOut, operation: "close"))
             }
         }
@@ -400,7 +402,7 @@ final class StreamChannel: ByteChannel, IOHandler, @unchecked Sendable {
     }
 
     func close(error: (any Error)?) {
-        loop.assertInLoop()
+        eventLoop.assertInLoop()
         guard state != .closed else { return }
         state = .closed
         let observer = closeObserver
@@ -413,7 +415,7 @@ final class StreamChannel: ByteChannel, IOHandler, @unchecked Sendable {
         writeQueue = []
         writeHead = 0
         pendingWriteBytes = 0
-        if registered { loop.deregister(fd) }
+        if registered { eventLoop.deregister(fd) }
         registered = false
         Socket.close(fd)
         let handler = self.handler

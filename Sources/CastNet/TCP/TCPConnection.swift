@@ -1,4 +1,5 @@
 public import CastCrypto
+import CastNetCore
 import CastSync
 public import CastTime
 

@@ -1,4 +1,5 @@
 import CastCrypto
+import CastNetCore
 import CastTime
 
 /// TLS over another ``ByteChannel``: ciphertext flows to and from the base channel, and the
@@ -6,7 +7,7 @@ import CastTime
 ///
 /// `@unchecked Sendable`: every mutable property is used only on the loop's thread, where the
 /// base channel delivers its events.
-final class TLSChannel: ByteChannel, ByteChannelHandler, @unchecked Sendable {
+final class TLSChannel: NetworkByteChannel, ByteChannelHandler, @unchecked Sendable {
     private enum State {
         case idle
         case handshaking
@@ -14,7 +15,7 @@ final class TLSChannel: ByteChannel, ByteChannelHandler, @unchecked Sendable {
         case closed
     }
 
-    let base: any ByteChannel
+    let base: any NetworkByteChannel
     let engine: TLSEngine
     var handler: (any ByteChannelHandler)?
     var maximumReadSize = 16 * 1024
@@ -30,13 +31,14 @@ final class TLSChannel: ByteChannel, ByteChannelHandler, @unchecked Sendable {
     private var handshakeTimer: CastTimer?
     private var activation: ((Result<TLSChannel, any Error>) -> Void)?
 
-    init(base: any ByteChannel, engine: TLSEngine, clock: any CastClock) {
+    init(base: any NetworkByteChannel, engine: TLSEngine, clock: any CastClock) {
         self.base = base
         self.engine = engine
         self.clock = clock
     }
 
-    var loop: EventLoop { base.loop }
+    var eventLoop: EventLoop { base.eventLoop }
+    var loop: any ChannelLoop { base.eventLoop }
     var pendingWriteBytes: Int { base.pendingWriteBytes }
     var isClosed: Bool { state == .closed }
     var localAddress: SocketAddress? { base.localAddress }
@@ -46,14 +48,14 @@ final class TLSChannel: ByteChannel, ByteChannelHandler, @unchecked Sendable {
 
     /// Starts the handshake; `activation` runs once, when it completes or fails.
     func start(activation: @escaping (Result<TLSChannel, any Error>) -> Void) {
-        loop.assertInLoop()
+        eventLoop.assertInLoop()
         self.activation = activation
         state = .handshaking
         base.handler = self
         let timeout = engine.context.handshakeTimeout
         handshakeTimer = clock.schedule(after: timeout) { [weak self] in
             guard let self else { return }
-            self.loop.execute {
+            self.eventLoop.execute {
                 guard self.state == .handshaking else { return }
                 self.fail(TLSError(code: .handshakeTimedOut, reason: "no handshake within \(timeout)"))
             }
@@ -107,7 +109,7 @@ final class TLSChannel: ByteChannel, ByteChannelHandler, @unchecked Sendable {
     // MARK: Reading
 
     func setReading(_ enabled: Bool) {
-        loop.assertInLoop()
+        eventLoop.assertInLoop()
         readEnabled = enabled
         guard state == .active else { return }
         if enabled {
@@ -123,7 +125,7 @@ final class TLSChannel: ByteChannel, ByteChannelHandler, @unchecked Sendable {
         guard !delivering else { return }
         delivering = true
         defer { delivering = false }
-        let scratch = loop.scratch.pointer
+        let scratch = eventLoop.scratch.pointer
         while state == .active && readEnabled {
             let size = max(1, min(scratch.count, maximumReadSize))
             let buffer = UnsafeMutableRawBufferPointer(rebasing: scratch[0..<size])
@@ -161,7 +163,7 @@ final class TLSChannel: ByteChannel, ByteChannelHandler, @unchecked Sendable {
     // MARK: Writing
 
     func write(_ bytes: [UInt8]) {
-        loop.assertInLoop()
+        eventLoop.assertInLoop()
         guard state == .active, !bytes.isEmpty else { return }
         if let error = bytes.withUnsafeBytes({ engine.write($0) }) {
             fail(error)
@@ -171,7 +173,7 @@ final class TLSChannel: ByteChannel, ByteChannelHandler, @unchecked Sendable {
     }
 
     func write(messages: [[UInt8]]) {
-        loop.assertInLoop()
+        eventLoop.assertInLoop()
         guard state == .active else { return }
         for message in messages where !message.isEmpty {
             if let error = message.withUnsafeBytes({ engine.write($0) }) {
@@ -183,7 +185,7 @@ final class TLSChannel: ByteChannel, ByteChannelHandler, @unchecked Sendable {
     }
 
     func shutdownOutput() {
-        loop.assertInLoop()
+        eventLoop.assertInLoop()
         guard state == .active else { return }
         engine.shutdown()
         flushCiphertext()
@@ -191,7 +193,7 @@ final class TLSChannel: ByteChannel, ByteChannelHandler, @unchecked Sendable {
     }
 
     func closeGracefully() {
-        loop.assertInLoop()
+        eventLoop.assertInLoop()
         guard state != .closed else { return }
         if state == .active {
             engine.shutdown()
@@ -201,7 +203,7 @@ final class TLSChannel: ByteChannel, ByteChannelHandler, @unchecked Sendable {
     }
 
     func close(error: (any Error)?) {
-        loop.assertInLoop()
+        eventLoop.assertInLoop()
         guard state != .closed else { return }
         if closeError == nil { closeError = error }
         base.close(error: error)

@@ -1,4 +1,5 @@
 import CastNet
+import CastNetCore
 
 /// Where a device added by address tells its name, model and id: its setup document,
 /// `/setup/eureka_info` on HTTP port 8008 (where pychromecast and catt read it too).

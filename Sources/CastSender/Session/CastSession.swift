@@ -18,31 +18,27 @@ public final class CastSession: Sendable, CustomStringConvertible {
         case disconnecting
     }
 
+    /// The session's machine, which holds everything the session knows, and the handles it
+    /// cannot hold.
     private struct State {
-        /// Each change of where the machine stands reaches ``CastSession/observeConnectionState()``.
+        /// Each change of where the machine stands reaches ``CastSession/observeConnectionState()``,
+        /// and each change of the device volume it knows ``CastSession/observeDeviceVolume()``.
         var machine: SessionStateMachine {
-            didSet { observedConnectionState.update(CastSession.connectionState(of: machine.state)) }
+            didSet {
+                observedConnectionState.update(CastSession.connectionState(of: machine.state))
+                observedVolume.update(machine.volume)
+            }
         }
         let observedConnectionState = ObservedValue(ConnectionState.disconnected)
-        /// Each change reaches ``CastSession/observeDeviceVolume()``.
-        var volume: DeviceVolume? { didSet { observedVolume.update(volume) } }
         let observedVolume = ObservedValue<DeviceVolume?>(nil)
         var connection: DeviceConnection?
+        /// Counts connections, so events of an older one are ignored.
         var generation = 0
-        var application: ReceiverApplication?
-        var applicationSessionID: String?
         var reconnectTimer: CastTimer?
         var channels: [CastNamespace: CastChannel] = [:]
-        var statusText: String?
         var task: Task<Void, Never>?
-        var lastLossError: CastError?
-        /// The level of the newest SET_VOLUME still in flight, and its number.
-        var pendingVolume: (level: Double, serial: Int)?
-        var volumeSerial = 0
         /// The connection closed last, until its transport has finished.
         var closing: DeviceConnection?
-        /// How the device on the current (or last) connection authenticated.
-        var authentication: DeviceAuthenticationResult?
     }
 
     /// The device.
@@ -98,24 +94,28 @@ public final class CastSession: Sendable, CustomStringConvertible {
             callbackQueue: environment.options.callbackQueue,
             onLoaded: environment.mediaLoaded
         )
-        var initial = State(
-            machine: SessionStateMachine(backoff: environment.options.reconnectBackoff, random: environment.random)
+        state = Locked(
+            State(
+                machine: SessionStateMachine(
+                    backoff: environment.options.reconnectBackoff,
+                    random: environment.random,
+                    applicationSessionID: saved?.applicationSessionID
+                )
+            )
         )
-        initial.applicationSessionID = saved?.applicationSessionID
-        state = Locked(initial)
     }
 
     // MARK: Public state
 
     /// The receiver application session id (`sessionId`), once known.
-    public var sessionID: String? { state.withLock { $0.applicationSessionID } }
+    public var sessionID: String? { state.withLock { $0.machine.applicationSessionID } }
 
     /// The running receiver application, as last reported.
-    public var applicationMetadata: ReceiverApplication? { state.withLock { $0.application } }
+    public var applicationMetadata: ReceiverApplication? { state.withLock { $0.machine.application } }
 
     /// Why the connection was last lost (heartbeat silence, a broken or stalled frame, the
     /// link dropping), or `nil` while it never was.
-    var lastConnectionLossError: CastError? { state.withLock { $0.lastLossError } }
+    var lastConnectionLossError: CastError? { state.withLock { $0.machine.lastLossError } }
 
     /// The requests sent on the current connection and not yet settled.
     var pendingRequestCount: Int { state.withLock { $0.connection?.pendingRequestCount ?? 0 } }
@@ -123,7 +123,7 @@ public final class CastSession: Sendable, CustomStringConvertible {
     /// How the device proved itself on the current (or last) connection: `nil` until the
     /// first connection was accepted; unauthenticated only under an explicit
     /// `DeviceAuthenticationPolicy.Mode.off` or `DeviceAuthenticationPolicy.Mode.ifSupported`.
-    public var deviceAuthenticationResult: DeviceAuthenticationResult? { state.withLock { $0.authentication } }
+    public var deviceAuthenticationResult: DeviceAuthenticationResult? { state.withLock { $0.machine.authentication } }
 
     /// Whether the device proved it holds a key certified by a trusted root.
     public var isDeviceAuthenticated: Bool { deviceAuthenticationResult?.isAuthenticated ?? false }
@@ -159,25 +159,25 @@ public final class CastSession: Sendable, CustomStringConvertible {
     }
 
     /// The device's status text (e.g. the app's "Ready To Cast").
-    public var deviceStatusText: String? { state.withLock { $0.statusText } }
+    public var deviceStatusText: String? { state.withLock { $0.machine.statusText } }
 
     /// The device volume, 0 to 1.
-    public var currentDeviceVolume: Double { state.withLock { $0.volume?.level ?? 0 } }
+    public var currentDeviceVolume: Double { state.withLock { $0.machine.volume?.level ?? 0 } }
 
     /// Whether the device is muted.
-    public var currentDeviceMuted: Bool { state.withLock { $0.volume?.muted ?? false } }
+    public var currentDeviceMuted: Bool { state.withLock { $0.machine.volume?.muted ?? false } }
 
     /// The step of the device volume (e.g. 0.05).
-    public var deviceVolumeIncrement: Double { state.withLock { $0.volume?.stepInterval ?? 0.05 } }
+    public var deviceVolumeIncrement: Double { state.withLock { $0.machine.volume?.stepInterval ?? 0.05 } }
 
     /// Whether the device volume cannot be changed (`controlType` `fixed`, as GCK's
     /// `GCKDeviceStatus` reports it): ``setDeviceVolume(_:)`` and ``setDeviceMuted(_:)``
     /// then fail with ``CastError/Code/notAllowed``, and volume controls should be disabled.
-    public var isFixedVolume: Bool { state.withLock { $0.volume?.controlType == .fixed } }
+    public var isFixedVolume: Bool { state.withLock { $0.machine.volume?.controlType == .fixed } }
 
     /// The device volume as last reported in RECEIVER_STATUS (level, mute, step, control
     /// type), or `nil` before the first status.
-    public var deviceVolume: DeviceVolume? { state.withLock { $0.volume } }
+    public var deviceVolume: DeviceVolume? { state.withLock { $0.machine.volume } }
 
     /// A stream of the device volume now (``deviceVolume``), then every change the device
     /// reports: level, mute, step or control type.
@@ -188,7 +188,7 @@ public final class CastSession: Sendable, CustomStringConvertible {
     /// The level of the newest device-volume change still in flight, or `nil`. Volume
     /// controls show it instead of the reported level until the device answers, so that a
     /// slider does not jump back while the device catches up.
-    public var pendingDeviceVolume: Double? { state.withLock { $0.pendingVolume?.level } }
+    public var pendingDeviceVolume: Double? { state.withLock { $0.machine.pendingVolume?.level } }
 
     public var description: String {
         "CastSession(\(device.friendlyName ?? device.idText) at \(host):\(port), \(sessionID ?? "no app session"))"
@@ -213,26 +213,14 @@ public final class CastSession: Sendable, CustomStringConvertible {
         }
         if let refusal = fixedVolumeRefusal("setDeviceVolume") { return refusal }
         environment.options.logger.log(.debug, .session, "device volume change", metadata: ["cast.level": "\(level)"])
-        let serial = state.withLock { state -> Int in
-            state.volumeSerial += 1
-            state.pendingVolume = (level, state.volumeSerial)
-            return state.volumeSerial
-        }
+        let serial = state.withLock { $0.machine.volumeChangeRequested(level: level) }
         let request = receiverRequest("SET_VOLUME") {
             SetDeviceVolumeRequest(requestId: $0, volume: Volume(level: level))
         }
-        let clearPending: @Sendable () -> Void = { [weak self] in
-            self?.state.withLock { state in
-                if state.pendingVolume?.serial == serial { state.pendingVolume = nil }
-            }
-        }
-        if request.inProgress {
-            Task {
-                _ = await request.waitForOutcome()
-                clearPending()
-            }
-        } else {
-            clearPending()
+        // Settled before anyone awaiting the request resumes: an app that awaited it never
+        // sees the change still pending.
+        request.whenSettled { [weak self] _ in
+            self?.state.withLock { $0.machine.volumeChangeSettled(serial) }
         }
         return request
     }
@@ -245,7 +233,10 @@ public final class CastSession: Sendable, CustomStringConvertible {
     @discardableResult
     public func stepDeviceVolume(by steps: Int) -> CastRequest {
         let (base, increment) = state.withLock { state in
-            (state.pendingVolume?.level ?? state.volume?.level ?? 0, state.volume?.stepInterval ?? 0.05)
+            (
+                state.machine.pendingVolume?.level ?? state.machine.volume?.level ?? 0,
+                state.machine.volume?.stepInterval ?? 0.05
+            )
         }
         return setDeviceVolume(Self.stepped(base, by: steps, increment: increment))
     }
@@ -305,7 +296,7 @@ public final class CastSession: Sendable, CustomStringConvertible {
 
     private func route(for namespace: CastNamespace, in state: State) -> CastChannel.Route? {
         guard case .connected = state.machine.state, let connection = state.connection,
-            let app = state.application, let transportID = app.transportId,
+            let app = state.machine.application, let transportID = app.transportId,
             app.supports(namespace: namespace.rawValue)
         else { return nil }
         return CastChannel.Route(
@@ -423,7 +414,8 @@ public final class CastSession: Sendable, CustomStringConvertible {
     private func persist(_ state: State) {
         guard let store = environment.store else { return }
         let saved = { () -> PersistedSession? in
-            guard let app = state.application, let sessionID = app.sessionId, let transportID = app.transportId else {
+            guard let app = state.machine.application, let sessionID = app.sessionId, let transportID = app.transportId
+            else {
                 return nil
             }
             return PersistedSession(
@@ -473,7 +465,7 @@ public final class CastSession: Sendable, CustomStringConvertible {
         do throws(CastError) {
             let connection = try await openConnection()
             let status = try await receiverStatus(on: connection)
-            let wanted = state.withLock { $0.applicationSessionID }
+            let wanted = state.withLock { $0.machine.applicationSessionID }
             guard let app = status.applications?.first(where: { $0.sessionId != nil && $0.sessionId == wanted }) else {
                 transition {
                     $0.resumeFailed(
@@ -501,7 +493,7 @@ public final class CastSession: Sendable, CustomStringConvertible {
     }
 
     private func runEnd(stopReceiverApp: Bool) async {
-        let (connection, app) = state.withLock { ($0.connection, $0.application) }
+        let (connection, app) = state.withLock { ($0.connection, $0.machine.application) }
         if let connection {
             if stopReceiverApp, let sessionID = app?.sessionId {
                 _ = try? await connection.request(
@@ -546,7 +538,7 @@ public final class CastSession: Sendable, CustomStringConvertible {
             throw CastError(.cancelled, "the session ended while connecting to \(host):\(port)")
         }
         let authentication = try await environment.authenticate(connection, device: device, host: host, port: port)
-        state.withLock { $0.authentication = authentication }
+        state.withLock { $0.machine.deviceAuthenticated(authentication) }
         try environment.connectToPlatform(on: connection)
         return connection
     }
@@ -700,10 +692,7 @@ public final class CastSession: Sendable, CustomStringConvertible {
         guard let transportID = app.transportId else {
             throw CastError(.invalidResponse, "the receiver app \(app.appId) has no transportId")
         }
-        state.withLock { state in
-            state.application = app
-            state.applicationSessionID = app.sessionId
-        }
+        state.withLock { $0.machine.applicationAttached(app) }
         try connection.send(
             ConnectMessage(
                 origin: .object([:]),
@@ -754,7 +743,7 @@ public final class CastSession: Sendable, CustomStringConvertible {
         case .media(let message, _):
             remoteMediaClient.receive(message)
         case .closeFrom(let source):
-            let ours = state.withLock { $0.application?.transportId == source && $0.machine.state == .connected }
+            let ours = state.withLock { $0.machine.isApplicationTransport(source) }
             if ours {
                 transition {
                     $0.applicationStopped(
@@ -774,8 +763,7 @@ public final class CastSession: Sendable, CustomStringConvertible {
             channel?.deliver(text)
         case .lost(let error, let reason):
             environment.options.logger.log(.info, .session, "connection lost", metadata: ["cast.error": error.reason])
-            state.withLock { $0.lastLossError = error }
-            transition { $0.connectionLost(reason) }
+            transition { $0.connectionLost(reason, error: error) }
         }
     }
 
@@ -793,34 +781,18 @@ public final class CastSession: Sendable, CustomStringConvertible {
                 ]
             )
         }
-        let result = state.withLock { state -> (volume: DeviceVolume?, text: String??, stopped: Bool) in
-            var volumeChange: DeviceVolume?
-            if let volume = status.volume, volume != state.volume {
-                state.volume = volume
-                volumeChange = volume
-            }
-            let ownApp = status.applications?.first {
-                $0.sessionId != nil && $0.sessionId == state.applicationSessionID
-            }
-            let text = (ownApp ?? status.applications?.first { $0.appId == appID })?.statusText
-            var textChange: String??
-            if text != state.statusText {
-                state.statusText = text
-                textChange = .some(text)
-            }
-            if let ownApp { state.application = ownApp }
-            let stopped = state.machine.state == .connected && state.applicationSessionID != nil && ownApp == nil
-            return (volumeChange, textChange, stopped)
-        }
+        let change = state.withLock { $0.machine.receiverStatusReceived(status, receiverApplicationID: appID) }
         if notify {
-            if let volume = result.volume {
+            if let volume = change.volume {
                 deviceSink(
                     SessionEvent(.didReceiveDeviceVolume(self, volume: volume.level ?? 0, muted: volume.muted ?? false))
                 )
             }
-            if let text = result.text { deviceSink(SessionEvent(.didReceiveDeviceStatus(self, statusText: text))) }
+            if let text = change.statusText {
+                deviceSink(SessionEvent(.didReceiveDeviceStatus(self, statusText: text)))
+            }
         }
-        if result.stopped {
+        if change.applicationStopped {
             transition {
                 $0.applicationStopped(
                     CastError(.applicationNotRunning, "the receiver app was stopped (by another sender or the device)")

@@ -1,7 +1,11 @@
-/// The lifecycle of one session, free of I/O: which listener events fire, in which order,
-/// and when to connect, reconnect or close.
+/// One session, free of I/O: its lifecycle (which listener events fire, in which order, and
+/// when to connect, reconnect or close) and what it knows of the receiver (the app it
+/// attached to, the device volume and status text, a volume change in flight, how the device
+/// authenticated, why the connection was last lost).
 ///
-/// Each event method returns the actions for the owner to perform, in order.
+/// Each event method returns the actions for the owner to perform, in order. The owner,
+/// ``CastSession``, keeps only the handles the machine cannot: the connection, the channels,
+/// the reconnection timer and the running task.
 struct SessionStateMachine: Sendable {
     enum State: Hashable, Sendable {
         case idle
@@ -48,18 +52,47 @@ struct SessionStateMachine: Sendable {
         case persistSession
     }
 
+    /// What a RECEIVER_STATUS changed, for the owner to report.
+    struct ReceiverStatusChange: Sendable {
+        /// The new device volume, when it changed.
+        var volume: DeviceVolume?
+        /// The new status text (`nil` inside when it went away), when it changed.
+        var statusText: String??
+        /// The session's receiver app is no longer listed while connected: the owner runs
+        /// ``SessionStateMachine/applicationStopped(_:)``.
+        var applicationStopped = false
+    }
+
     private(set) var state: State = .idle
     /// Whether the session ever reached ``State/connected`` in this process.
     private(set) var everConnected = false
     let backoff: ReconnectBackoff
     private var random: @Sendable () -> Double
 
+    /// The receiver app the session attached to, as last reported.
+    private(set) var application: ReceiverApplication?
+    /// The receiver app's session id (`sessionId`), once known (or as persisted).
+    private(set) var applicationSessionID: String?
+    /// The device volume as last reported.
+    private(set) var volume: DeviceVolume?
+    /// The status text of the session's app (or of an app with the options' app id).
+    private(set) var statusText: String?
+    /// The level of the newest SET_VOLUME still in flight, and its number.
+    private(set) var pendingVolume: (level: Double, serial: Int)?
+    private var volumeSerial = 0
+    /// Why the connection was last lost.
+    private(set) var lastLossError: CastError?
+    /// How the device on the current (or last) connection authenticated.
+    private(set) var authentication: DeviceAuthenticationResult?
+
     init(
         backoff: ReconnectBackoff = ReconnectBackoff(),
-        random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }
+        random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
+        applicationSessionID: String? = nil
     ) {
         self.backoff = backoff
         self.random = random
+        self.applicationSessionID = applicationSessionID
     }
 
     var isActive: Bool {
@@ -92,8 +125,10 @@ struct SessionStateMachine: Sendable {
 
     // MARK: Suspend and resume
 
-    /// The connection failed or the heartbeat stopped: suspend and reconnect automatically.
-    mutating func connectionLost(_ reason: SessionSuspendReason) -> [Action] {
+    /// The connection failed or the heartbeat stopped (`error` says how): suspend and
+    /// reconnect automatically.
+    mutating func connectionLost(_ reason: SessionSuspendReason, error: CastError? = nil) -> [Action] {
+        if let error { lastLossError = error }
         switch state {
         case .connected:
             state = .suspended(attempt: 0, automatic: true)
@@ -207,5 +242,59 @@ struct SessionStateMachine: Sendable {
         default:
             return []
         }
+    }
+
+    // MARK: What the session knows of the receiver
+
+    /// The session attached to `app` (launched, joined or found again on resume).
+    mutating func applicationAttached(_ app: ReceiverApplication) {
+        application = app
+        applicationSessionID = app.sessionId
+    }
+
+    /// The device on the new connection authenticated as `result`.
+    mutating func deviceAuthenticated(_ result: DeviceAuthenticationResult) {
+        authentication = result
+    }
+
+    /// A SET_VOLUME to `level` goes out; returns its number for ``volumeChangeSettled(_:)``.
+    mutating func volumeChangeRequested(level: Double) -> Int {
+        volumeSerial += 1
+        pendingVolume = (level, volumeSerial)
+        return volumeSerial
+    }
+
+    /// The SET_VOLUME numbered `serial` was answered or failed; a newer one stays pending.
+    mutating func volumeChangeSettled(_ serial: Int) {
+        if pendingVolume?.serial == serial { pendingVolume = nil }
+    }
+
+    /// A RECEIVER_STATUS (wire numbers already clamped) arrived: takes its volume, the status
+    /// text of the session's app (or, before one is known, of the first app with
+    /// `receiverApplicationID`) and the app's newest description.
+    mutating func receiverStatusReceived(
+        _ status: ReceiverStatus,
+        receiverApplicationID: String
+    ) -> ReceiverStatusChange {
+        var change = ReceiverStatusChange()
+        if let reported = status.volume, reported != volume {
+            volume = reported
+            change.volume = reported
+        }
+        let ownApp = status.applications?.first { $0.sessionId != nil && $0.sessionId == applicationSessionID }
+        let text = (ownApp ?? status.applications?.first { $0.appId == receiverApplicationID })?.statusText
+        if text != statusText {
+            statusText = text
+            change.statusText = .some(text)
+        }
+        if let ownApp { application = ownApp }
+        change.applicationStopped = state == .connected && applicationSessionID != nil && ownApp == nil
+        return change
+    }
+
+    /// Whether `source` is the transport of the session's app while connected: a CLOSE from it
+    /// means the app went away.
+    func isApplicationTransport(_ source: String) -> Bool {
+        application?.transportId == source && state == .connected
     }
 }

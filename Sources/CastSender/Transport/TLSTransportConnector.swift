@@ -1,5 +1,6 @@
 import CastCrypto
 import CastNet
+import CastNetCore
 import CastSync
 import CastTime
 
@@ -23,6 +24,18 @@ struct TLSTransportConnector: CastTransportConnector {
         } catch {
             throw CastError(.network, "cannot connect to \(host):\(port): \(error)")
         }
+        return Self.transport(over: connection, host: host, port: port, onEvent: onEvent)
+    }
+
+    /// The transport over an open `connection` to `host`:`port`: inbound frames decoded into
+    /// `CastMessage`s for `onEvent`, then the close. A frame that is no `CastMessage` closes
+    /// the connection as the device's protocol violation.
+    static func transport(
+        over connection: CastConnection,
+        host: String,
+        port: Int,
+        onEvent: @escaping @Sendable (CastTransportEvent) -> Void
+    ) -> TLSTransport {
         let transport = TLSTransport(connection: connection)
         let violation = Locked<CastError?>(nil)
         connection.setFrameHandler { body in

@@ -1,4 +1,5 @@
 import CastNet
+import CastNetCore
 public import Foundation
 
 /// Fetches images with CastNet's HTTP/1.1 client, following up to three redirects.

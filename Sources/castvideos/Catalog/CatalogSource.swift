@@ -1,4 +1,5 @@
 import CastNet
+import CastNetCore
 import Foundation
 
 #if canImport(FoundationNetworking)

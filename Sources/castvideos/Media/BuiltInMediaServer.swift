@@ -1,4 +1,5 @@
 import CastNet
+import CastNetCore
 import Foundation
 
 /// Serves the built-in catalog's media (``BuiltInMediaLibrary``) over HTTP on loopback: the

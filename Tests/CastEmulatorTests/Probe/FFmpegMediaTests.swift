@@ -1,4 +1,5 @@
 import CastNet
+import CastNetCore
 import CastTestSupport
 import Foundation
 import Testing
@@ -7,7 +8,7 @@ import Testing
 
 /// The probes on files a real encoder wrote: Debian's ffmpeg (installed by `scripts/test.sh`)
 /// generates them at test time from its built-in test sources.
-@Suite(.serialized) struct FFmpegMediaTests {
+@Suite(.serialized, .requires(.ffmpeg)) struct FFmpegMediaTests {
     static let directory: String = {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("ffmpeg-media-\(getpid())").path
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)

@@ -1,4 +1,5 @@
 import CastNet
+import CastNetCore
 import CastSync
 import CastTestSupport
 import Foundation

@@ -4,7 +4,7 @@ import CastTestSupport
 import Foundation
 import Testing
 
-@Suite struct CertificateChainVerifierTests {
+@Suite(.requires(.openScreenTestData)) struct CertificateChainVerifierTests {
     static func chain(_ file: String) throws -> [Certificate] {
         try Certificate.certificates(pemEncoded: CastTestData.text(CastTestData.certificates + file))
     }

@@ -4,7 +4,7 @@ import CastTestSupport
 import Foundation
 import Testing
 
-@Suite struct CertificateTests {
+@Suite(.requires(.openScreenTestData)) struct CertificateTests {
     @Test func readsChainWithTextPreamble() throws {
         let text = try CastTestData.text(CastTestData.certificates + "chromecast_gen1.pem")
         #expect(text.hasPrefix("$ openssl x509 -text"))

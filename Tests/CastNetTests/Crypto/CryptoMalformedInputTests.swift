@@ -6,7 +6,7 @@ import Testing
 
 /// Feeds mutated and random bytes to the certificate, key and PEM readers: each must either
 /// succeed or throw a typed error, never crash or hang.
-@Suite struct CryptoMalformedInputTests {
+@Suite(.requires(.openScreenTestData)) struct CryptoMalformedInputTests {
     @Test func mutatedCertificatesNeverCrash() throws {
         let chain = try Certificate.certificates(
             pemEncoded: CastTestData.text(CastTestData.certificates + "chromecast_gen1.pem")

@@ -4,7 +4,7 @@ import CastTestSupport
 import Foundation
 import Testing
 
-@Suite struct SigningTests {
+@Suite(.requires(.openScreenTestData)) struct SigningTests {
     struct SignedDataCase: Sendable, CustomStringConvertible {
         let dataFile: String
         let chainFile: String

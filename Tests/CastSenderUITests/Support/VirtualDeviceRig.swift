@@ -1,6 +1,7 @@
 import CastCore
 import CastCrypto
 import CastNet
+import CastNetCore
 import CastSenderTestSupport
 import CastSync
 import CastTestSupport

@@ -1,5 +1,6 @@
 import CastCore
 import CastNet
+import CastNetCore
 import Foundation
 
 /// Reads the media a LOAD names, as a receiver's player does, without holding more than a
