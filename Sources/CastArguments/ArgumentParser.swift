@@ -94,8 +94,12 @@ package struct ArgumentParser: Sendable {
             }
             parsed.values[option.name, default: []].append(arguments[index + 1])
             return index + 2
-        case .optional:
+        case .optional(let valueName):
             if let inlineValue {
+                // `--name=` says a value follows, so an empty one is a mistake, not the bare option.
+                guard !inlineValue.isEmpty else {
+                    throw UsageError(.missingValue, program: program, "--\(option.name)= needs a value (\(valueName))")
+                }
                 parsed.values[option.name, default: []].append(inlineValue)
                 return index + 1
             }

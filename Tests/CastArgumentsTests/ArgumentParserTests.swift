@@ -45,6 +45,7 @@ import Testing
         (["--title"], .missingValue, "prog: --title needs a value (T)"),
         (["--title="], .missingValue, "prog: --title= needs a value (T)"),
         (["--json=yes"], .invalidValue, "prog: --json takes no value"),
+        (["--mdns="], .missingValue, "prog: --mdns= needs a value (IFACES)"),
     ])
     func mistakesAreNamed(arguments: [String], code: UsageError.Code, text: String) {
         #expect {

@@ -124,9 +124,16 @@ struct CommandLineOptions: Hashable, Sendable {
         configDirectory = try parsed.nonEmpty("config-dir", program: "castvideos")
         logPath = try parsed.nonEmpty("log", program: "castvideos")
         trustRootPaths = parsed.allValues("trust-root")
-        if let mode = try parsed.choice("pictures", from: PictureOption.allCases.map(\.rawValue), program: "castvideos")
-        {
-            pictures = PictureOption(rawValue: mode) ?? .auto
+        if let text = parsed.value("pictures") {
+            // Any case: `--pictures SIXEL` as well as `sixel`.
+            guard let mode = PictureOption(rawValue: text.lowercased()) else {
+                throw UsageError(
+                    .invalidValue,
+                    program: "castvideos",
+                    "--pictures: \"\(text)\" is not auto, kitty, iterm2, sixel or cells"
+                )
+            }
+            pictures = mode
         }
         makeMedia = parsed.has("make-media")
         showHelp = parsed.has("help")
