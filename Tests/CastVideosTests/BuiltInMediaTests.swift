@@ -1,5 +1,6 @@
 import CastCore
 import CastNet
+import CastNetCore
 import CastTestSupport
 import Foundation
 import Testing

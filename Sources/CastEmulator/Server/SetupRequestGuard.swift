@@ -1,4 +1,5 @@
 import CastNet
+import CastNetCore
 import Foundation
 
 /// The checks that keep web pages from driving a device's screen and control endpoints.

@@ -1,3 +1,4 @@
+import CastNetCore
 import CastSync
 import CastTime
 

@@ -220,7 +220,7 @@ package struct HTTPResponseParser: Sendable {
 
     /// How many body bytes have arrived (before the response is complete), counted without
     /// copying them.
-    var bodyByteCount: Int {
+    package var bodyByteCount: Int {
         guard head != nil else { return 0 }
         switch mode {
         case .none: return 0

@@ -1,5 +1,6 @@
 import CastCore
 import CastNet
+import CastNetCore
 import Foundation
 import Synchronization
 

@@ -1,5 +1,6 @@
 import CastCore
 import CastNet
+import CastNetCore
 import CastSync
 import CastTestSupport
 import Foundation
