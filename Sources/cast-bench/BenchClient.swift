@@ -69,7 +69,7 @@ enum BenchClient {
         let client = session.remoteMediaClient
         var updates = client.events().makeAsyncIterator()
         let media = MediaInformation(
-            contentId: "http://127.0.0.1:9/bench.mp4",
+            contentID: "http://127.0.0.1:9/bench.mp4",
             streamType: .buffered,
             contentType: "video/mp4"
         )

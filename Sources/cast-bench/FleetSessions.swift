@@ -30,7 +30,7 @@ struct FleetSessions {
             return options
         }()
         let media = MediaInformation(
-            contentId: "http://127.0.0.1:1/fleet.mp4",
+            contentID: "http://127.0.0.1:1/fleet.mp4",
             streamType: .buffered,
             contentType: "video/mp4"
         )

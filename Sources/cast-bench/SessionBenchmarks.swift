@@ -42,7 +42,7 @@ private func measureSessions(castPort: Int) async throws -> [BenchmarkRow] {
         port: UInt16(castPort)
     )
     let media = MediaInformation(
-        contentId: "https://example.invalid/bench.mp4",
+        contentID: "https://example.invalid/bench.mp4",
         streamType: .buffered,
         contentType: "video/mp4"
     )

@@ -190,7 +190,7 @@ struct DeviceFixture {
         configuration.defaultMediaDuration = mediaDuration
         configuration.applications = configuration.applications.map { app in
             var app = app
-            if app.appId == ReceiverAppDefinition.defaultMediaReceiver.appId {
+            if app.appID == ReceiverAppDefinition.defaultMediaReceiver.appID {
                 app.namespaces.append(CastNamespace(rawValue: echoNamespace))
             }
             return app

@@ -151,7 +151,7 @@ struct GroupCommandTests {
         let now = fixture.group.engineNow
         #expect(fixture.group.engineSnapshot?.mediaStatus(at: now)?.playerState == .playing)
         for member in [fixture.kitchen, fixture.hall] {
-            #expect(member.engineSnapshot?.runningApplication?.appId == "531A4F84")
+            #expect(member.engineSnapshot?.runningApplication?.appID == "531A4F84")
         }
         result = try await fixture.cast("volume", "50%")
         #expect(result.status == 0, "\(result.stderr)")
@@ -209,7 +209,7 @@ struct GroupCommandTests {
         #expect(result.stdout.contains("Group:   following Downstairs"), "\(result.stdout)")
         #expect(result.stdout.contains("State:   PLAYING"), "\(result.stdout)")
         // Asking the member launched nothing on it: it still follows the group.
-        #expect(fixture.kitchen.engineSnapshot?.runningApplication?.appId == "531A4F84")
+        #expect(fixture.kitchen.engineSnapshot?.runningApplication?.appID == "531A4F84")
     }
 
     @Test func badMemberRequestsFailWithTheirCodes() async throws {

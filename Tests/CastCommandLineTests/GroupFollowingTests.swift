@@ -30,9 +30,9 @@ struct GroupFollowingTests {
             return
         }
         let follower = try #require(GroupFollowing.follower(in: message.status))
-        #expect(follower.sessionId == "801dff97-6942-447b-a733-c28358e08897")
+        #expect(follower.sessionID == "801dff97-6942-447b-a733-c28358e08897")
         var idle = message.status
-        idle.applications = [ReceiverApplication(appId: "E8C28D3C", sessionId: "x")]
+        idle.applications = [ReceiverApplication(appID: "E8C28D3C", sessionID: "x")]
         #expect(GroupFollowing.follower(in: idle) == nil)
         idle.applications = nil
         #expect(GroupFollowing.follower(in: idle) == nil)

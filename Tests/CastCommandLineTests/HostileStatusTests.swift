@@ -12,8 +12,8 @@ import Testing
         report.volume = volume
         report.muted = false
         report.media = MediaStatus(
-            mediaSessionId: 1,
-            media: MediaInformation(contentId: "http://m/1.mp4", duration: duration),
+            mediaSessionID: 1,
+            media: MediaInformation(contentID: "http://m/1.mp4", duration: duration),
             playerState: .playing,
             currentTime: position
         )

@@ -29,7 +29,7 @@ import Testing
         #expect(connect.senderInfo?.platform == 4)
         #expect(connect.senderInfo?.connectionType == 1)
         #expect(connect.connType == nil)
-        #expect(connect.requestId == nil)
+        #expect(connect.requestID == nil)
     }
 
     @Test func encodesMinimalConnectAndClose() throws {

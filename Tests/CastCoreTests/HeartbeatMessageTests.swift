@@ -15,22 +15,22 @@ import Testing
         #expect(try HeartbeatMessage(jsonString: message.jsonString()) == message)
     }
 
-    @Test func pingMayCarryARequestId() throws {
-        #expect(try HeartbeatMessage(jsonString: #"{"type":"PING","requestId":2}"#) == .ping(PingMessage(requestId: 2)))
-        #expect(try HeartbeatMessage(jsonString: #"{"type":"PING"}"#).requestId == nil)
+    @Test func pingMayCarryARequestID() throws {
+        #expect(try HeartbeatMessage(jsonString: #"{"type":"PING","requestId":2}"#) == .ping(PingMessage(requestID: 2)))
+        #expect(try HeartbeatMessage(jsonString: #"{"type":"PING"}"#).requestID == nil)
         #expect(try PongMessage().jsonString() == #"{"type":"PONG"}"#)
     }
 
     @Test func escapedMemberNamesMatch() throws {
         #expect(
             try HeartbeatMessage(jsonString: #"{"ty\u0070e":"PONG","request\u0049d":4}"#)
-                == .pong(PongMessage(requestId: 4))
+                == .pong(PongMessage(requestID: 4))
         )
     }
 
     @Test func unknownTypeIsKept() throws {
         let message = try HeartbeatMessage(jsonString: #"{"type":"PING_V2","requestId":9}"#)
         #expect(message.type == "PING_V2")
-        #expect(message.requestId == 9)
+        #expect(message.requestID == 9)
     }
 }

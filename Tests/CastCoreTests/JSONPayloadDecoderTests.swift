@@ -29,7 +29,7 @@ import Testing
         #expect(decoded.small == 255)
         #expect(decoded.float == 0.5)
         #expect(decoded.extra == ["any": [true]])
-        #expect(decoded.media == MediaInformation(contentId: "x", streamType: .live))
+        #expect(decoded.media == MediaInformation(contentID: "x", streamType: .live))
         #expect(try JSONDecoder().decode(Custom.self, from: Data(payload.utf8)) == decoded)
         var slow = JSONPayloadDecoder()
         slow.usesTokenDecodable = false
@@ -118,7 +118,7 @@ import Testing
     @Test func decodesFromJSONValue() throws {
         let customData: JSONValue = ["contentId": "x", "duration": 12]
         let media = try JSONPayloadDecoder().decode(MediaInformation.self, from: customData)
-        #expect(media == MediaInformation(contentId: "x", duration: 12))
+        #expect(media == MediaInformation(contentID: "x", duration: 12))
     }
 
     @Test func decodesFromBytes() throws {

@@ -42,13 +42,13 @@ import Testing
     }
 
     @Test func rejectsNonFiniteNumbersNamingThePath() throws {
-        let seek = SeekRequest(mediaSessionId: 1, currentTime: .nan)
+        let seek = SeekRequest(mediaSessionID: 1, currentTime: .nan)
         #expect(throws: MessageEncodingError(code: .invalidValue, path: "currentTime")) { try seek.jsonString() }
         let load = LoadRequest(data: LoadRequestData(media: MediaInformation(duration: .infinity)))
         #expect(throws: MessageEncodingError(code: .invalidValue, path: "media.duration")) { try load.jsonString() }
         let custom = PingMessage()
         _ = try custom.jsonString()
-        let pause = MediaSessionRequest(type: .pause, mediaSessionId: 1, customData: ["list": [1, .double(.nan)]])
+        let pause = MediaSessionRequest(type: .pause, mediaSessionID: 1, customData: ["list": [1, .double(.nan)]])
         #expect(throws: MessageEncodingError(code: .invalidValue, path: "customData.list[1]")) {
             try pause.jsonString()
         }
@@ -65,7 +65,7 @@ import Testing
 
     @Test func nestedMessageTypesInsideCustomTypes() throws {
         let wrapper = Wrapper(
-            items: [QueueItem(itemId: 1, media: MediaInformation(contentId: "a", duration: 5)), QueueItem(itemId: 2)],
+            items: [QueueItem(itemID: 1, media: MediaInformation(contentID: "a", duration: 5)), QueueItem(itemID: 2)],
             note: "n"
         )
         let expected = #"{"items":[{"itemId":1,"media":{"contentId":"a","duration":5.0}},{"itemId":2}],"note":"n"}"#

@@ -4,19 +4,19 @@ import Testing
 
 @Suite struct MediaInformationTests {
     @Test func copiesAreIndependent() {
-        let original = MediaInformation(contentId: "a", streamType: .buffered, duration: 10)
+        let original = MediaInformation(contentID: "a", streamType: .buffered, duration: 10)
         var copy = original
         #expect(copy == original)
-        copy.contentId = "b"
+        copy.contentID = "b"
         copy.duration = nil
-        copy.tracks = [MediaTrack(trackId: 1, type: .text)]
-        #expect(original.contentId == "a")
+        copy.tracks = [MediaTrack(trackID: 1, type: .text)]
+        #expect(original.contentID == "a")
         #expect(original.duration == 10)
         #expect(original.tracks == nil)
-        #expect(copy.contentId == "b")
+        #expect(copy.contentID == "b")
         #expect(copy != original)
         var same = original
-        same.contentId = "a"
+        same.contentID = "a"
         #expect(same == original)
         #expect(Set([original, same, copy]).count == 2)
     }

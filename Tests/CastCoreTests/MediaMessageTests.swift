@@ -17,8 +17,8 @@ import Testing
         let expected: Set<CastMessageType> = [
             .load, .play, .pause, .stop, .seek, .setPlaybackRate, .setVolume, .getStatus, .editTracksInfo,
             .queueLoad, .queueInsert, .queueRemove, .queueReorder, .queueUpdate, .queueNext, .queuePrev,
-            .queueGetItemIds, .queueGetItems, .queueGetItemRange, .skipAd, .userAction, .mediaStatus, .loadFailed,
-            .loadCancelled, .invalidPlayerState, .invalidRequest, .error, .queueItemIds, .queueItems, .queueChange,
+            .queueGetItemIDs, .queueGetItems, .queueGetItemRange, .skipAd, .userAction, .mediaStatus, .loadFailed,
+            .loadCancelled, .invalidPlayerState, .invalidRequest, .error, .queueItemIDs, .queueItems, .queueChange,
         ]
         #expect(types == expected)
     }
@@ -28,22 +28,22 @@ import Testing
             Issue.record("not a MEDIA_STATUS")
             return
         }
-        #expect(message.requestId == 7)
+        #expect(message.requestID == 7)
         let status = try #require(message.status.first)
-        #expect(status.mediaSessionId == 1)
+        #expect(status.mediaSessionID == 1)
         #expect(status.playerState == .playing)
         #expect(status.currentTime == 123.456)
         #expect(status.supportedMediaCommands == .allBasicMedia)
         #expect(status.volume == Volume(level: 1, muted: false))
-        #expect(status.currentItemId == 2)
+        #expect(status.currentItemID == 2)
         #expect(status.repeatMode == .off)
-        #expect(status.items?.map(\.itemId) == [1, 2, 3])
+        #expect(status.items?.map(\.itemID) == [1, 2, 3])
         #expect(status.items?[0].media?.duration == 653.8)
         #expect(
             status.breakStatus
                 == AdBreakStatus(
-                    breakId: "b1",
-                    breakClipId: "bc1",
+                    breakID: "b1",
+                    breakClipID: "bc1",
                     currentBreakTime: 3.2,
                     currentBreakClipTime: 3.2,
                     whenSkippable: 5
@@ -62,7 +62,7 @@ import Testing
         #expect(media.metadata?.images.first?.width == 480)
         #expect(media.tracks?.map(\.type) == [.text, .audio])
         #expect(media.tracks?.first?.subtype == .subtitles)
-        #expect(media.breaks?.first?.breakClipIds == ["bc1"])
+        #expect(media.breaks?.first?.breakClipIDs == ["bc1"])
         #expect(media.breakClips?.first?.whenSkippable == 5)
     }
 
@@ -82,7 +82,7 @@ import Testing
             Issue.record("not a LOAD")
             return
         }
-        #expect(load.sessionId == "7E2FF513-CDF6-9A91-2B28-3E3DE7BAC174")
+        #expect(load.sessionID == "7E2FF513-CDF6-9A91-2B28-3E3DE7BAC174")
         #expect(load.data.autoplay == true)
         #expect(load.data.currentTime == 0)
         #expect(load.data.startTime == 0)
@@ -125,14 +125,14 @@ import Testing
 
     @Test func sessionCommands() throws {
         #expect(
-            try MediaSessionRequest.play(mediaSessionId: 1, requestId: 5).jsonString()
+            try MediaSessionRequest.play(mediaSessionID: 1, requestID: 5).jsonString()
                 == #"{"type":"PLAY","requestId":5,"mediaSessionId":1}"#
         )
         #expect(
-            try MediaSessionRequest.queuePrev(mediaSessionId: 2).jsonString()
+            try MediaSessionRequest.queuePrev(mediaSessionID: 2).jsonString()
                 == #"{"type":"QUEUE_PREV","mediaSessionId":2}"#
         )
-        let seek = SeekRequest(requestId: 3, mediaSessionId: 1, currentTime: 30, resumeState: .playbackStart)
+        let seek = SeekRequest(requestID: 3, mediaSessionID: 1, currentTime: 30, resumeState: .playbackStart)
         #expect(
             try seek.jsonString()
                 == #"{"type":"SEEK","requestId":3,"mediaSessionId":1,"currentTime":30.0,"resumeState":"PLAYBACK_START"}"#
@@ -142,10 +142,10 @@ import Testing
 
     @Test func encodesLoadWithDataAtTopLevel() throws {
         let data = LoadRequestData(
-            media: MediaInformation(contentId: "a.mp4", streamType: .buffered, contentType: "video/mp4"),
+            media: MediaInformation(contentID: "a.mp4", streamType: .buffered, contentType: "video/mp4"),
             autoplay: true
         )
-        let encoded = try LoadRequest(requestId: 1, sessionId: "s", data: data).jsonString()
+        let encoded = try LoadRequest(requestID: 1, sessionID: "s", data: data).jsonString()
         #expect(
             encoded
                 == #"{"type":"LOAD","requestId":1,"sessionId":"s","media":{"contentId":"a.mp4","streamType":"BUFFERED","contentType":"video/mp4"},"autoplay":true}"#
@@ -156,7 +156,7 @@ import Testing
         let payload = #"{"type":"PRECACHE","requestId":4,"precacheData":"x"}"#
         let message = try MediaMessage(jsonString: payload)
         #expect(message == .unknown(UnknownMessage(type: "PRECACHE", payload: try JSONValue(parsing: payload))))
-        #expect(message.requestId == 4)
+        #expect(message.requestID == 4)
     }
 
     @Test func unknownWireValuesAreKept() throws {

@@ -22,7 +22,7 @@ import Testing
                 let payload: JSONValue = ["type": .string(type), "requestId": 0, "device": member]
                 let message = try MultizoneMessage(jsonString: payload.description)
                 #expect(message.type.rawValue == type)
-                #expect(message.requestId == 0)
+                #expect(message.requestID == 0)
                 let device: MultizoneDevice
                 switch message {
                 case .deviceAdded(let added) where type == "DEVICE_ADDED": device = added.device
@@ -31,14 +31,14 @@ import Testing
                     Issue.record("\(type) decoded as \(message)")
                     continue
                 }
-                #expect(device.deviceId == member["deviceId"]?.stringValue)
+                #expect(device.deviceID == member["deviceId"]?.stringValue)
                 #expect(device.volume?.level == member["volume"]?["level"]?.doubleValue)
                 #expect(try JSONValue(parsing: message.jsonString()) == payload)
             }
         }
     }
 
-    @Test func deviceRemovedCarriesTheId() throws {
+    @Test func deviceRemovedCarriesTheID() throws {
         let payload =
             #"{"type":"DEVICE_REMOVED","requestId":0,"deviceId":"d79e7a52-47f2-c034-11d4-945d28aaedbc","extra":1}"#
         let message = try MultizoneMessage(jsonString: payload)
@@ -46,7 +46,7 @@ import Testing
             Issue.record("decoded as \(message)")
             return
         }
-        #expect(removed.deviceId == "d79e7a52-47f2-c034-11d4-945d28aaedbc")
+        #expect(removed.deviceID == "d79e7a52-47f2-c034-11d4-945d28aaedbc")
         #expect(removed.unknownMembers == ["extra": 1])
         #expect(try JSONValue(parsing: message.jsonString()) == JSONValue(parsing: payload))
     }
@@ -96,7 +96,7 @@ import Testing
         let message = MultizoneMessage.deviceUpdated(
             MultizoneDeviceMessage(
                 type: .deviceUpdated,
-                device: MultizoneDevice(deviceId: "d", volume: Volume(level: .nan))
+                device: MultizoneDevice(deviceID: "d", volume: Volume(level: .nan))
             )
         )
         #expect(throws: MessageEncodingError.self) { _ = try message.jsonString() }

@@ -106,7 +106,7 @@ import Testing
         let loading = try #require(media.first { $0.extendedStatus != nil })
         #expect(loading.playerState == .idle)
         #expect(loading.extendedStatus?.playerState == .loading)
-        #expect(loading.extendedStatus?.media?.contentId != nil)
+        #expect(loading.extendedStatus?.media?.contentID != nil)
         #expect(loading.effectivePlayerState == .loading)
         // The final IDLE/FINISHED status carries no media.
         let finished = try #require(media.first { $0.idleReason == .finished })
@@ -119,11 +119,11 @@ import Testing
         #expect(lowerCase.items?.first?.media?.streamType == .buffered)
         // `contentType: null` reads as absent.
         let noType = try #require(
-            media.first { $0.media?.contentId?.hasSuffix("99fd6998-aa4d-4764-9b41-c6869dcfc85f.mp3") == true }
+            media.first { $0.media?.contentID?.hasSuffix("99fd6998-aa4d-4764-9b41-c6869dcfc85f.mp3") == true }
         )
         #expect(noType.media?.contentType == nil)
         // A ten-digit media session id (YouTube-style receivers).
-        #expect(media.contains { $0.mediaSessionId == 1_927_979_685 })
+        #expect(media.contains { $0.mediaSessionID == 1_927_979_685 })
         // Float32 values widened to double read exactly.
         let receivers = try RealDevicePayloads.records(kind: "RECEIVER_STATUS").map {
             try ReceiverStatusMessage(jsonString: $0.payload).status
@@ -168,10 +168,10 @@ import Testing
              "media":{"contentId":"a.mp3","streamType":"buffered"},"vendorField":{"x":1}}
             """#
         let message = try MediaStatusMessage(jsonString: payload)
-        #expect(message.requestId == 4)
+        #expect(message.requestID == 4)
         let status = try #require(message.status.first)
         #expect(message.status.count == 1)
-        #expect(status.mediaSessionId == 12)
+        #expect(status.mediaSessionID == 12)
         #expect(status.playerState == .playing)
         #expect(status.media?.streamType == .buffered)
         #expect(status.unknownMembers == ["vendorField": ["x": 1]])
@@ -183,7 +183,7 @@ import Testing
         // The Decodable path (Foundation's decoder) reads the same form; it does not keep
         // members it does not model.
         let viaFoundation = try JSONDecoder().decode(MediaStatusMessage.self, from: Data(payload.utf8))
-        #expect(viaFoundation.status.map(\.mediaSessionId) == [12])
+        #expect(viaFoundation.status.map(\.mediaSessionID) == [12])
         #expect(viaFoundation.status.first?.media?.streamType == .buffered)
     }
 
@@ -191,8 +191,8 @@ import Testing
         let message = try MediaStatusMessage(
             jsonString: #"{"type":"MEDIA_STATUS","status":{"mediaSessionId":3,"playerState":"PAUSED"}}"#
         )
-        #expect(message.status.map(\.mediaSessionId) == [3])
-        #expect(message.requestId == nil)
+        #expect(message.status.map(\.mediaSessionID) == [3])
+        #expect(message.requestID == nil)
     }
 
     @Test(arguments: [

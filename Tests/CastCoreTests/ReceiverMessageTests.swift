@@ -26,12 +26,12 @@ import Testing
             Issue.record("not a RECEIVER_STATUS")
             return
         }
-        #expect(message.requestId == 0)
+        #expect(message.requestID == 0)
         let application = try #require(message.status.applications?.first)
-        #expect(application.appId == "CC1AD845")
+        #expect(application.appID == "CC1AD845")
         #expect(application.appType == .web)
         #expect(application.displayName == "Default Media Receiver")
-        #expect(application.transportId == "7E2FF513-CDF6-9A91-2B28-3E3DE7BAC174")
+        #expect(application.transportID == "7E2FF513-CDF6-9A91-2B28-3E3DE7BAC174")
         #expect(application.supports(namespace: "urn:x-cast:com.google.cast.media"))
         #expect(!application.supports(namespace: "urn:x-cast:com.example"))
         #expect(message.status.isActiveInput == true)
@@ -71,21 +71,21 @@ import Testing
         let request = try ReceiverMessage(
             jsonString: #"{"type":"GET_APP_AVAILABILITY","requestId":2,"appId":["CC1AD845"]}"#
         )
-        #expect(request == .getAppAvailability(GetAppAvailabilityRequest(requestId: 2, appId: ["CC1AD845"])))
+        #expect(request == .getAppAvailability(GetAppAvailabilityRequest(requestID: 2, appID: ["CC1AD845"])))
         let reply = try ReceiverMessage(
             jsonString:
                 #"{"responseType":"GET_APP_AVAILABILITY","requestId":2,"availability":{"CC1AD845":"APP_AVAILABLE"}}"#
         )
         #expect(
-            reply == .appAvailability(AppAvailabilityResponse(requestId: 2, availability: ["CC1AD845": .available]))
+            reply == .appAvailability(AppAvailabilityResponse(requestID: 2, availability: ["CC1AD845": .available]))
         )
         // A reply that carries both members is still a reply.
         let both = try ReceiverMessage(
             jsonString:
                 #"{"type":"GET_APP_AVAILABILITY","responseType":"GET_APP_AVAILABILITY","requestId":2,"availability":{}}"#
         )
-        #expect(both == .appAvailability(AppAvailabilityResponse(requestId: 2, availability: [:])))
-        let encoded = try AppAvailabilityResponse(requestId: 2, availability: ["A": .unavailable]).jsonString()
+        #expect(both == .appAvailability(AppAvailabilityResponse(requestID: 2, availability: [:])))
+        let encoded = try AppAvailabilityResponse(requestID: 2, availability: ["A": .unavailable]).jsonString()
         #expect(
             encoded == #"{"responseType":"GET_APP_AVAILABILITY","requestId":2,"availability":{"A":"APP_UNAVAILABLE"}}"#
         )
@@ -93,7 +93,7 @@ import Testing
 
     @Test func responseTypeAloneIsAccepted() throws {
         let message = try ReceiverMessage(jsonString: #"{"responseType":"RECEIVER_STATUS","requestId":3,"status":{}}"#)
-        #expect(message == .receiverStatus(ReceiverStatusMessage(requestId: 3, status: ReceiverStatus())))
+        #expect(message == .receiverStatus(ReceiverStatusMessage(requestID: 3, status: ReceiverStatus())))
     }
 
     @Test func nullTypeFallsBackToResponseType() throws {
@@ -103,25 +103,25 @@ import Testing
         #expect(error?.code == .missingType)
     }
 
-    @Test func launchStatusRequestIdFallsBackToLaunchRequestId() throws {
+    @Test func launchStatusRequestIDFallsBackToLaunchRequestID() throws {
         let message = try ReceiverMessage(
             jsonString: #"{"type":"LAUNCH_STATUS","launchRequestId":5,"status":"USER_ALLOWED"}"#
         )
-        #expect(message.requestId == 5)
+        #expect(message.requestID == 5)
     }
 
     @Test func encodesPychromecastLaunch() throws {
         #expect(
-            try LaunchRequest(requestId: 3, appId: "CC1AD845").jsonString()
+            try LaunchRequest(requestID: 3, appID: "CC1AD845").jsonString()
                 == #"{"type":"LAUNCH","requestId":3,"appId":"CC1AD845"}"#
         )
         #expect(
-            try SetDeviceVolumeRequest(requestId: 4, volume: Volume(muted: true)).jsonString()
+            try SetDeviceVolumeRequest(requestID: 4, volume: Volume(muted: true)).jsonString()
                 == #"{"type":"SET_VOLUME","requestId":4,"volume":{"muted":true}}"#
         )
     }
 
-    @Test func missingAppIdIsNamed() {
+    @Test func missingAppIDIsNamed() {
         let error = decodingError { _ = try ReceiverMessage(jsonString: #"{"type":"LAUNCH","requestId":1}"#) }
         #expect(error == MessageDecodingError(code: .missingField, path: "appId"))
     }
@@ -130,7 +130,7 @@ import Testing
         let payload = #"{"type":"DEVICE_INFO","requestId":7,"deviceInfo":{"name":"Living Room"}}"#
         let message = try ReceiverMessage(jsonString: payload)
         #expect(message == .unknown(UnknownMessage(type: "DEVICE_INFO", payload: try JSONValue(parsing: payload))))
-        #expect(message.requestId == 7)
+        #expect(message.requestID == 7)
         #expect(message.message == nil)
         #expect(try JSONValue(parsing: message.jsonString()) == JSONValue(parsing: payload))
     }

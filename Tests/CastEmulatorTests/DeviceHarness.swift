@@ -94,18 +94,18 @@ struct DeviceHarness {
 
     /// Launches `appId` and returns its transport and session ids.
     mutating func launch(
-        _ appId: String = "CC1AD845",
+        _ appID: String = "CC1AD845",
         on connection: ConnectionID = 1,
         sender: String = "sender-0",
-        requestId: Int = 100
-    ) -> (transportId: String, sessionId: String) {
+        requestID: Int = 100
+    ) -> (transportID: String, sessionID: String) {
         let actions = send(
-            #"{"type":"LAUNCH","appId":"\#(appId)","requestId":\#(requestId)}"#,
+            #"{"type":"LAUNCH","appId":"\#(appID)","requestId":\#(requestID)}"#,
             namespace: .receiver,
             from: sender,
             on: connection
         )
-        let status = actions.payloads(namespace: .receiver).first { $0["requestId"]?.intValue == requestId }
+        let status = actions.payloads(namespace: .receiver).first { $0["requestId"]?.intValue == requestID }
         let app = status?["status"]?["applications"]?[0]
         return (app?["transportId"]?.stringValue ?? "", app?["sessionId"]?.stringValue ?? "")
     }
@@ -115,35 +115,35 @@ struct DeviceHarness {
     mutating func startMediaApp(_ connection: ConnectionID = 1, sender: String = "sender-0") -> String {
         open(connection)
         connectPlatform(connection, sender: sender)
-        let (transportId, _) = launch(on: connection, sender: sender)
-        connectApp(transportId, on: connection, sender: sender)
-        return transportId
+        let (transportID, _) = launch(on: connection, sender: sender)
+        connectApp(transportID, on: connection, sender: sender)
+        return transportID
     }
 
     @discardableResult
     mutating func connectApp(
-        _ transportId: String,
+        _ transportID: String,
         on connection: ConnectionID = 1,
         sender: String = "sender-0"
     )
         -> [DeviceAction]
     {
-        send(#"{"type":"CONNECT"}"#, namespace: .connection, from: sender, to: transportId, on: connection)
+        send(#"{"type":"CONNECT"}"#, namespace: .connection, from: sender, to: transportID, on: connection)
     }
 
     @discardableResult
     mutating func media(
         _ json: String,
-        transportId: String,
+        transportID: String,
         on connection: ConnectionID = 1,
         sender: String = "sender-0"
     ) -> [DeviceAction] {
-        send(json, namespace: .media, from: sender, to: transportId, on: connection)
+        send(json, namespace: .media, from: sender, to: transportID, on: connection)
     }
 
     /// Loads `url` (duration `duration`) and lets buffering finish; returns the media session id.
     mutating func loadAndPlay(
-        transportId: String,
+        transportID: String,
         url: String = "http://media.local/movie.mp4",
         duration: Double? = 100,
         extra: String = ""
@@ -151,10 +151,10 @@ struct DeviceHarness {
         let durationMember = duration.map { #","duration":\#($0)"# } ?? ""
         media(
             #"{"type":"LOAD","requestId":500,"media":{"contentId":"\#(url)","streamType":"BUFFERED","contentType":"video/mp4"\#(durationMember)}\#(extra)}"#,
-            transportId: transportId
+            transportID: transportID
         )
         advance(by: .milliseconds(200))
-        return engine.mediaStatus(at: now)?.mediaSessionId ?? -1
+        return engine.mediaStatus(at: now)?.mediaSessionID ?? -1
     }
 }
 

@@ -156,8 +156,8 @@ import Testing
         }
     }
 
-    static func receiverStatus(_ device: inout DeviceHarness, requestId: Int) throws -> JSONValue {
-        let actions = device.send(#"{"type":"GET_STATUS","requestId":\#(requestId)}"#, namespace: .receiver)
+    static func receiverStatus(_ device: inout DeviceHarness, requestID: Int) throws -> JSONValue {
+        let actions = device.send(#"{"type":"GET_STATUS","requestId":\#(requestID)}"#, namespace: .receiver)
         return try #require(actions.payloads(namespace: .receiver, type: "RECEIVER_STATUS").first)
     }
 
@@ -167,12 +167,12 @@ import Testing
         var device = harness(profile)
         device.open()
         device.connectPlatform()
-        let idle = try receiverStatus(&device, requestId: 1)
-        let (transportId, _) = device.launch()
-        device.connectApp(transportId)
-        let running = try receiverStatus(&device, requestId: 2)
-        _ = device.loadAndPlay(transportId: transportId)
-        let actions = device.media(#"{"type":"GET_STATUS","requestId":3}"#, transportId: transportId)
+        let idle = try receiverStatus(&device, requestID: 1)
+        let (transportID, _) = device.launch()
+        device.connectApp(transportID)
+        let running = try receiverStatus(&device, requestID: 2)
+        _ = device.loadAndPlay(transportID: transportID)
+        let actions = device.media(#"{"type":"GET_STATUS","requestId":3}"#, transportID: transportID)
         let media = try #require(actions.payloads(namespace: .media, type: "MEDIA_STATUS").first)
         return (idle, running, media)
     }
@@ -345,12 +345,12 @@ import Testing
         #expect(reply["status"]?["volume"]?["level"] == .double(Double(Float(0.3))))
         #expect(reply["status"]?["volume"]?["stepInterval"] == .double(0.019999999552965164))
         // The stream volume too.
-        let (transportId, _) = device.launch()
-        device.connectApp(transportId)
-        let mediaSession = device.loadAndPlay(transportId: transportId)
+        let (transportID, _) = device.launch()
+        device.connectApp(transportID)
+        let mediaSession = device.loadAndPlay(transportID: transportID)
         let stream = device.media(
             #"{"type":"SET_VOLUME","requestId":5,"mediaSessionId":\#(mediaSession),"volume":{"level":0.3}}"#,
-            transportId: transportId
+            transportID: transportID
         )
         let media = try #require(stream.payloads(namespace: .media, type: "MEDIA_STATUS").first)
         #expect(media["status"]?[0]?["volume"]?["level"] == .double(Double(Float(0.3))))
@@ -400,12 +400,12 @@ import Testing
         var device = Self.harness(.speaker)
         device.open()
         device.connectPlatform()
-        let (transportId, _) = device.launch()
+        let (transportID, _) = device.launch()
         #expect(device.engine.runningApplication?.senderConnected == false)
-        let connect = device.connectApp(transportId)
+        let connect = device.connectApp(transportID)
         let update = try #require(connect.payloads(namespace: .receiver, type: "RECEIVER_STATUS").first)
         #expect(update["status"]?["applications"]?[0]?["senderConnected"] == true)
-        let close = device.send(#"{"type":"CLOSE"}"#, namespace: .connection, to: transportId)
+        let close = device.send(#"{"type":"CLOSE"}"#, namespace: .connection, to: transportID)
         let after = try #require(close.payloads(namespace: .receiver, type: "RECEIVER_STATUS").first)
         #expect(after["status"]?["applications"]?[0]?["senderConnected"] == false)
     }
@@ -425,7 +425,7 @@ import Testing
             fleet.devices.map(\.configuration.profile.kind) == [.speaker, .display, .television, .hdmiDongle, .speaker]
         )
         #expect(fleet.devices[0].configuration.identity.capabilities == DeviceProfile.speaker.capabilities)
-        #expect(fleet.devices[0].configuration.idleScreenAppId == nil)
+        #expect(fleet.devices[0].configuration.idleScreenAppID == nil)
         #expect(fleet.devices[3].configuration.volumeControlType == .fixed)
         // Explicit capabilities win over the profile's.
         #expect(fleet.devices[4].configuration.identity.capabilities == .videoDevice)

@@ -72,7 +72,7 @@ struct DiscoveryAdvertiserTests {
         let advertiser = RecordingAdvertiser()
         var configuration = VirtualDeviceConfiguration(identity: Self.identity)
         configuration.applications.append(
-            ReceiverAppDefinition(appId: "4F8B3483", displayName: "Hello", namespaces: [])
+            ReceiverAppDefinition(appID: "4F8B3483", displayName: "Hello", namespaces: [])
         )
         let device = VirtualDevice(
             configuration: configuration,

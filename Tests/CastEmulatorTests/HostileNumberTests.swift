@@ -15,8 +15,8 @@ import Testing
     }
 
     /// The device still plays an ordinary LOAD after the hostile request.
-    static func stillPlays(_ device: inout DeviceHarness, transportId: String) throws {
-        device.media(MediaPlayerQueueTests.queueLoad(), transportId: transportId)
+    static func stillPlays(_ device: inout DeviceHarness, transportID: String) throws {
+        device.media(MediaPlayerQueueTests.queueLoad(), transportID: transportID)
         device.advance(by: .seconds(5))
         let status = try #require(device.engine.mediaStatus(at: device.now))
         #expect(status.playerState == .playing)
@@ -25,44 +25,44 @@ import Testing
     @Test(arguments: ["1e300", "-1e300", "1e19", "10000000001"])
     func aLoadWithAnOutOfRangeDurationIsRefused(duration: String) throws {
         var device = DeviceHarness()
-        let transportId = device.startMediaApp()
-        let answer = device.media(Self.load(duration: duration), transportId: transportId)
+        let transportID = device.startMediaApp()
+        let answer = device.media(Self.load(duration: duration), transportID: transportID)
         #expect(Self.reason(answer) == "INVALID_PARAMS")
         device.advance(by: .seconds(1))
-        try Self.stillPlays(&device, transportId: transportId)
+        try Self.stillPlays(&device, transportID: transportID)
     }
 
     @Test func aBreakClipOfEndlessDurationIsRefused() throws {
         var device = DeviceHarness()
-        let transportId = device.startMediaApp()
+        let transportID = device.startMediaApp()
         let breaks =
             #","breaks":[{"id":"b","position":0,"breakClipIds":["c"]}],"breakClips":[{"id":"c","duration":1e300}]"#
-        let answer = device.media(Self.load(duration: "30", extra: breaks), transportId: transportId)
+        let answer = device.media(Self.load(duration: "30", extra: breaks), transportID: transportID)
         #expect(Self.reason(answer) == "INVALID_PARAMS")
         device.advance(by: .seconds(1))
-        try Self.stillPlays(&device, transportId: transportId)
+        try Self.stillPlays(&device, transportID: transportID)
     }
 
     @Test(arguments: ["9223372036854775807"])
     func aQueueJumpThatOverflowsIsRefused(jump: String) throws {
-        var (device, transportId) = MediaPlayerQueueTests.playing(MediaPlayerQueueTests.queueLoad(startIndex: 1))
-        let sessionId = try #require(device.engine.mediaStatus(at: device.now)?.mediaSessionId)
-        let update = #"{"type":"QUEUE_UPDATE","requestId":7,"mediaSessionId":\#(sessionId),"jump":\#(jump)}"#
-        let answer = device.media(update, transportId: transportId)
+        var (device, transportID) = MediaPlayerQueueTests.playing(MediaPlayerQueueTests.queueLoad(startIndex: 1))
+        let sessionID = try #require(device.engine.mediaStatus(at: device.now)?.mediaSessionID)
+        let update = #"{"type":"QUEUE_UPDATE","requestId":7,"mediaSessionId":\#(sessionID),"jump":\#(jump)}"#
+        let answer = device.media(update, transportID: transportID)
         #expect(Self.reason(answer) == "INVALID_PARAMS")
-        #expect(device.engine.mediaStatus(at: device.now)?.currentItemId == 2)
+        #expect(device.engine.mediaStatus(at: device.now)?.currentItemID == 2)
         device.advance(by: .seconds(1))
     }
 
     @Test func aSeekFarBeyondAnyTimeIsRefused() throws {
         var device = DeviceHarness()
-        let transportId = device.startMediaApp()
+        let transportID = device.startMediaApp()
         let live = #"{"type":"LOAD","requestId":2,"media":{"contentId":"http://m/l.m3u8","streamType":"LIVE"}}"#
-        device.media(live, transportId: transportId)
+        device.media(live, transportID: transportID)
         device.advance(by: .seconds(1))
-        let sessionId = try #require(device.engine.mediaStatus(at: device.now)?.mediaSessionId)
-        let seek = #"{"type":"SEEK","requestId":8,"mediaSessionId":\#(sessionId),"currentTime":1e300}"#
-        #expect(Self.reason(device.media(seek, transportId: transportId)) == "INVALID_PARAMS")
+        let sessionID = try #require(device.engine.mediaStatus(at: device.now)?.mediaSessionID)
+        let seek = #"{"type":"SEEK","requestId":8,"mediaSessionId":\#(sessionID),"currentTime":1e300}"#
+        #expect(Self.reason(device.media(seek, transportID: transportID)) == "INVALID_PARAMS")
         device.advance(by: .seconds(1))
         #expect(device.engine.mediaStatus(at: device.now)?.playerState == .playing)
     }
@@ -72,8 +72,8 @@ import Testing
     @Test(arguments: ["5e-324", "0", "0.004"])
     func aTinyItemNeverReportsAPositionPastItsDuration(duration: String) throws {
         var device = DeviceHarness()
-        let transportId = device.startMediaApp()
-        var statuses = device.media(Self.load(duration: duration), transportId: transportId)
+        let transportID = device.startMediaApp()
+        var statuses = device.media(Self.load(duration: duration), transportID: transportID)
         statuses += device.advance(by: .seconds(1))
         let limit = try #require(Double(duration))
         let times = statuses.payloads(namespace: .media, type: "MEDIA_STATUS").compactMap {
@@ -83,22 +83,22 @@ import Testing
         for time in times { #expect(time <= limit, "currentTime \(time) past the duration \(duration)") }
         let status = try #require(device.engine.mediaStatus(at: device.now))
         #expect(status.playerState == .idle && status.idleReason == .finished)
-        try Self.stillPlays(&device, transportId: transportId)
+        try Self.stillPlays(&device, transportID: transportID)
     }
 
     /// Found by fuzz-device-engine: a live stream loaded at the largest accepted position
     /// (10^10 s) played on past the wire range, into positions no sender accepts.
     @Test func aLiveStreamAtTheEndOfTheWireRangeStaysInIt() throws {
         var device = DeviceHarness()
-        let transportId = device.startMediaApp()
+        let transportID = device.startMediaApp()
         let load =
             #"{"type":"LOAD","requestId":2,"media":{"contentId":"http://m/l.m3u8","streamType":"LIVE"},"currentTime":1e10}"#
-        device.media(load, transportId: transportId)
+        device.media(load, transportID: transportID)
         device.advance(by: .seconds(30))
         let status = try #require(device.engine.mediaStatus(at: device.now))
         #expect(status.playerState == .playing)
         #expect(status.currentTime == WireNumber.maximumSeconds)
-        let answer = device.media(#"{"type":"GET_STATUS","requestId":3}"#, transportId: transportId)
+        let answer = device.media(#"{"type":"GET_STATUS","requestId":3}"#, transportID: transportID)
         let time = answer.payloads(namespace: .media, type: "MEDIA_STATUS").first?["status"]?[0]?["currentTime"]
         #expect(time?.doubleValue == WireNumber.maximumSeconds)
     }
@@ -108,8 +108,8 @@ import Testing
     /// range-checked, so a live item started at 10^10 + 1 s.
     @Test(arguments: ["QUEUE_LOAD", "QUEUE_INSERT", "QUEUE_UPDATE", "QUEUE_REMOVE", "QUEUE_REORDER"])
     func aQueueRequestStartingPastTheWireRangeIsRefused(type: String) throws {
-        var (device, transportId) = MediaPlayerQueueTests.playing(MediaPlayerQueueTests.queueLoad(startIndex: 1))
-        let sessionId = try #require(device.engine.mediaStatus(at: device.now)?.mediaSessionId)
+        var (device, transportID) = MediaPlayerQueueTests.playing(MediaPlayerQueueTests.queueLoad(startIndex: 1))
+        let sessionID = try #require(device.engine.mediaStatus(at: device.now)?.mediaSessionID)
         let live = #"{"media":{"contentId":"http://m/l.m3u8","streamType":"LIVE"}}"#
         let members: String
         switch type {
@@ -120,9 +120,9 @@ import Testing
         default: members = #""itemIds":[1],"currentItemId":1"#
         }
         let request =
-            #"{"type":"\#(type)","requestId":7,"mediaSessionId":\#(sessionId),\#(members),"currentTime":10000000001}"#
-        #expect(Self.reason(device.media(request, transportId: transportId)) == "INVALID_PARAMS")
-        #expect(device.engine.mediaStatus(at: device.now)?.currentItemId == 2)
+            #"{"type":"\#(type)","requestId":7,"mediaSessionId":\#(sessionID),\#(members),"currentTime":10000000001}"#
+        #expect(Self.reason(device.media(request, transportID: transportID)) == "INVALID_PARAMS")
+        #expect(device.engine.mediaStatus(at: device.now)?.currentItemID == 2)
         device.advance(by: .seconds(1))
         let time = try #require(device.engine.mediaStatus(at: device.now)?.currentTime)
         #expect(time <= WireNumber.maximumSeconds)
@@ -176,13 +176,13 @@ import Testing
     func randomCommandSequencesNeverStopTheDevice(seed: UInt64) throws {
         var generator = SplitMix(state: seed)
         var device = DeviceHarness()
-        let transportId = device.startMediaApp()
+        let transportID = device.startMediaApp()
         for _ in 0..<300 {
-            let session = device.engine.mediaStatus(at: device.now)?.mediaSessionId ?? 1
-            device.media(Self.randomCommand(session: session, using: &generator), transportId: transportId)
+            let session = device.engine.mediaStatus(at: device.now)?.mediaSessionID ?? 1
+            device.media(Self.randomCommand(session: session, using: &generator), transportID: transportID)
             device.advance(by: .milliseconds(Int64.random(in: 0...5000, using: &generator)))
         }
-        let answer = device.media(#"{"type":"GET_STATUS","requestId":9999}"#, transportId: transportId)
+        let answer = device.media(#"{"type":"GET_STATUS","requestId":9999}"#, transportID: transportID)
         #expect(!answer.payloads(namespace: .media, type: "MEDIA_STATUS").isEmpty)
     }
 }

@@ -52,7 +52,7 @@ import Testing
     /// A sender session over TLS: the platform connection and the media app's transport.
     struct Sender {
         let connection: TestSender
-        var transportId = ""
+        var transportID = ""
 
         static func connect(to device: VirtualDevice, launch: Bool = true) async throws -> Sender {
             var sender = Sender(connection: try await TestSender(port: try #require(device.ports).cast))
@@ -63,11 +63,11 @@ import Testing
                 #"{"type":"LAUNCH","appId":"CC1AD845","requestId":1}"#,
                 id: 1
             )
-            sender.transportId = try #require(status["status"]?["applications"]?[0]?["transportId"]?.stringValue)
+            sender.transportID = try #require(status["status"]?["applications"]?[0]?["transportId"]?.stringValue)
             try await sender.connection.send(
                 namespace: .connection,
                 #"{"type":"CONNECT"}"#,
-                destination: sender.transportId
+                destination: sender.transportID
             )
             return sender
         }
@@ -84,7 +84,7 @@ import Testing
         }
 
         func media(_ text: String, id: Int) async throws -> JSONValue {
-            try await request(namespace: .media, text, id: id, destination: transportId)
+            try await request(namespace: .media, text, id: id, destination: transportID)
         }
 
         func reply(id: Int) async throws -> JSONValue {
@@ -161,9 +161,9 @@ import Testing
             #"{"type":"QUEUE_LOAD","requestId":10,"startIndex":1,"items":[\#(items.joined(separator: ","))]}"#,
             id: 10
         )
-        let sessionId = try #require(loaded["status"]?[0]?["mediaSessionId"]?.intValue)
+        let sessionID = try #require(loaded["status"]?[0]?["mediaSessionId"]?.intValue)
         let answer = try await sender.media(
-            #"{"type":"QUEUE_UPDATE","requestId":11,"mediaSessionId":\#(sessionId),"jump":9223372036854775807}"#,
+            #"{"type":"QUEUE_UPDATE","requestId":11,"mediaSessionId":\#(sessionID),"jump":9223372036854775807}"#,
             id: 11
         )
         #expect(answer["type"] == "INVALID_REQUEST" && answer["reason"] == "INVALID_PARAMS", "\(answer)")
@@ -180,16 +180,16 @@ import Testing
         let pair = try await Pair.start()
         let sender = try await Sender.connect(to: pair.target)
         var generator = HostileNumberTests.SplitMix(state: seed)
-        var sessionId = 1
+        var sessionID = 1
         for index in 0..<300 {
             var command = try JSONValue(
-                parsing: HostileNumberTests.randomCommand(session: sessionId, using: &generator)
+                parsing: HostileNumberTests.randomCommand(session: sessionID, using: &generator)
             )
             let id = 1000 + index
             command["requestId"] = .integer(id)
             let answer = try await sender.media(try JSONPayloadEncoder().encode(command), id: id)
             #expect(answer["type"]?.stringValue != nil, "command \(index) got no typed answer")
-            if let current = answer["status"]?[0]?["mediaSessionId"]?.intValue { sessionId = current }
+            if let current = answer["status"]?[0]?["mediaSessionId"]?.intValue { sessionID = current }
         }
         try await sender.expectAnswering(id: 5000)
         try await Self.expectSurvives(pair.bystander)

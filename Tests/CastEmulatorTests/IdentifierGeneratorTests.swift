@@ -26,6 +26,6 @@ import Testing
         let configuration = VirtualDeviceConfiguration(identity: DeviceIdentity(friendlyName: "TV", deviceID: "0"))
         let first = VirtualDeviceEngine(configuration: configuration, at: .zero)
         let second = VirtualDeviceEngine(configuration: configuration, at: .zero)
-        #expect(first.runningApplication?.sessionId != second.runningApplication?.sessionId)
+        #expect(first.runningApplication?.sessionID != second.runningApplication?.sessionID)
     }
 }

@@ -10,10 +10,10 @@ import Testing
 
     static func playing() -> (DeviceHarness, String) {
         var device = DeviceHarness()
-        let transportId = device.startMediaApp()
-        device.media(load, transportId: transportId)
+        let transportID = device.startMediaApp()
+        device.media(load, transportID: transportID)
         device.advance(by: .milliseconds(200))
-        return (device, transportId)
+        return (device, transportID)
     }
 
     static func status(_ device: DeviceHarness) -> MediaStatus? {
@@ -26,8 +26,8 @@ import Testing
         #expect(
             status.breakStatus
                 == AdBreakStatus(
-                    breakId: "pre",
-                    breakClipId: "c1",
+                    breakID: "pre",
+                    breakClipID: "c1",
                     currentBreakTime: 0,
                     currentBreakClipTime: 0,
                     whenSkippable: 5
@@ -55,12 +55,12 @@ import Testing
     }
 
     @Test func skipAdIsRefusedUntilTheClipIsSkippable() throws {
-        var (device, transportId) = Self.playing()
+        var (device, transportID) = Self.playing()
         device.advance(by: .seconds(2))
-        let early = device.media(#"{"type":"SKIP_AD","requestId":3,"mediaSessionId":1}"#, transportId: transportId)
+        let early = device.media(#"{"type":"SKIP_AD","requestId":3,"mediaSessionId":1}"#, transportID: transportID)
         #expect(early.payloads(namespace: .media).first == ["type": "INVALID_PLAYER_STATE", "requestId": 3])
         device.advance(by: .seconds(3))
-        let skip = device.media(#"{"type":"SKIP_AD","requestId":4,"mediaSessionId":1}"#, transportId: transportId)
+        let skip = device.media(#"{"type":"SKIP_AD","requestId":4,"mediaSessionId":1}"#, transportID: transportID)
         let status = try #require(skip.payloads(namespace: .media).first?["status"]?[0])
         #expect(skip.payloads(namespace: .media).first?["requestId"] == 4)
         #expect(status["breakStatus"] == nil)
@@ -70,10 +70,10 @@ import Testing
     }
 
     @Test func seekIsRefusedDuringAnAd() {
-        var (device, transportId) = Self.playing()
+        var (device, transportID) = Self.playing()
         let seek = device.media(
             #"{"type":"SEEK","requestId":3,"mediaSessionId":1,"currentTime":20}"#,
-            transportId: transportId
+            transportID: transportID
         )
         #expect(seek.payloads(namespace: .media).first == ["type": "INVALID_PLAYER_STATE", "requestId": 3])
     }
@@ -83,12 +83,12 @@ import Testing
         device.advance(by: .seconds(40))
         var status = try #require(Self.status(device))
         #expect(status.currentTime == 30)
-        #expect(status.breakStatus?.breakId == "mid")
-        #expect(status.breakStatus?.breakClipId == "c2")
+        #expect(status.breakStatus?.breakID == "mid")
+        #expect(status.breakStatus?.breakClipID == "c2")
         #expect(status.breakStatus?.currentBreakClipTime == 0)
         device.advance(by: .seconds(10))
         status = try #require(Self.status(device))
-        #expect(status.breakStatus?.breakClipId == "c3")
+        #expect(status.breakStatus?.breakClipID == "c3")
         #expect(status.breakStatus?.currentBreakTime == 10)
         #expect(status.breakStatus?.currentBreakClipTime == 2)
         #expect(status.breakStatus?.whenSkippable == nil)
@@ -99,10 +99,10 @@ import Testing
     }
 
     @Test func watchedBreaksAreNotReplayedAfterSeekingBack() throws {
-        var (device, transportId) = Self.playing()
+        var (device, transportID) = Self.playing()
         device.advance(by: .seconds(54))
         #expect(Self.status(device)?.breakStatus == nil)
-        device.media(#"{"type":"SEEK","requestId":3,"mediaSessionId":1,"currentTime":25}"#, transportId: transportId)
+        device.media(#"{"type":"SEEK","requestId":3,"mediaSessionId":1,"currentTime":25}"#, transportID: transportID)
         device.advance(by: .seconds(10))
         let status = try #require(Self.status(device))
         #expect(status.breakStatus == nil)
@@ -110,11 +110,11 @@ import Testing
     }
 
     @Test func seekingOverABreakPlaysItThenResumesAtTheTarget() throws {
-        var (device, transportId) = Self.playing()
+        var (device, transportID) = Self.playing()
         device.advance(by: .seconds(10))
         let seek = device.media(
             #"{"type":"SEEK","requestId":3,"mediaSessionId":1,"currentTime":45}"#,
-            transportId: transportId
+            transportID: transportID
         )
         let status = try #require(seek.payloads(namespace: .media).first?["status"]?[0])
         #expect(status["breakStatus"]?["breakId"] == "mid")
@@ -127,7 +127,7 @@ import Testing
         var (device, _) = Self.playing()
         device.advance(by: .seconds(84))
         var status = try #require(Self.status(device))
-        #expect(status.breakStatus?.breakId == "post")
+        #expect(status.breakStatus?.breakID == "post")
         #expect(status.currentTime == 60)
         #expect(status.playerState == .playing)
         device.advance(by: .seconds(6))
@@ -138,10 +138,10 @@ import Testing
 
     @Test func breaksWithoutPlayableClipsAreSkipped() throws {
         var device = DeviceHarness()
-        let transportId = device.startMediaApp()
+        let transportID = device.startMediaApp()
         device.media(
             #"{"type":"LOAD","requestId":2,"media":{"contentId":"http://m/a.mp4","duration":20,"breakClips":[{"id":"zero","duration":0}],"breaks":[{"id":"b","position":5,"breakClipIds":["missing","zero"]}]}}"#,
-            transportId: transportId
+            transportID: transportID
         )
         device.advance(by: .seconds(10.2))
         let status = try #require(Self.status(device))

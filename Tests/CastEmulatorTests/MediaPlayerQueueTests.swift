@@ -25,22 +25,22 @@ import Testing
         -> (DeviceHarness, String)
     {
         var device = DeviceHarness(configure)
-        let transportId = device.startMediaApp()
-        device.media(load, transportId: transportId)
+        let transportID = device.startMediaApp()
+        device.media(load, transportID: transportID)
         device.advance(by: .milliseconds(200))
-        return (device, transportId)
+        return (device, transportID)
     }
 
-    static func currentItemId(_ device: DeviceHarness) -> Int? {
-        device.engine.mediaStatus(at: device.now)?.currentItemId
+    static func currentItemID(_ device: DeviceHarness) -> Int? {
+        device.engine.mediaStatus(at: device.now)?.currentItemID
     }
 
     @Test func loadingAQueueStartsAtTheStartIndex() throws {
         let (device, _) = Self.playing(Self.queueLoad(startIndex: 1))
         let status = try #require(device.engine.mediaStatus(at: device.now))
-        #expect(status.currentItemId == 2)
-        #expect(status.items?.compactMap(\.itemId) == [1, 2, 3])
-        #expect(status.media?.contentId == "http://m/2.mp4")
+        #expect(status.currentItemID == 2)
+        #expect(status.items?.compactMap(\.itemID) == [1, 2, 3])
+        #expect(status.media?.contentID == "http://m/2.mp4")
         #expect(status.repeatMode == .off)
         let expected: MediaCommands = [.allBasicMedia, .queueNext, .queuePrevious, .queueShuffle, .queueRepeat]
         #expect(status.supportedMediaCommands == expected)
@@ -64,7 +64,7 @@ import Testing
     @Test func theNextItemIsPreloadedAndStartsWithoutBuffering() throws {
         let items = [Self.item(1), Self.item(2, extra: #","preloadTime":10"#)]
         var (device, _) = Self.playing(Self.queueLoad(items: items))
-        #expect(device.engine.mediaStatus(at: device.now)?.preloadedItemId == nil)
+        #expect(device.engine.mediaStatus(at: device.now)?.preloadedItemID == nil)
         let preload = device.advance(by: .seconds(20))
         let notice = try #require(preload.payloads(namespace: .media, type: "MEDIA_STATUS").last?["status"]?[0])
         #expect(notice["preloadedItemId"] == 2)
@@ -80,21 +80,21 @@ import Testing
 
     @Test func seekingBackBeforeThePreloadPointForgetsThePreload() throws {
         let items = [Self.item(1), Self.item(2, extra: #","preloadTime":10"#)]
-        var (device, transportId) = Self.playing(Self.queueLoad(items: items))
+        var (device, transportID) = Self.playing(Self.queueLoad(items: items))
         device.advance(by: .seconds(25))
-        #expect(device.engine.mediaStatus(at: device.now)?.preloadedItemId == 2)
-        device.media(#"{"type":"SEEK","requestId":3,"mediaSessionId":1,"currentTime":5}"#, transportId: transportId)
-        #expect(device.engine.mediaStatus(at: device.now)?.preloadedItemId == nil)
+        #expect(device.engine.mediaStatus(at: device.now)?.preloadedItemID == 2)
+        device.media(#"{"type":"SEEK","requestId":3,"mediaSessionId":1,"currentTime":5}"#, transportID: transportID)
+        #expect(device.engine.mediaStatus(at: device.now)?.preloadedItemID == nil)
         device.advance(by: .seconds(15))
-        #expect(device.engine.mediaStatus(at: device.now)?.preloadedItemId == 2)
+        #expect(device.engine.mediaStatus(at: device.now)?.preloadedItemID == 2)
     }
 
     @Test func repeatAllWrapsAround() {
         var (device, _) = Self.playing(Self.queueLoad(items: [Self.item(1), Self.item(2)], repeatMode: "REPEAT_ALL"))
         device.advance(by: .seconds(30))
-        #expect(Self.currentItemId(device) == 2)
+        #expect(Self.currentItemID(device) == 2)
         device.advance(by: .seconds(31))
-        #expect(Self.currentItemId(device) == 1)
+        #expect(Self.currentItemID(device) == 1)
         #expect(device.engine.mediaStatus(at: device.now)?.playerState == .playing)
     }
 
@@ -102,7 +102,7 @@ import Testing
         var (device, _) = Self.playing(Self.queueLoad(repeatMode: "REPEAT_SINGLE"))
         device.advance(by: .seconds(31))
         let status = try #require(device.engine.mediaStatus(at: device.now))
-        #expect(status.currentItemId == 1)
+        #expect(status.currentItemID == 1)
         #expect(status.playerState == .playing)
         #expect((status.currentTime ?? 99) < 1)
     }
@@ -113,7 +113,7 @@ import Testing
         var played: [Int] = []
         for _ in 0..<130 {
             device.advance(by: .seconds(1))
-            if let id = Self.currentItemId(device), played.last != id { played.append(id) }
+            if let id = Self.currentItemID(device), played.last != id { played.append(id) }
         }
         #expect(played.count >= 12)
         let firstRound = Array(played.prefix(6))
@@ -124,8 +124,8 @@ import Testing
     }
 
     @Test func nextAndPreviousStopAtTheEndsWithoutRepeat() throws {
-        var (device, transportId) = Self.playing(Self.queueLoad(startIndex: 2))
-        let next = device.media(#"{"type":"QUEUE_NEXT","requestId":5,"mediaSessionId":1}"#, transportId: transportId)
+        var (device, transportID) = Self.playing(Self.queueLoad(startIndex: 2))
+        let next = device.media(#"{"type":"QUEUE_NEXT","requestId":5,"mediaSessionId":1}"#, transportID: transportID)
         #expect(
             next.payloads(namespace: .media).first == [
                 "type": "INVALID_REQUEST", "requestId": 5, "reason": "END_OF_QUEUE",
@@ -133,19 +133,19 @@ import Testing
         )
         let jump = device.media(
             #"{"type":"QUEUE_UPDATE","requestId":6,"mediaSessionId":1,"jump":1}"#,
-            transportId: transportId
+            transportID: transportID
         )
         #expect(jump.payloads(namespace: .media).first?["reason"] == "END_OF_QUEUE")
         let previous = device.media(
             #"{"type":"QUEUE_PREV","requestId":7,"mediaSessionId":1}"#,
-            transportId: transportId
+            transportID: transportID
         )
         let moved = try #require(previous.payloads(namespace: .media).first?["status"]?[0])
         #expect(moved["currentItemId"] == 2)
         #expect(moved["playerState"] == "BUFFERING")
-        device.media(#"{"type":"QUEUE_UPDATE","requestId":8,"mediaSessionId":1,"jump":-1}"#, transportId: transportId)
-        #expect(Self.currentItemId(device) == 1)
-        let first = device.media(#"{"type":"QUEUE_PREV","requestId":9,"mediaSessionId":1}"#, transportId: transportId)
+        device.media(#"{"type":"QUEUE_UPDATE","requestId":8,"mediaSessionId":1,"jump":-1}"#, transportID: transportID)
+        #expect(Self.currentItemID(device) == 1)
+        let first = device.media(#"{"type":"QUEUE_PREV","requestId":9,"mediaSessionId":1}"#, transportID: transportID)
         #expect(first.payloads(namespace: .media).first?["reason"] == "END_OF_QUEUE")
         let status = try #require(device.engine.mediaStatus(at: device.now))
         #expect(status.supportedMediaCommands?.contains(.queuePrevious) == false)
@@ -153,75 +153,75 @@ import Testing
     }
 
     @Test func jumpsWrapWithRepeatAll() {
-        var (device, transportId) = Self.playing(Self.queueLoad(repeatMode: "REPEAT_ALL"))
-        device.media(#"{"type":"QUEUE_UPDATE","requestId":3,"mediaSessionId":1,"jump":-1}"#, transportId: transportId)
-        #expect(Self.currentItemId(device) == 3)
-        device.media(#"{"type":"QUEUE_NEXT","requestId":4,"mediaSessionId":1}"#, transportId: transportId)
-        #expect(Self.currentItemId(device) == 1)
+        var (device, transportID) = Self.playing(Self.queueLoad(repeatMode: "REPEAT_ALL"))
+        device.media(#"{"type":"QUEUE_UPDATE","requestId":3,"mediaSessionId":1,"jump":-1}"#, transportID: transportID)
+        #expect(Self.currentItemID(device) == 3)
+        device.media(#"{"type":"QUEUE_NEXT","requestId":4,"mediaSessionId":1}"#, transportID: transportID)
+        #expect(Self.currentItemID(device) == 1)
     }
 
     @Test func insertAppendsOrPlacesItemsAndAnnouncesTheChange() throws {
-        var (device, transportId) = Self.playing(Self.queueLoad())
+        var (device, transportID) = Self.playing(Self.queueLoad())
         let append = device.media(
             #"{"type":"QUEUE_INSERT","requestId":3,"mediaSessionId":1,"items":[\#(Self.item(4))]}"#,
-            transportId: transportId
+            transportID: transportID
         )
         let change = try #require(append.payloads(namespace: .media, type: "QUEUE_CHANGE").first)
         #expect(change == ["type": "QUEUE_CHANGE", "changeType": "INSERT", "itemIds": [4], "sequenceNumber": 1])
         #expect(append.payloads(namespace: .media, type: "MEDIA_STATUS").first?["requestId"] == 3)
         let before = device.media(
             #"{"type":"QUEUE_INSERT","requestId":4,"mediaSessionId":1,"insertBefore":2,"currentItemIndex":1,"items":[\#(Self.item(5)),\#(Self.item(6))]}"#,
-            transportId: transportId
+            transportID: transportID
         )
         #expect(before.payloads(namespace: .media, type: "QUEUE_CHANGE").first?["insertBefore"] == 2)
         let ids = device.media(
             #"{"type":"QUEUE_GET_ITEM_IDS","requestId":5,"mediaSessionId":1}"#,
-            transportId: transportId
+            transportID: transportID
         )
         #expect(
             ids.payloads(namespace: .media).first == [
                 "type": "QUEUE_ITEM_IDS", "requestId": 5, "itemIds": [1, 5, 6, 2, 3, 4], "sequenceNumber": 2,
             ]
         )
-        #expect(Self.currentItemId(device) == 6, "currentItemIndex makes an inserted item current")
+        #expect(Self.currentItemID(device) == 6, "currentItemIndex makes an inserted item current")
         let bad = device.media(
             #"{"type":"QUEUE_INSERT","requestId":6,"mediaSessionId":1,"insertBefore":99,"items":[\#(Self.item(7))]}"#,
-            transportId: transportId
+            transportID: transportID
         )
         #expect(bad.payloads(namespace: .media).first?["reason"] == "INVALID_PARAMS")
     }
 
     @Test func insertAfterASingleLoadBuildsAQueue() throws {
         var device = DeviceHarness()
-        let transportId = device.startMediaApp()
-        let sessionId = device.loadAndPlay(transportId: transportId)
+        let transportID = device.startMediaApp()
+        let sessionID = device.loadAndPlay(transportID: transportID)
         device.media(
-            #"{"type":"QUEUE_INSERT","requestId":3,"mediaSessionId":\#(sessionId),"items":[\#(Self.item(2))]}"#,
-            transportId: transportId
+            #"{"type":"QUEUE_INSERT","requestId":3,"mediaSessionId":\#(sessionID),"items":[\#(Self.item(2))]}"#,
+            transportID: transportID
         )
         let status = try #require(device.engine.mediaStatus(at: device.now))
-        #expect(status.items?.compactMap(\.itemId) == [1, 2])
+        #expect(status.items?.compactMap(\.itemID) == [1, 2])
         #expect(status.supportedMediaCommands?.contains(.queueNext) == true)
     }
 
     @Test func removingTheCurrentItemMovesToTheNext() throws {
-        var (device, transportId) = Self.playing(Self.queueLoad())
-        device.media(#"{"type":"QUEUE_NEXT","requestId":3,"mediaSessionId":1}"#, transportId: transportId)
+        var (device, transportID) = Self.playing(Self.queueLoad())
+        device.media(#"{"type":"QUEUE_NEXT","requestId":3,"mediaSessionId":1}"#, transportID: transportID)
         let remove = device.media(
             #"{"type":"QUEUE_REMOVE","requestId":4,"mediaSessionId":1,"itemIds":[2,42]}"#,
-            transportId: transportId
+            transportID: transportID
         )
         #expect(remove.payloads(namespace: .media, type: "QUEUE_CHANGE").first?["itemIds"] == [2])
         #expect(remove.payloads(namespace: .media, type: "QUEUE_CHANGE").first?["changeType"] == "REMOVE")
-        #expect(Self.currentItemId(device) == 3)
+        #expect(Self.currentItemID(device) == 3)
         let none = device.media(
             #"{"type":"QUEUE_REMOVE","requestId":5,"mediaSessionId":1,"itemIds":[42]}"#,
-            transportId: transportId
+            transportID: transportID
         )
         #expect(none.payloads(namespace: .media).first?["reason"] == "INVALID_PARAMS")
         device.media(
             #"{"type":"QUEUE_REMOVE","requestId":6,"mediaSessionId":1,"itemIds":[1,3]}"#,
-            transportId: transportId
+            transportID: transportID
         )
         let status = try #require(device.engine.mediaStatus(at: device.now))
         #expect(status.playerState == .idle)
@@ -229,74 +229,74 @@ import Testing
     }
 
     @Test func reorderMovesItems() throws {
-        var (device, transportId) = Self.playing(Self.queueLoad())
+        var (device, transportID) = Self.playing(Self.queueLoad())
         let reorder = device.media(
             #"{"type":"QUEUE_REORDER","requestId":3,"mediaSessionId":1,"itemIds":[3,1]}"#,
-            transportId: transportId
+            transportID: transportID
         )
         let change = try #require(reorder.payloads(namespace: .media, type: "QUEUE_CHANGE").first)
         #expect(change["changeType"] == "UPDATE")
         #expect(change["reorderItemIds"] == [2, 3, 1])
-        #expect(Self.currentItemId(device) == 1)
+        #expect(Self.currentItemID(device) == 1)
         device.media(
             #"{"type":"QUEUE_REORDER","requestId":4,"mediaSessionId":1,"itemIds":[1],"insertBefore":2}"#,
-            transportId: transportId
+            transportID: transportID
         )
         let ids = device.media(
             #"{"type":"QUEUE_GET_ITEM_IDS","requestId":5,"mediaSessionId":1}"#,
-            transportId: transportId
+            transportID: transportID
         )
         #expect(ids.payloads(namespace: .media).first?["itemIds"] == [1, 2, 3])
         for invalid in [#"[1,1]"#, #"[9]"#, #"[]"#] {
             let refused = device.media(
                 #"{"type":"QUEUE_REORDER","requestId":6,"mediaSessionId":1,"itemIds":\#(invalid)}"#,
-                transportId: transportId
+                transportID: transportID
             )
             #expect(refused.payloads(namespace: .media).first?["reason"] == "INVALID_PARAMS")
         }
     }
 
     @Test func updateChangesItemsRepeatModeAndCurrentItem() throws {
-        var (device, transportId) = Self.playing(Self.queueLoad())
+        var (device, transportID) = Self.playing(Self.queueLoad())
         let update = device.media(
             #"{"type":"QUEUE_UPDATE","requestId":3,"mediaSessionId":1,"repeatMode":"REPEAT_ALL","items":[{"itemId":3,"autoplay":false,"customData":{"note":"x"}}],"currentItemId":3,"currentTime":7}"#,
-            transportId: transportId
+            transportID: transportID
         )
         #expect(update.payloads(namespace: .media, type: "QUEUE_CHANGE").first?["itemIds"] == [3])
         device.advance(by: .milliseconds(200))
         let status = try #require(device.engine.mediaStatus(at: device.now))
-        #expect(status.currentItemId == 3)
+        #expect(status.currentItemID == 3)
         #expect(status.repeatMode == .all)
         #expect(status.playerState == .paused, "the updated item no longer autoplays")
         #expect(status.currentTime == 7)
-        #expect(status.media?.contentId == "http://m/3.mp4", "an update without media keeps the item's media")
+        #expect(status.media?.contentID == "http://m/3.mp4", "an update without media keeps the item's media")
         let missing = device.media(
             #"{"type":"QUEUE_UPDATE","requestId":4,"mediaSessionId":1,"currentItemId":77}"#,
-            transportId: transportId
+            transportID: transportID
         )
         #expect(missing.payloads(namespace: .media).first?["reason"] == "INVALID_PARAMS")
     }
 
     @Test func shuffleKeepsTheCurrentItemFirst() throws {
         let items = (1...8).map { Self.item($0) }
-        var (device, transportId) = Self.playing(Self.queueLoad(items: items, startIndex: 3))
+        var (device, transportID) = Self.playing(Self.queueLoad(items: items, startIndex: 3))
         let shuffle = device.media(
             #"{"type":"QUEUE_UPDATE","requestId":3,"mediaSessionId":1,"shuffle":true}"#,
-            transportId: transportId
+            transportID: transportID
         )
         let order = try #require(
             shuffle.payloads(namespace: .media, type: "QUEUE_CHANGE").first?["reorderItemIds"]?.arrayValue
         )
         #expect(order.first == 4)
         #expect(Set(order.compactMap(\.intValue)) == Set(1...8))
-        #expect(Self.currentItemId(device) == 4)
+        #expect(Self.currentItemID(device) == 4)
     }
 
-    @Test func itemsAreFetchedByIdAndByRange() throws {
-        var (device, transportId) = Self.playing(Self.queueLoad())
+    @Test func itemsAreFetchedByIDAndByRange() throws {
+        var (device, transportID) = Self.playing(Self.queueLoad())
         let items = device.media(
             #"{"type":"QUEUE_GET_ITEMS","requestId":3,"mediaSessionId":1,"itemIds":[3,1,99]}"#,
-            transportId: transportId
+            transportID: transportID
         )
         let reply = try #require(items.payloads(namespace: .media).first)
         #expect(reply["type"] == "QUEUE_ITEMS")
@@ -304,39 +304,39 @@ import Testing
         #expect(reply["items"]?[0]?["media"]?["contentId"] == "http://m/3.mp4")
         let range = device.media(
             #"{"type":"QUEUE_GET_ITEM_RANGE","requestId":4,"mediaSessionId":1,"itemId":1,"nextCount":5}"#,
-            transportId: transportId
+            transportID: transportID
         )
         #expect(range.payloads(namespace: .media).first?["itemIds"] == [2, 3])
         let before = device.media(
             #"{"type":"QUEUE_GET_ITEM_RANGE","requestId":5,"mediaSessionId":1,"itemId":3,"prevCount":1}"#,
-            transportId: transportId
+            transportID: transportID
         )
         #expect(before.payloads(namespace: .media).first?["itemIds"] == [2])
     }
 
     @Test func legacyQueueLoad() throws {
         var device = DeviceHarness()
-        let transportId = device.startMediaApp()
+        let transportID = device.startMediaApp()
         device.media(
             #"{"type":"QUEUE_LOAD","requestId":2,"items":[\#(Self.item(1)),\#(Self.item(2))],"startIndex":1,"repeatMode":"REPEAT_SINGLE"}"#,
-            transportId: transportId
+            transportID: transportID
         )
         let done = device.advance(by: .milliseconds(200))
         #expect(done.payloads(namespace: .media).first?["requestId"] == 2)
         let status = try #require(device.engine.mediaStatus(at: device.now))
-        #expect(status.currentItemId == 2)
+        #expect(status.currentItemID == 2)
         #expect(status.repeatMode == .single)
     }
 
     @Test func queuesAreBounded() {
         var device = DeviceHarness { $0.maximumQueueItems = 3 }
-        let transportId = device.startMediaApp()
-        let tooMany = device.media(Self.queueLoad(items: (1...4).map { Self.item($0) }), transportId: transportId)
+        let transportID = device.startMediaApp()
+        let tooMany = device.media(Self.queueLoad(items: (1...4).map { Self.item($0) }), transportID: transportID)
         #expect(tooMany.payloads(namespace: .media).first?["reason"] == "INVALID_PARAMS")
-        device.media(Self.queueLoad(), transportId: transportId)
+        device.media(Self.queueLoad(), transportID: transportID)
         let insert = device.media(
             #"{"type":"QUEUE_INSERT","requestId":3,"mediaSessionId":1,"items":[\#(Self.item(4))]}"#,
-            transportId: transportId
+            transportID: transportID
         )
         #expect(insert.payloads(namespace: .media).first?["reason"] == "INVALID_PARAMS")
     }

@@ -129,7 +129,7 @@ struct ScreenTestError: Error, CustomStringConvertible {
     static func media(
         _ sender: TestSender,
         _ payload: String,
-        requestId: Int,
+        requestID: Int,
         to transport: String
     ) async throws
         -> JSONValue
@@ -138,9 +138,9 @@ struct ScreenTestError: Error, CustomStringConvertible {
         while let message = try await sender.receive() {
             guard message.namespace == .media, let json = message.payloadUTF8.flatMap({ try? JSONValue(parsing: $0) })
             else { continue }
-            if json["requestId"]?.intValue == requestId { return json }
+            if json["requestId"]?.intValue == requestID { return json }
         }
-        throw ScreenTestError(description: "no answer to request \(requestId)")
+        throw ScreenTestError(description: "no answer to request \(requestID)")
     }
 
     @Test func thePageIsSelfContainedAndLoadsNothingFromElsewhere() async throws {
@@ -195,7 +195,7 @@ struct ScreenTestError: Error, CustomStringConvertible {
         let loaded = try await Self.media(
             sender,
             #"{"type":"LOAD","requestId":2,"media":{"contentId":"movie","contentType":"video/mp4","streamType":"BUFFERED","duration":120,"metadata":{"metadataType":0,"title":"Screen Test","subtitle":"A subtitle","images":[{"url":"http://127.0.0.1:9/art.png"}]}}}"#,
-            requestId: 2,
+            requestID: 2,
             to: transport
         )
         let session = try #require(loaded["status"]?[0]?["mediaSessionId"]?.intValue)
@@ -209,7 +209,7 @@ struct ScreenTestError: Error, CustomStringConvertible {
         _ = try await Self.media(
             sender,
             #"{"type":"PAUSE","requestId":3,"mediaSessionId":\#(session)}"#,
-            requestId: 3,
+            requestID: 3,
             to: transport
         )
         let paused = try await reader.until { $0["media"]?["state"] == "PAUSED" }
@@ -218,7 +218,7 @@ struct ScreenTestError: Error, CustomStringConvertible {
         _ = try await Self.media(
             sender,
             #"{"type":"SEEK","requestId":4,"mediaSessionId":\#(session),"currentTime":42}"#,
-            requestId: 4,
+            requestID: 4,
             to: transport
         )
         let seeked = try await reader.until { $0["media"]?["position"]?.doubleValue == 42 }
@@ -232,7 +232,7 @@ struct ScreenTestError: Error, CustomStringConvertible {
         _ = try await Self.media(
             sender,
             #"{"type":"STOP","requestId":5,"mediaSessionId":\#(session)}"#,
-            requestId: 5,
+            requestID: 5,
             to: transport
         )
         let stopped = try await reader.until { $0["media"]?["state"] == "IDLE" || $0["media"] == .null }
@@ -260,7 +260,7 @@ struct ScreenTestError: Error, CustomStringConvertible {
         _ = try await Self.media(
             sender,
             #"{"type":"LOAD","requestId":2,"media":{"contentId":"x","contentType":"video/mp4","metadata":{"metadataType":0,"title":\#(title),"images":[{"url":"javascript:alert(3)"}]}}}"#,
-            requestId: 2,
+            requestID: 2,
             to: transport
         )
         let event = try await reader.until { $0["media"] != nil && $0["media"] != .null }

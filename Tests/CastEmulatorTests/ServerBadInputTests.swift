@@ -12,7 +12,7 @@ import Testing
 @Suite struct ServerBadInputTests {
     enum Expected: Sendable {
         /// A reply of this type echoing this request id, on the receiver namespace.
-        case reply(type: String, requestId: Int)
+        case reply(type: String, requestID: Int)
         /// No reply; a log event mentioning this text.
         case logged(String)
     }
@@ -59,7 +59,7 @@ import Testing
                 namespace: receiver,
                 text: #"{"type":"FROBNICATE","requestId":9}"#
             ),
-            expected: .reply(type: "INVALID_REQUEST", requestId: 9)
+            expected: .reply(type: "INVALID_REQUEST", requestID: 9)
         ),
         Case(
             name: "wrongly typed field",
@@ -70,7 +70,7 @@ import Testing
                 namespace: receiver,
                 text: #"{"type":"SET_VOLUME","requestId":11,"volume":"loud"}"#
             ),
-            expected: .reply(type: "INVALID_REQUEST", requestId: 11)
+            expected: .reply(type: "INVALID_REQUEST", requestID: 11)
         ),
         Case(
             name: "unknown namespace",
@@ -118,13 +118,13 @@ import Testing
         }
         try await offender.send(input.message)
         switch input.expected {
-        case .reply(let type, let requestId):
+        case .reply(let type, let requestID):
             // Skip the device's own heartbeat PINGs to a quiet sender.
             var reply = try #require(try await offender.receive())
             while reply.namespace == .heartbeat { reply = try #require(try await offender.receive()) }
             let payload = try JSONValue(parsing: reply.payloadUTF8 ?? "")
             #expect(reply.namespace == Self.receiver)
-            #expect(payload["type"]?.stringValue == type && payload["requestId"]?.intValue == requestId)
+            #expect(payload["type"]?.stringValue == type && payload["requestId"]?.intValue == requestID)
         case .logged(let mention):
             let warning = await log.waitFor {
                 $0.direction == .event && $0.payload.hasPrefix("[warning]") && $0.payload.contains(mention)

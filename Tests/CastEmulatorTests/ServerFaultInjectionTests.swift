@@ -31,32 +31,32 @@ import Testing
         namespace: CastNamespace,
         destination: String = "receiver-0",
         _ json: String,
-        requestId: Int
+        requestID: Int
     ) async throws -> JSONValue {
         try await sender.send(namespace: namespace, json, destination: destination)
         while true {
-            let message = try #require(try await sender.receive(), "closed while waiting for request \(requestId)")
+            let message = try #require(try await sender.receive(), "closed while waiting for request \(requestID)")
             guard let payload = try? JSONValue(parsing: message.payloadUTF8 ?? "") else { continue }
-            if payload["requestId"]?.intValue == requestId { return payload }
+            if payload["requestId"]?.intValue == requestID { return payload }
         }
     }
 
     /// CONNECT, LAUNCH of the Default Media Receiver, CONNECT to its transport.
     static func launch(
         _ sender: TestSender,
-        requestId: Int = 1
-    ) async throws -> (sessionId: String, transportId: String) {
+        requestID: Int = 1
+    ) async throws -> (sessionID: String, transportID: String) {
         try await sender.send(namespace: .connection, #"{"type":"CONNECT"}"#)
         let status = try await request(
             sender,
             namespace: .receiver,
-            #"{"type":"LAUNCH","appId":"CC1AD845","requestId":\#(requestId)}"#,
-            requestId: requestId
+            #"{"type":"LAUNCH","appId":"CC1AD845","requestId":\#(requestID)}"#,
+            requestID: requestID
         )
         let app = try #require(status["status"]?["applications"]?[0])
-        let transportId = try #require(app["transportId"]?.stringValue)
-        try await sender.send(namespace: .connection, #"{"type":"CONNECT"}"#, destination: transportId)
-        return (try #require(app["sessionId"]?.stringValue), transportId)
+        let transportID = try #require(app["transportId"]?.stringValue)
+        try await sender.send(namespace: .connection, #"{"type":"CONNECT"}"#, destination: transportID)
+        return (try #require(app["sessionId"]?.stringValue), transportID)
     }
 
     static let load =
@@ -67,10 +67,10 @@ import Testing
         let sender = try await TestSender(port: try #require(device.ports).cast)
         let (_, transport) = try await Self.launch(sender)
         device.faults.failsNextLoad = true
-        let failed = try await Self.request(sender, namespace: .media, destination: transport, Self.load, requestId: 5)
+        let failed = try await Self.request(sender, namespace: .media, destination: transport, Self.load, requestID: 5)
         #expect(failed["type"] == "LOAD_FAILED")
         #expect(!device.faults.failsNextLoad, "the switch resets after one LOAD")
-        let loaded = try await Self.request(sender, namespace: .media, destination: transport, Self.load, requestId: 5)
+        let loaded = try await Self.request(sender, namespace: .media, destination: transport, Self.load, requestID: 5)
         #expect(loaded["type"] == "MEDIA_STATUS")
         sender.close()
         await device.stop()
@@ -92,7 +92,7 @@ import Testing
             sender,
             namespace: .receiver,
             #"{"type":"LAUNCH","appId":"CC1AD845","requestId":3}"#,
-            requestId: 3
+            requestID: 3
         )
         #expect(refused["type"] == "LAUNCH_ERROR" && refused["reason"] == "CANCELLED")
         sender.close()
@@ -125,7 +125,7 @@ import Testing
         await device.stop()
     }
 
-    @Test func restartAppGivesNewSessionIds() async throws {
+    @Test func restartAppGivesNewSessionIDs() async throws {
         let device = try await Self.startDevice()
         let sender = try await TestSender(port: try #require(device.ports).cast)
         let (session, transport) = try await Self.launch(sender)
@@ -140,7 +140,7 @@ import Testing
             sender,
             namespace: .receiver,
             #"{"type":"GET_STATUS","requestId":9}"#,
-            requestId: 9
+            requestID: 9
         )
         let app = try #require(status["status"]?["applications"]?[0])
         #expect(app["appId"] == "CC1AD845")
@@ -160,7 +160,7 @@ import Testing
             sender,
             namespace: .receiver,
             #"{"type":"GET_STATUS","requestId":4}"#,
-            requestId: 4
+            requestID: 4
         )
         #expect(status["type"] == "RECEIVER_STATUS")
         // A lower bound only: the reply cannot arrive before its delay.

@@ -63,13 +63,13 @@ import Testing
         )
 
         // SET_DEVICE_VOLUME on the group reaches the member itself.
-        let hallId = SpeakerGroupHub.memberId(of: hall)
+        let hallID = SpeakerGroupHub.memberID(of: hall)
         try await toGroup.send(
             namespace: .multizone,
-            #"{"type":"SET_DEVICE_VOLUME","requestId":2,"deviceId":"\#(hallId)","volume":{"level":0.5}}"#
+            #"{"type":"SET_DEVICE_VOLUME","requestId":2,"deviceId":"\#(hallID)","volume":{"level":0.5}}"#
         )
         let updated = try await toGroup.next(namespace: .multizone, type: "DEVICE_UPDATED")
-        #expect(updated["device"]?["deviceId"]?.stringValue == hallId)
+        #expect(updated["device"]?["deviceId"]?.stringValue == hallID)
         let hallStatus = try await toHall.next(namespace: .receiver, type: "RECEIVER_STATUS")
         #expect(hallStatus["status"]?["volume"]?["level"]?.doubleValue == DeviceProfile.float32(0.5))
 
@@ -92,12 +92,12 @@ import Testing
         // The hall starts its own session and leaves the group's playback.
         try await toHall.send(namespace: .receiver, #"{"type":"LAUNCH","appId":"CC1AD845","requestId":5}"#)
         let left = try await toGroup.next(namespace: .multizone, type: "PLAYBACK_SESSION_UPDATED")
-        #expect(left["playbackSession"]?["deviceIds"] == [.string(SpeakerGroupHub.memberId(of: kitchen))])
+        #expect(left["playbackSession"]?["deviceIds"] == [.string(SpeakerGroupHub.memberID(of: kitchen))])
 
         // The kitchen goes offline mid-playback: the group reports it removed.
         await fleet.stop(kitchen)
         let removed = try await toGroup.next(namespace: .multizone, type: "DEVICE_REMOVED")
-        #expect(removed["deviceId"]?.stringValue == SpeakerGroupHub.memberId(of: kitchen))
+        #expect(removed["deviceId"]?.stringValue == SpeakerGroupHub.memberID(of: kitchen))
         let emptied = try await toGroup.next(namespace: .multizone, type: "PLAYBACK_SESSION_UPDATED")
         #expect(emptied["playbackSession"]?["deviceIds"] == [])
         for sender in [toGroup, toHall, toKitchen] { sender.close() }
@@ -133,7 +133,7 @@ import Testing
         let leave = try await Self.post(#"{"group":"Downstairs","member":false}"#, port: port)
         #expect(leave.status == 200)
         let removed = try await toGroup.next(namespace: .multizone, type: "DEVICE_REMOVED")
-        #expect(removed["deviceId"]?.stringValue == SpeakerGroupHub.memberId(of: hall))
+        #expect(removed["deviceId"]?.stringValue == SpeakerGroupHub.memberID(of: hall))
         #expect(await fleet.groupHub.groups(of: hall).isEmpty)
 
         let join = try await Self.post(#"{"group":"Downstairs","member":true}"#, port: port)

@@ -49,7 +49,7 @@ struct ScriptedEngine: HostedEngine {
             tickTarget = id
             return []
         case (Self.echo, "LAUNCH_APP"):
-            runningApplication = ReceiverApplication(appId: "CC1AD845")
+            runningApplication = ReceiverApplication(appID: "CC1AD845")
             runningApplication?.displayName = "Default Media Receiver"
             runningApplication?.statusText = "Ready To Cast"
             return [.receiverStatusChanged]

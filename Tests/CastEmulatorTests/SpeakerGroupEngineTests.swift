@@ -9,20 +9,20 @@ import Testing
 /// The engine of a speaker group and of its members, driven with a manual clock; the hub's
 /// part (carrying events between them) is played by the test.
 @Suite(.requires(.realDevicePayloads)) struct SpeakerGroupEngineTests {
-    static let kitchenId = "11111111-2222-3333-4444-555555555555"
-    static let hallId = "66666666-7777-8888-9999-aaaaaaaaaaaa"
-    static let groupId = "0f0f0f0f-0000-1111-2222-333333333333"
+    static let kitchenID = "11111111-2222-3333-4444-555555555555"
+    static let hallID = "66666666-7777-8888-9999-aaaaaaaaaaaa"
+    static let groupID = "0f0f0f0f-0000-1111-2222-333333333333"
 
     static func members() -> [MultizoneDevice] {
         [
             MultizoneDevice(
-                deviceId: kitchenId,
+                deviceID: kitchenID,
                 name: "Kitchen",
                 capabilities: 196_612,
                 volume: Volume(level: 0.4, muted: false)
             ),
             MultizoneDevice(
-                deviceId: hallId,
+                deviceID: hallID,
                 name: "Hall",
                 capabilities: 229_381,
                 volume: Volume(level: 0.8, muted: false)
@@ -35,7 +35,7 @@ import Testing
             $0 = VirtualDeviceConfiguration(
                 identity: DeviceIdentity(
                     friendlyName: "Downstairs",
-                    deviceID: groupId.replacingOccurrences(of: "-", with: ""),
+                    deviceID: groupID.replacingOccurrences(of: "-", with: ""),
                     modelName: "Google Cast Group"
                 ),
                 profile: .speakerGroup,
@@ -54,7 +54,7 @@ import Testing
             $0 = VirtualDeviceConfiguration(
                 identity: DeviceIdentity(
                     friendlyName: "Kitchen",
-                    deviceID: kitchenId.replacingOccurrences(of: "-", with: "")
+                    deviceID: kitchenID.replacingOccurrences(of: "-", with: "")
                 ),
                 profile: .speaker,
                 randomSeed: DeviceHarness.defaultSeed
@@ -75,7 +75,7 @@ import Testing
         let reply = try #require(actions.payloads(namespace: .multizone, type: "MULTIZONE_STATUS").first)
         #expect(reply["requestId"] == 3)
         let devices = try #require(reply["status"]?["devices"]?.arrayValue)
-        #expect(devices.map { $0["deviceId"]?.stringValue } == [Self.kitchenId, Self.hallId])
+        #expect(devices.map { $0["deviceId"]?.stringValue } == [Self.kitchenID, Self.hallID])
         #expect(devices.map { $0["name"]?.stringValue } == ["Kitchen", "Hall"])
         // Levels leave the group as float32, as every captured level does.
         #expect(devices[0]["volume"]?["level"]?.doubleValue == DeviceProfile.float32(0.4))
@@ -97,7 +97,7 @@ import Testing
 
     @Test func groupVolumeIsTheMeanOfItsMembersAndScalesThem() throws {
         var group = Self.group()
-        let status = try DeviceProfileTests.receiverStatus(&group, requestId: 1)
+        let status = try DeviceProfileTests.receiverStatus(&group, requestID: 1)
         #expect(status["status"]?["volume"]?["level"]?.doubleValue == DeviceProfile.float32(0.6))
         #expect(status["status"]?["volume"]?["controlType"] == "master")
         #expect(status["status"]?["applications"] == nil)
@@ -109,7 +109,7 @@ import Testing
         let asked = Self.events(actions).compactMap { event -> (String, Double?)? in
             if case .setMemberVolume(let id, let volume) = event { (id, volume.level) } else { nil }
         }
-        #expect(asked.map(\.0) == [Self.kitchenId, Self.hallId])
+        #expect(asked.map(\.0) == [Self.kitchenID, Self.hallID])
         #expect(abs((asked[0].1 ?? 0) - 0.2) < 1e-12 && abs((asked[1].1 ?? 0) - 0.4) < 1e-12)
         #expect(actions.payloads(namespace: .multizone, type: "DEVICE_UPDATED").count == 2)
         let reply = try #require(actions.payloads(namespace: .receiver).first { $0["requestId"] == 2 })
@@ -131,15 +131,15 @@ import Testing
     @Test func setDeviceVolumeOnTheGroupAsksThatMember() throws {
         var group = Self.group()
         let actions = group.send(
-            #"{"type":"SET_DEVICE_VOLUME","requestId":5,"deviceId":"\#(Self.hallId)","volume":{"level":0.5,"muted":true}}"#,
+            #"{"type":"SET_DEVICE_VOLUME","requestId":5,"deviceId":"\#(Self.hallID)","volume":{"level":0.5,"muted":true}}"#,
             namespace: .multizone
         )
         #expect(
-            Self.events(actions) == [.setMemberVolume(deviceId: Self.hallId, volume: Volume(level: 0.5, muted: true))]
+            Self.events(actions) == [.setMemberVolume(deviceID: Self.hallID, volume: Volume(level: 0.5, muted: true))]
         )
         let updated = try #require(actions.payloads(namespace: .multizone, type: "DEVICE_UPDATED").first)
         #expect(updated["requestId"] == 0)
-        #expect(updated["device"]?["deviceId"]?.stringValue == Self.hallId)
+        #expect(updated["device"]?["deviceId"]?.stringValue == Self.hallID)
         #expect(updated["device"]?["volume"]?["muted"] == true)
         // The group's own volume follows: the mean of 0.4 and 0.5.
         #expect(group.engine.receiverStatus.volume?.level == DeviceProfile.float32(0.45))
@@ -147,7 +147,7 @@ import Testing
         let echo = group.engine.multizoneUpdate(
             .memberChanged(
                 MultizoneDevice(
-                    deviceId: Self.hallId,
+                    deviceID: Self.hallID,
                     name: "Hall",
                     capabilities: 229_381,
                     volume: Volume(level: 0.5, muted: true)
@@ -173,8 +173,8 @@ import Testing
     func invalidMemberVolumeRequestsChangeNothing(_ template: String) {
         var group = Self.group()
         let before = group.engine.multizoneStatus
-        let text = template.replacingOccurrences(of: "\"HALL\"", with: "\"\(Self.hallId)\"")
-            .replacingOccurrences(of: "\"GROUP\"", with: "\"\(Self.groupId)\"")
+        let text = template.replacingOccurrences(of: "\"HALL\"", with: "\"\(Self.hallID)\"")
+            .replacingOccurrences(of: "\"GROUP\"", with: "\"\(Self.groupID)\"")
         let actions = group.send(text, namespace: .multizone)
         #expect(actions.sent.isEmpty)
         #expect(Self.events(actions).isEmpty)
@@ -185,7 +185,7 @@ import Testing
     @Test func membershipChangesReachTheGroupsSenders() throws {
         var group = Self.group()
         let newcomer = MultizoneDevice(
-            deviceId: "abcdefab-cdef-abcd-efab-cdefabcdefab",
+            deviceID: "abcdefab-cdef-abcd-efab-cdefabcdefab",
             name: "Porch",
             capabilities: 196_612,
             volume: Volume(level: 0.1, muted: false)
@@ -195,33 +195,33 @@ import Testing
         #expect(message["device"]?["name"] == "Porch")
         #expect(group.engine.multizoneStatus.devices.count == 3)
 
-        let removed = group.engine.multizoneUpdate(.memberRemoved(deviceId: Self.kitchenId), at: group.now)
+        let removed = group.engine.multizoneUpdate(.memberRemoved(deviceID: Self.kitchenID), at: group.now)
         let gone = try #require(removed.payloads(namespace: .multizone, type: "DEVICE_REMOVED").first)
-        #expect(gone == ["type": "DEVICE_REMOVED", "requestId": 0, "deviceId": .string(Self.kitchenId)])
-        #expect(group.engine.multizoneStatus.devices.map(\.deviceId) == [Self.hallId, newcomer.deviceId])
+        #expect(gone == ["type": "DEVICE_REMOVED", "requestId": 0, "deviceId": .string(Self.kitchenID)])
+        #expect(group.engine.multizoneStatus.devices.map(\.deviceID) == [Self.hallID, newcomer.deviceID])
         // The group volume follows the members left: (0.8 + 0.1) / 2.
         #expect(group.engine.receiverStatus.volume?.level == DeviceProfile.float32(0.45))
-        #expect(group.engine.multizoneUpdate(.memberRemoved(deviceId: Self.kitchenId), at: group.now).sent.isEmpty)
+        #expect(group.engine.multizoneUpdate(.memberRemoved(deviceID: Self.kitchenID), at: group.now).sent.isEmpty)
     }
 
     @Test func playingOnTheGroupStartsAPlaybackSessionMembersLeave() throws {
         var group = Self.group()
         let launch = group.send(#"{"type":"LAUNCH","appId":"CC1AD845","requestId":10}"#, namespace: .receiver)
         let status = try #require(launch.payloads(namespace: .receiver).first { $0["requestId"] == 10 })
-        let sessionId = try #require(status["status"]?["applications"]?[0]?["sessionId"]?.stringValue)
-        #expect(Self.events(launch) == [.groupPlaybackChanged(sessionId: sessionId)])
+        let sessionID = try #require(status["status"]?["applications"]?[0]?["sessionId"]?.stringValue)
+        #expect(Self.events(launch) == [.groupPlaybackChanged(sessionID: sessionID)])
         let updated = try #require(launch.payloads(namespace: .multizone, type: "PLAYBACK_SESSION_UPDATED").first)
-        #expect(updated["playbackSession"]?["sessionId"]?.stringValue == sessionId)
-        #expect(updated["playbackSession"]?["deviceIds"] == [.string(Self.kitchenId), .string(Self.hallId)])
+        #expect(updated["playbackSession"]?["sessionId"]?.stringValue == sessionID)
+        #expect(updated["playbackSession"]?["deviceIds"] == [.string(Self.kitchenID), .string(Self.hallID)])
         #expect(group.engine.multizoneStatus.unknownMembers["playbackSession"]?["appId"] == "CC1AD845")
 
-        let left = group.engine.multizoneUpdate(.memberLeftPlayback(deviceId: Self.kitchenId), at: group.now)
+        let left = group.engine.multizoneUpdate(.memberLeftPlayback(deviceID: Self.kitchenID), at: group.now)
         let after = try #require(left.payloads(namespace: .multizone, type: "PLAYBACK_SESSION_UPDATED").first)
-        #expect(after["playbackSession"]?["deviceIds"] == [.string(Self.hallId)])
-        #expect(group.engine.groupPlaybackMembers == [Self.hallId])
+        #expect(after["playbackSession"]?["deviceIds"] == [.string(Self.hallID)])
+        #expect(group.engine.groupPlaybackMembers == [Self.hallID])
 
         let stop = group.send(#"{"type":"STOP","requestId":11}"#, namespace: .receiver)
-        #expect(Self.events(stop) == [.groupPlaybackChanged(sessionId: nil)])
+        #expect(Self.events(stop) == [.groupPlaybackChanged(sessionID: nil)])
         let ended = try #require(stop.payloads(namespace: .multizone, type: "PLAYBACK_SESSION_UPDATED").first)
         #expect(ended["playbackSession"] == .null)
     }
@@ -229,7 +229,7 @@ import Testing
     @Test func memberFollowingTheGroupReportsTheFollowerAppAsRealMembersDo() throws {
         var member = Self.member()
         let follow = member.engine.multizoneUpdate(
-            .followGroup(groupId: Self.groupId, sessionId: "984f23b7-35bf-47b5-a3c9-90a9a200235d"),
+            .followGroup(groupID: Self.groupID, sessionID: "984f23b7-35bf-47b5-a3c9-90a9a200235d"),
             at: member.now
         )
         let status = try #require(follow.payloads(namespace: .receiver, type: "RECEIVER_STATUS").first)
@@ -252,20 +252,20 @@ import Testing
 
         // Its own LAUNCH takes the member out of the group's playback.
         let launch = member.send(#"{"type":"LAUNCH","appId":"CC1AD845","requestId":20}"#, namespace: .receiver)
-        #expect(Self.events(launch) == [.leftGroupPlayback(groupId: Self.groupId)])
-        #expect(member.engine.runningApplication?.appId == "CC1AD845")
+        #expect(Self.events(launch) == [.leftGroupPlayback(groupID: Self.groupID)])
+        #expect(member.engine.runningApplication?.appID == "CC1AD845")
         #expect(member.engine.followedGroupSession == nil)
         // A busy member asked to follow refuses and says so.
-        let busy = member.engine.multizoneUpdate(.followGroup(groupId: Self.groupId, sessionId: "s2"), at: member.now)
-        #expect(Self.events(busy) == [.leftGroupPlayback(groupId: Self.groupId)])
-        #expect(member.engine.runningApplication?.appId == "CC1AD845")
+        let busy = member.engine.multizoneUpdate(.followGroup(groupID: Self.groupID, sessionID: "s2"), at: member.now)
+        #expect(Self.events(busy) == [.leftGroupPlayback(groupID: Self.groupID)])
+        #expect(member.engine.runningApplication?.appID == "CC1AD845")
     }
 
     @Test func stoppingTheFollowerSessionOnAMemberLeavesTheGroupPlayback() throws {
         var member = Self.member()
-        _ = member.engine.multizoneUpdate(.followGroup(groupId: Self.groupId, sessionId: "s1"), at: member.now)
+        _ = member.engine.multizoneUpdate(.followGroup(groupID: Self.groupID, sessionID: "s1"), at: member.now)
         let stop = member.send(#"{"type":"STOP","sessionId":"s1","requestId":4}"#, namespace: .receiver)
-        #expect(Self.events(stop) == [.leftGroupPlayback(groupId: Self.groupId)])
+        #expect(Self.events(stop) == [.leftGroupPlayback(groupID: Self.groupID)])
         #expect(member.engine.runningApplication == nil)
     }
 
@@ -273,7 +273,7 @@ import Testing
         var member = Self.member()
         let reference = SpeakerGroupReference(
             name: "Downstairs",
-            groupId: Self.groupId,
+            groupID: Self.groupID,
             leaderAddress: "127.0.0.2",
             castPort: 32_101,
             isLeader: true
@@ -284,7 +284,7 @@ import Testing
         #expect(
             reply == [
                 "type": "CASTING_GROUPS", "requestId": 6,
-                "status": ["groups": [["deviceId": .string(Self.groupId), "name": "Downstairs"]]],
+                "status": ["groups": [["deviceId": .string(Self.groupID), "name": "Downstairs"]]],
             ]
         )
         let volume = member.send(#"{"type":"SET_VOLUME","requestId":7,"volume":{"level":0.25}}"#, namespace: .receiver)
@@ -298,7 +298,7 @@ import Testing
     @Test func memberUpdatesSentToADeviceThatIsNoGroupAreLogged() {
         var member = Self.member()
         let actions = member.engine.multizoneUpdate(
-            .memberChanged(MultizoneDevice(deviceId: Self.hallId)),
+            .memberChanged(MultizoneDevice(deviceID: Self.hallID)),
             at: member.now
         )
         #expect(actions.sent.isEmpty)

@@ -106,7 +106,7 @@ import Testing
     private static func helloDevice() -> DeviceHarness {
         DeviceHarness {
             $0.applications.append(
-                ReceiverAppDefinition(appId: "4F8B3483", displayName: "HelloWorld", namespaces: [helloNamespace])
+                ReceiverAppDefinition(appID: "4F8B3483", displayName: "HelloWorld", namespaces: [helloNamespace])
             )
         }
     }
@@ -115,13 +115,13 @@ import Testing
         var device = Self.helloDevice()
         device.open()
         device.connectPlatform()
-        let (transportId, _) = device.launch("4F8B3483")
+        let (transportID, _) = device.launch("4F8B3483")
         let status = try #require(device.engine.runningApplication)
         #expect(status.namespaces == [ApplicationNamespace(name: Self.helloNamespace.rawValue)])
-        device.connectApp(transportId, sender: "sender-7")
-        let actions = device.send("Hello, device", namespace: Self.helloNamespace, from: "sender-7", to: transportId)
+        device.connectApp(transportID, sender: "sender-7")
+        let actions = device.send("Hello, device", namespace: Self.helloNamespace, from: "sender-7", to: transportID)
         let echo = try #require(actions.sent.first)
-        #expect(echo.message.sourceID == transportId)
+        #expect(echo.message.sourceID == transportID)
         #expect(echo.message.destinationID == "sender-7")
         #expect(echo.message.namespace == Self.helloNamespace)
         #expect(echo.message.payloadUTF8 == "Hello, device")
@@ -132,11 +132,11 @@ import Testing
         var device = Self.helloDevice()
         device.open()
         device.connectPlatform()
-        let (transportId, _) = device.launch("4F8B3483")
-        device.connectApp(transportId)
-        let media = device.media(#"{"type":"GET_STATUS","requestId":1}"#, transportId: transportId)
+        let (transportID, _) = device.launch("4F8B3483")
+        device.connectApp(transportID)
+        let media = device.media(#"{"type":"GET_STATUS","requestId":1}"#, transportID: transportID)
         #expect(media.sent.isEmpty)
-        let other = device.send("hi", namespace: "urn:x-cast:com.example.other", to: transportId)
+        let other = device.send("hi", namespace: "urn:x-cast:com.example.other", to: transportID)
         #expect(other.sent.isEmpty)
         #expect(other.logs.first?.metadata["cast.reason"] == "namespace not handled by the application")
     }
@@ -146,17 +146,17 @@ import Testing
     @Test func theMediaReceiverWithTheTextChannelPlaysAndAnswers() throws {
         var device = DeviceHarness {
             $0.applications = $0.applications.map {
-                $0.appId == "CC1AD845" ? ReceiverAppDefinition.mediaReceiverWithTextChannel : $0
+                $0.appID == "CC1AD845" ? ReceiverAppDefinition.mediaReceiverWithTextChannel : $0
             }
         }
-        let transportId = device.startMediaApp()
+        let transportID = device.startMediaApp()
         let running = try #require(device.engine.runningApplication)
-        #expect(running.appId == "CC1AD845")
+        #expect(running.appID == "CC1AD845")
         #expect(running.namespaces?.contains(ApplicationNamespace(name: Self.helloNamespace.rawValue)) == true)
         #expect(running.supports(namespace: CastNamespace.media.rawValue))
-        let status = device.media(#"{"type":"GET_STATUS","requestId":1}"#, transportId: transportId)
+        let status = device.media(#"{"type":"GET_STATUS","requestId":1}"#, transportID: transportID)
         #expect(!status.payloads(namespace: .media, type: "MEDIA_STATUS").isEmpty)
-        let reply = device.send("Hello World", namespace: Self.helloNamespace, to: transportId)
+        let reply = device.send("Hello World", namespace: Self.helloNamespace, to: transportID)
         #expect(reply.sent.first?.message.payloadUTF8 == "Hello World")
         #expect(reply.sent.first?.message.namespace == Self.helloNamespace)
         #expect(CastNamespace(custom: Self.helloNamespace.rawValue) != nil, "a sender may open the channel")
@@ -164,11 +164,11 @@ import Testing
 
     @Test func theDefaultMediaReceiverIgnoresPlayerMessages() {
         var device = DeviceHarness()
-        let transportId = device.startMediaApp()
+        let transportID = device.startMediaApp()
         let actions = device.send(
             #"{"type":"X"}"#,
             namespace: ReceiverAppDefinition.playerMessageNamespace,
-            to: transportId
+            to: transportID
         )
         #expect(actions.sent.isEmpty)
         #expect(!actions.logs.isEmpty)
@@ -180,10 +180,10 @@ import Testing
         DeviceHarness {
             $0.applications.append(
                 ReceiverAppDefinition(
-                    appId: "ABCDEF12",
+                    appID: "ABCDEF12",
                     displayName: "TV App",
                     namespaces: [.media],
-                    androidTV: .init(nativeAppId: "2C6A6E3D")
+                    androidTV: .init(nativeAppID: "2C6A6E3D")
                 )
             )
         }
@@ -225,13 +225,13 @@ import Testing
         device.open()
         device.connectPlatform()
         let launch = device.send(Self.castConnectLaunch, namespace: .receiver)
-        let transportId = try #require(
+        let transportID = try #require(
             launch.payloads(namespace: .receiver).first?["status"]?["applications"]?[0]?["transportId"]?.stringValue
         )
-        device.connectApp(transportId)
+        device.connectApp(transportID)
         let load = device.media(
             #"{"type":"LOAD","requestId":4,"media":{"contentId":"http://m/a.mp4","contentType":"video/mp4"},"credentials":"web-cred","credentialsType":"ios","atvCredentials":"atv-cred","atvCredentialsType":"android"}"#,
-            transportId: transportId
+            transportID: transportID
         )
         #expect(load.logs.contains { $0.message == "load credentials received" })
         let status = try #require(device.engine.mediaStatus(at: device.now))
@@ -250,28 +250,28 @@ import Testing
 
     @Test func ordinaryAppsReportNoCredentials() throws {
         var device = DeviceHarness()
-        let transportId = device.startMediaApp()
+        let transportID = device.startMediaApp()
         device.media(
             #"{"type":"LOAD","requestId":4,"media":{"contentId":"http://m/a.mp4"},"credentials":"secret"}"#,
-            transportId: transportId
+            transportID: transportID
         )
         #expect(device.engine.mediaStatus(at: device.now)?.customData == nil)
     }
 
     // MARK: Restart fault
 
-    @Test func restartGivesTheAppNewIdsAndEndsItsMediaSession() throws {
+    @Test func restartGivesTheAppNewIDsAndEndsItsMediaSession() throws {
         var device = DeviceHarness()
         let oldTransport = device.startMediaApp()
         device.open(2)
         device.connectPlatform(2, sender: "client-2")
-        _ = device.loadAndPlay(transportId: oldTransport)
-        let oldSession = try #require(device.engine.runningApplication?.sessionId)
+        _ = device.loadAndPlay(transportID: oldTransport)
+        let oldSession = try #require(device.engine.runningApplication?.sessionID)
         let actions = device.engine.restartApplication(at: device.now)
         let app = try #require(device.engine.runningApplication)
-        #expect(app.appId == "CC1AD845")
-        #expect(app.sessionId != oldSession)
-        #expect(app.transportId != oldTransport)
+        #expect(app.appID == "CC1AD845")
+        #expect(app.sessionID != oldSession)
+        #expect(app.transportID != oldTransport)
         let close = try #require(actions.sent(to: 1).first { $0.json?["type"] == "CLOSE" })
         #expect(close.sourceID == oldTransport)
         let broadcasts = actions.payloads(namespace: .receiver, type: "RECEIVER_STATUS")
@@ -280,7 +280,7 @@ import Testing
         #expect(actions.contains(.appsChanged))
         #expect(device.engine.mediaStatus(at: device.now) == nil)
         #expect(device.engine.nextDeadline != nil)
-        let stale = device.media(#"{"type":"GET_STATUS","requestId":3}"#, transportId: oldTransport)
+        let stale = device.media(#"{"type":"GET_STATUS","requestId":3}"#, transportID: oldTransport)
         #expect(stale.sent.isEmpty)
     }
 
@@ -303,9 +303,9 @@ import Testing
         device.open()
         device.connectPlatform()
         var replies = 0
-        for requestId in 1...5_000 {
-            let actions = device.send(#"{"type":"GET_STATUS","requestId":\#(requestId)}"#, namespace: .receiver)
-            replies += actions.payloads(namespace: .receiver).filter { $0["requestId"]?.intValue == requestId }.count
+        for requestID in 1...5_000 {
+            let actions = device.send(#"{"type":"GET_STATUS","requestId":\#(requestID)}"#, namespace: .receiver)
+            replies += actions.payloads(namespace: .receiver).filter { $0["requestId"]?.intValue == requestID }.count
         }
         #expect(replies == 5_000)
         for index in 0..<1_000 {

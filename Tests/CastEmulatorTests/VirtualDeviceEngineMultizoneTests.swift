@@ -59,13 +59,13 @@ import Testing
 
     @Test func setDeviceVolumeChangesTheSpeakerAndReportsDeviceUpdated() throws {
         var device = Self.speaker()
-        let deviceId = try #require(device.engine.configuration.identity.udn)
+        let deviceID = try #require(device.engine.configuration.identity.udn)
         let actions = Self.multizone(
             &device,
-            #"{"type":"SET_DEVICE_VOLUME","requestId":9,"deviceId":"\#(deviceId)","volume":{"level":0.25}}"#
+            #"{"type":"SET_DEVICE_VOLUME","requestId":9,"deviceId":"\#(deviceID)","volume":{"level":0.25}}"#
         )
         let updated = try #require(actions.payloads(namespace: .multizone, type: "DEVICE_UPDATED").first)
-        #expect(updated["device"]?["deviceId"]?.stringValue == deviceId)
+        #expect(updated["device"]?["deviceId"]?.stringValue == deviceID)
         #expect(updated["device"]?["volume"]?["level"] == 0.25)
         let status = try #require(actions.payloads(namespace: .receiver, type: "RECEIVER_STATUS").first)
         #expect(status["status"]?["volume"]?["level"] == 0.25)
@@ -73,7 +73,7 @@ import Testing
 
         let muted = Self.multizone(
             &device,
-            #"{"type":"SET_DEVICE_VOLUME","deviceId":"\#(deviceId)","volume":{"muted":true}}"#
+            #"{"type":"SET_DEVICE_VOLUME","deviceId":"\#(deviceID)","volume":{"muted":true}}"#
         )
         #expect(
             muted.payloads(namespace: .multizone, type: "DEVICE_UPDATED").first?["device"]?["volume"]?["muted"] == true
@@ -98,9 +98,9 @@ import Testing
     ])
     func malformedOrInvalidRequestsChangeNothing(_ template: String) throws {
         var device = Self.speaker()
-        let deviceId = try #require(device.engine.configuration.identity.udn)
+        let deviceID = try #require(device.engine.configuration.identity.udn)
         let before = device.engine.receiverStatus
-        let actions = Self.multizone(&device, template.replacingOccurrences(of: "\"ID\"", with: "\"\(deviceId)\""))
+        let actions = Self.multizone(&device, template.replacingOccurrences(of: "\"ID\"", with: "\"\(deviceID)\""))
         #expect(actions.sent.isEmpty)
         #expect(!actions.logs.isEmpty)
         #expect(device.engine.receiverStatus == before)

@@ -40,7 +40,7 @@ import Testing
         #expect(pong.json == ["type": "PONG"])
     }
 
-    @Test func launchRepliesWithTheMediaNamespaceAndIds() throws {
+    @Test func launchRepliesWithTheMediaNamespaceAndIDs() throws {
         var device = DeviceHarness()
         device.open()
         device.connectPlatform()
@@ -57,21 +57,21 @@ import Testing
         let namespaces = app["namespaces"]?.arrayValue?.compactMap { $0["name"]?.stringValue } ?? []
         #expect(namespaces.contains("urn:x-cast:com.google.cast.media"))
         #expect(namespaces.contains("urn:x-cast:com.google.cast.player.message"))
-        let sessionId = try #require(app["sessionId"]?.stringValue)
-        let transportId = try #require(app["transportId"]?.stringValue)
-        #expect(sessionId.count == 36 && sessionId.split(separator: "-").map(\.count) == [8, 4, 4, 4, 12])
-        #expect(transportId.count == 36)
-        #expect(sessionId != transportId)
+        let sessionID = try #require(app["sessionId"]?.stringValue)
+        let transportID = try #require(app["transportId"]?.stringValue)
+        #expect(sessionID.count == 36 && sessionID.split(separator: "-").map(\.count) == [8, 4, 4, 4, 12])
+        #expect(transportID.count == 36)
+        #expect(sessionID != transportID)
         #expect(actions.contains(.appsChanged))
         #expect(actions.contains(.receiverStatusChanged))
     }
 
     @Test func connectToTransportThenMediaGetStatus() throws {
         var device = DeviceHarness()
-        let transportId = device.startMediaApp()
-        let actions = device.media(#"{"type":"GET_STATUS","requestId":4}"#, transportId: transportId)
+        let transportID = device.startMediaApp()
+        let actions = device.media(#"{"type":"GET_STATUS","requestId":4}"#, transportID: transportID)
         let reply = try #require(actions.sent.first?.message)
-        #expect(reply.sourceID == transportId)
+        #expect(reply.sourceID == transportID)
         #expect(reply.namespace == .media)
         #expect(reply.json == ["type": "MEDIA_STATUS", "requestId": 4, "status": []])
     }
@@ -150,10 +150,10 @@ extension VirtualDeviceEngineTests {
 extension VirtualDeviceEngineTests {
     @Test func pingIsAnsweredOnAnyEndpoint() throws {
         var device = DeviceHarness()
-        let transportId = device.startMediaApp()
-        let actions = device.send(#"{"type":"PING"}"#, namespace: .heartbeat, to: transportId)
+        let transportID = device.startMediaApp()
+        let actions = device.send(#"{"type":"PING"}"#, namespace: .heartbeat, to: transportID)
         let pong = try #require(actions.sent.first?.message)
-        #expect(pong.sourceID == transportId)
+        #expect(pong.sourceID == transportID)
         #expect(pong.json == ["type": "PONG"])
     }
 
@@ -262,12 +262,12 @@ extension VirtualDeviceEngineTests {
         var device = DeviceHarness()
         device.open()
         device.connectPlatform()
-        let first = device.launch(requestId: 1)
+        let first = device.launch(requestID: 1)
         let actions = device.send(#"{"type":"LAUNCH","appId":"CC1AD845","requestId":2}"#, namespace: .receiver)
         let reply = actions.payloads(namespace: .receiver)
         #expect(reply.count == 1)
         #expect(reply.first?["requestId"] == 2)
-        #expect(reply.first?["status"]?["applications"]?[0]?["sessionId"]?.stringValue == first.sessionId)
+        #expect(reply.first?["status"]?["applications"]?[0]?["sessionId"]?.stringValue == first.sessionID)
         #expect(!actions.contains(.appsChanged))
     }
 
@@ -275,7 +275,7 @@ extension VirtualDeviceEngineTests {
         var device = DeviceHarness {
             $0.applications.append(
                 ReceiverAppDefinition(
-                    appId: "ABCD1234",
+                    appID: "ABCD1234",
                     displayName: "Hello",
                     namespaces: ["urn:x-cast:com.example.hello"]
                 )
@@ -290,9 +290,9 @@ extension VirtualDeviceEngineTests {
         #expect(closes.allSatisfy { $0.message.sourceID == oldTransport && $0.message.namespace == .connection })
         #expect(closes.map(\.message.destinationID) == ["sender-0", "client-7"])
         let app = try #require(device.engine.runningApplication)
-        #expect(app.appId == "ABCD1234")
-        #expect(app.transportId != oldTransport)
-        let stale = device.media(#"{"type":"GET_STATUS","requestId":10}"#, transportId: oldTransport)
+        #expect(app.appID == "ABCD1234")
+        #expect(app.transportID != oldTransport)
+        let stale = device.media(#"{"type":"GET_STATUS","requestId":10}"#, transportID: oldTransport)
         #expect(stale.sent.isEmpty)
     }
 
@@ -307,16 +307,16 @@ extension VirtualDeviceEngineTests {
                 "type": "LAUNCH_ERROR", "requestId": 5, "reason": "CANCELLED",
             ]
         )
-        #expect(device.engine.runningApplication?.appId == "E8C28D3C")
+        #expect(device.engine.runningApplication?.appID == "E8C28D3C")
     }
 
     @Test func stopReturnsToTheIdleScreen() throws {
         var device = DeviceHarness()
-        let transportId = device.startMediaApp()
-        let sessionId = try #require(device.engine.runningApplication?.sessionId)
-        let actions = device.send(#"{"type":"STOP","requestId":11,"sessionId":"\#(sessionId)"}"#, namespace: .receiver)
+        let transportID = device.startMediaApp()
+        let sessionID = try #require(device.engine.runningApplication?.sessionID)
+        let actions = device.send(#"{"type":"STOP","requestId":11,"sessionId":"\#(sessionID)"}"#, namespace: .receiver)
         let close = try #require(actions.sent.first { $0.message.json?["type"] == "CLOSE" })
-        #expect(close.message.sourceID == transportId)
+        #expect(close.message.sourceID == transportID)
         let reply = try #require(actions.payloads(namespace: .receiver, type: "RECEIVER_STATUS").first)
         #expect(reply["requestId"] == 11)
         let idle = try #require(reply["status"]?["applications"]?[0])
@@ -326,7 +326,7 @@ extension VirtualDeviceEngineTests {
     }
 
     @Test func stopWithoutAnIdleScreenLeavesNoApplication() throws {
-        var device = DeviceHarness { $0.idleScreenAppId = nil }
+        var device = DeviceHarness { $0.idleScreenAppID = nil }
         device.open()
         device.connectPlatform()
         #expect(device.engine.receiverStatus.applications == [])

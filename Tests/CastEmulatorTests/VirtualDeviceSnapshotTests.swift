@@ -12,13 +12,13 @@ import Testing
 
     @Test func theSnapshotRestoresTheSessionItsQueueAndThePosition() throws {
         var device = DeviceHarness { $0.bufferingDelay = .zero }
-        let transportId = device.startMediaApp()
-        device.media(Self.load, transportId: transportId)
+        let transportID = device.startMediaApp()
+        device.media(Self.load, transportID: transportID)
         device.advance(by: .seconds(12))
         let before = try #require(device.engine.runningApplication)
         let snapshot = try #require(device.engine.snapshot(at: device.now))
-        #expect(snapshot.sessionId == before.sessionId)
-        #expect(snapshot.transportId == transportId)
+        #expect(snapshot.sessionID == before.sessionID)
+        #expect(snapshot.transportID == transportID)
         #expect(snapshot.items?.count == 2)
         #expect(snapshot.isPlaying == true)
         #expect(abs((snapshot.position ?? 0) - 12) < 0.01)
@@ -30,11 +30,11 @@ import Testing
         var next = DeviceHarness { $0.bufferingDelay = .zero }
         _ = next.engine.restore(stored, at: next.now)
         let restored = try #require(next.engine.runningApplication)
-        #expect(restored.sessionId == before.sessionId)
-        #expect(restored.transportId == transportId)
+        #expect(restored.sessionID == before.sessionID)
+        #expect(restored.transportID == transportID)
         let status = try #require(next.engine.mediaStatus(at: next.now))
         #expect(status.repeatMode == .all)
-        #expect(status.media?.contentId == "http://m/a.mp4")
+        #expect(status.media?.contentID == "http://m/a.mp4")
         #expect(abs((status.currentTime ?? 0) - 12) < 0.01)
         next.advance(by: .seconds(3))
         let later = try #require(next.engine.mediaStatus(at: next.now))
@@ -46,7 +46,7 @@ import Testing
         next.connectPlatform(1, sender: "sender-0")
         let reply = next.send(#"{"type":"GET_STATUS","requestId":7}"#, namespace: .receiver)
         let payload = try #require(reply.payloads(namespace: .receiver, type: "RECEIVER_STATUS").first)
-        #expect(payload["status"]?["applications"]?[0]?["sessionId"]?.stringValue == before.sessionId)
+        #expect(payload["status"]?["applications"]?[0]?["sessionId"]?.stringValue == before.sessionID)
     }
 
     @Test func aPausedSessionStaysPausedAndTheIdleScreenKeepsNothing() throws {
@@ -54,10 +54,10 @@ import Testing
         #expect(idle.engine.snapshot(at: idle.now) == nil)
 
         var device = DeviceHarness { $0.bufferingDelay = .zero }
-        let transportId = device.startMediaApp()
-        device.media(Self.load, transportId: transportId)
+        let transportID = device.startMediaApp()
+        device.media(Self.load, transportID: transportID)
         device.advance(by: .seconds(5))
-        device.media(#"{"type":"PAUSE","requestId":3,"mediaSessionId":1}"#, transportId: transportId)
+        device.media(#"{"type":"PAUSE","requestId":3,"mediaSessionId":1}"#, transportID: transportID)
         let snapshot = try #require(device.engine.snapshot(at: device.now))
         #expect(snapshot.isPlaying == false)
         var next = DeviceHarness { $0.bufferingDelay = .zero }
@@ -70,10 +70,10 @@ import Testing
 
     @Test func aSnapshotOfAnAppTheDeviceDoesNotHaveRestoresNothing() {
         var device = DeviceHarness()
-        var snapshot = VirtualDeviceSnapshot(appId: "NOSUCHAP", sessionId: "s", transportId: "t")
+        var snapshot = VirtualDeviceSnapshot(appID: "NOSUCHAP", sessionID: "s", transportID: "t")
         snapshot.items = []
         let actions = device.engine.restore(snapshot, at: device.now)
-        #expect(device.engine.runningApplication?.sessionId != "s")
+        #expect(device.engine.runningApplication?.sessionID != "s")
         #expect(
             actions.contains { if case .log(let entry) = $0 { entry.message == "snapshot app unknown" } else { false } }
         )

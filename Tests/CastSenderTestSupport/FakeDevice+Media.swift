@@ -11,14 +11,14 @@ extension FakeDevice {
                 change(&media)
                 state.media = media
             }
-            return (state.media.map { [$0] } ?? [], state.links, state.app?.transportId ?? "T")
+            return (state.media.map { [$0] } ?? [], state.links, state.app?.transportID ?? "T")
         }
         for link in links {
             link.deliver(
                 source: transport,
                 destination: "*",
                 namespace: .media,
-                MediaStatusMessage(requestId: 0, status: status)
+                MediaStatusMessage(requestID: 0, status: status)
             )
         }
     }

@@ -11,9 +11,9 @@ package final class FakeDevice: CastTransportConnector, Sendable {
     package static let echoNamespace = "urn:x-cast:com.example.echo"
 
     package struct App: Sendable {
-        package var appId: String
-        package var sessionId: String
-        package var transportId: String
+        package var appID: String
+        package var sessionID: String
+        package var transportID: String
     }
 
     package struct State {
@@ -93,7 +93,7 @@ package final class FakeDevice: CastTransportConnector, Sendable {
             }
             guard let app else { return }
             for link in links {
-                link.deliver(source: app.transportId, destination: "*", namespace: .connection, CloseMessage())
+                link.deliver(source: app.transportID, destination: "*", namespace: .connection, CloseMessage())
             }
             broadcastReceiverStatus(except: nil)
         }
@@ -158,25 +158,25 @@ package final class FakeDevice: CastTransportConnector, Sendable {
         }
     }
 
-    package func receiverStatus(requestId: Int = 0) -> ReceiverStatusMessage {
+    package func receiverStatus(requestID: Int = 0) -> ReceiverStatusMessage {
         state.withLock { state in
             let apps = state.app.map { app in
                 [
                     ReceiverApplication(
-                        appId: app.appId,
+                        appID: app.appID,
                         displayName: "Fake Receiver",
                         namespaces: [
                             ApplicationNamespace(name: CastNamespace.media.rawValue),
                             ApplicationNamespace(name: Self.echoNamespace),
                         ],
-                        sessionId: app.sessionId,
+                        sessionID: app.sessionID,
                         statusText: "Ready To Cast",
-                        transportId: app.transportId
+                        transportID: app.transportID
                     )
                 ]
             }
             return ReceiverStatusMessage(
-                requestId: requestId,
+                requestID: requestID,
                 status: ReceiverStatus(applications: apps ?? [], volume: state.volume)
             )
         }
@@ -196,20 +196,20 @@ package final class FakeDevice: CastTransportConnector, Sendable {
     ) {
         switch request {
         case .getStatus(let get):
-            reply(.receiver, receiverStatus(requestId: get.requestId ?? 0))
+            reply(.receiver, receiverStatus(requestID: get.requestID ?? 0))
         case .launch(let launch):
             state.withLock { state in
-                if state.app?.appId != launch.appId {
+                if state.app?.appID != launch.appID {
                     state.appCounter += 1
                     state.app = App(
-                        appId: launch.appId,
-                        sessionId: "S-\(state.appCounter)",
-                        transportId: "T-\(state.appCounter)"
+                        appID: launch.appID,
+                        sessionID: "S-\(state.appCounter)",
+                        transportID: "T-\(state.appCounter)"
                     )
                     state.media = nil
                 }
             }
-            reply(.receiver, receiverStatus(requestId: launch.requestId ?? 0))
+            reply(.receiver, receiverStatus(requestID: launch.requestID ?? 0))
             broadcastReceiverStatus(except: link)
         case .stop(let stop):
             let app = state.withLock { state -> App? in
@@ -219,11 +219,11 @@ package final class FakeDevice: CastTransportConnector, Sendable {
                 }
                 return state.app
             }
-            reply(.receiver, receiverStatus(requestId: stop.requestId ?? 0))
+            reply(.receiver, receiverStatus(requestID: stop.requestID ?? 0))
             if let app {
                 let links = state.withLock { $0.links }
                 for other in links {
-                    other.deliver(source: app.transportId, destination: "*", namespace: .connection, CloseMessage())
+                    other.deliver(source: app.transportID, destination: "*", namespace: .connection, CloseMessage())
                 }
             }
             broadcastReceiverStatus(except: link)
@@ -232,7 +232,7 @@ package final class FakeDevice: CastTransportConnector, Sendable {
                 if let level = set.volume.level { state.volume.level = level }
                 if let muted = set.volume.muted { state.volume.muted = muted }
             }
-            reply(.receiver, receiverStatus(requestId: set.requestId ?? 0))
+            reply(.receiver, receiverStatus(requestID: set.requestID ?? 0))
             broadcastReceiverStatus(except: link)
         default:
             break
@@ -244,26 +244,26 @@ package final class FakeDevice: CastTransportConnector, Sendable {
         reply: (CastNamespace, any CastJSONMessage) -> Void,
         link: FakeLink
     ) {
-        let requestID = request.requestId ?? 0
+        let requestID = request.requestID ?? 0
         if case .load(let load) = request {
             state.withLock { state in
                 var items = load.data.queueData?.items ?? []
                 for index in items.indices {
-                    items[index].itemId = state.nextItemID
+                    items[index].itemID = state.nextItemID
                     state.nextItemID += 1
                 }
                 let start = load.data.queueData?.startIndex ?? 0
                 let media = load.data.media ?? (items.indices.contains(start) ? items[start].media : nil)
                 state.media = MediaStatus(
-                    mediaSessionId: state.nextMediaSessionID,
+                    mediaSessionID: state.nextMediaSessionID,
                     media: media,
                     playbackRate: load.data.playbackRate ?? 1,
                     playerState: load.data.autoplay == false ? .paused : .playing,
                     currentTime: load.data.currentTime ?? 0,
                     supportedMediaCommands: .allBasicMedia,
                     volume: Volume(level: 1, muted: false),
-                    activeTrackIds: load.data.activeTrackIds,
-                    currentItemId: items.indices.contains(start) ? items[start].itemId : nil,
+                    activeTrackIDs: load.data.activeTrackIDs,
+                    currentItemID: items.indices.contains(start) ? items[start].itemID : nil,
                     items: items.isEmpty ? nil : items,
                     repeatMode: load.data.queueData?.repeatMode ?? .off
                 )
@@ -278,19 +278,19 @@ package final class FakeDevice: CastTransportConnector, Sendable {
         }
         let sessionID: Int? =
             switch request {
-            case .sessionCommand(let command): command.mediaSessionId
-            case .seek(let seek): seek.mediaSessionId
-            case .setPlaybackRate(let rate): rate.mediaSessionId
-            case .setVolume(let volume): volume.mediaSessionId
-            case .editTracksInfo(let edit): edit.mediaSessionId
-            case .queueInsert(let insert): insert.mediaSessionId
-            case .queueUpdate(let update): update.mediaSessionId
-            case .queueRemove(let remove): remove.mediaSessionId
-            case .queueGetItems(let get): get.mediaSessionId
+            case .sessionCommand(let command): command.mediaSessionID
+            case .seek(let seek): seek.mediaSessionID
+            case .setPlaybackRate(let rate): rate.mediaSessionID
+            case .setVolume(let volume): volume.mediaSessionID
+            case .editTracksInfo(let edit): edit.mediaSessionID
+            case .queueInsert(let insert): insert.mediaSessionID
+            case .queueUpdate(let update): update.mediaSessionID
+            case .queueRemove(let remove): remove.mediaSessionID
+            case .queueGetItems(let get): get.mediaSessionID
             default: nil
             }
-        guard let sessionID, sessionID == state.withLock({ $0.media?.mediaSessionId }) else {
-            reply(.media, InvalidRequestMessage(requestId: requestID, reason: .invalidMediaSessionId))
+        guard let sessionID, sessionID == state.withLock({ $0.media?.mediaSessionID }) else {
+            reply(.media, InvalidRequestMessage(requestID: requestID, reason: .invalidMediaSessionID))
             return
         }
         var extra: (any CastJSONMessage)?
@@ -304,8 +304,8 @@ package final class FakeDevice: CastTransportConnector, Sendable {
                 case .stop:
                     media.playerState = .idle
                     media.idleReason = .cancelled
-                case .queueGetItemIds:
-                    extra = QueueItemIdsMessage(requestId: requestID, itemIds: (media.items ?? []).compactMap(\.itemId))
+                case .queueGetItemIDs:
+                    extra = QueueItemIDsMessage(requestID: requestID, itemIDs: (media.items ?? []).compactMap(\.itemID))
                 default: break
                 }
             case .seek(let seek):
@@ -320,12 +320,12 @@ package final class FakeDevice: CastTransportConnector, Sendable {
                     muted: volume.volume.muted ?? media.volume?.muted
                 )
             case .editTracksInfo(let edit):
-                if let ids = edit.activeTrackIds { media.activeTrackIds = ids }
+                if let ids = edit.activeTrackIDs { media.activeTrackIDs = ids }
             case .queueInsert(let insert):
                 var items = media.items ?? []
-                var position = insert.insertBefore.flatMap { id in items.firstIndex { $0.itemId == id } } ?? items.count
+                var position = insert.insertBefore.flatMap { id in items.firstIndex { $0.itemID == id } } ?? items.count
                 for var item in insert.items {
-                    item.itemId = state.nextItemID
+                    item.itemID = state.nextItemID
                     state.nextItemID += 1
                     items.insert(item, at: position)
                     position += 1
@@ -333,17 +333,17 @@ package final class FakeDevice: CastTransportConnector, Sendable {
                 media.items = items
             case .queueUpdate(let update):
                 if let mode = update.repeatMode { media.repeatMode = mode }
-                if let current = update.currentItemId { media.currentItemId = current }
+                if let current = update.currentItemID { media.currentItemID = current }
                 if let jump = update.jump, let items = media.items,
-                    let index = items.firstIndex(where: { $0.itemId == media.currentItemId }),
+                    let index = items.firstIndex(where: { $0.itemID == media.currentItemID }),
                     items.indices.contains(index + jump)
                 {
-                    media.currentItemId = items[index + jump].itemId
+                    media.currentItemID = items[index + jump].itemID
                 }
             case .queueGetItems(let get):
                 extra = QueueItemsMessage(
-                    requestId: requestID,
-                    items: (media.items ?? []).filter { get.itemIds.contains($0.itemId ?? -1) }
+                    requestID: requestID,
+                    items: (media.items ?? []).filter { get.itemIDs.contains($0.itemID ?? -1) }
                 )
             default:
                 break
@@ -360,15 +360,15 @@ package final class FakeDevice: CastTransportConnector, Sendable {
     private func sendMediaStatus(_ requestID: Int, reply: (CastNamespace, any CastJSONMessage) -> Void, link: FakeLink)
     {
         let (status, links, transport) = state.withLock { state in
-            (state.media.map { [$0] } ?? [], state.links, state.app?.transportId ?? "T")
+            (state.media.map { [$0] } ?? [], state.links, state.app?.transportID ?? "T")
         }
-        reply(.media, MediaStatusMessage(requestId: requestID, status: status))
+        reply(.media, MediaStatusMessage(requestID: requestID, status: status))
         for other in links where other !== link {
             other.deliver(
                 source: transport,
                 destination: "*",
                 namespace: .media,
-                MediaStatusMessage(requestId: 0, status: status)
+                MediaStatusMessage(requestID: 0, status: status)
             )
         }
     }

@@ -9,7 +9,7 @@ import Testing
 
 /// Cancelling the task that awaits an SDK call does what the call's documentation says.
 @Suite struct CancellationTests {
-    static let media = MediaInformation(contentId: "https://example.invalid/a.mp4", streamType: .buffered, duration: 60)
+    static let media = MediaInformation(contentID: "https://example.invalid/a.mp4", streamType: .buffered, duration: 60)
 
     /// A connected session with media loaded on the scripted device, and no request in flight.
     static func loadedSession(_ harness: Harness) async throws -> (CastContext, CastSession) {

@@ -25,23 +25,23 @@ import Testing
 
     @Test func wireMapping() {
         let launch = CastError.receiverReply(
-            .launchError(LaunchErrorMessage(requestId: 1, reason: .notFound)),
+            .launchError(LaunchErrorMessage(requestID: 1, reason: .notFound)),
             request: "LAUNCH"
         )
         #expect(launch?.code == .applicationNotFound)
         let stop = CastError.receiverReply(
-            .invalidRequest(InvalidRequestMessage(requestId: 1, reason: .invalidSessionId)),
+            .invalidRequest(InvalidRequestMessage(requestID: 1, reason: .invalidSessionID)),
             request: "STOP"
         )
         #expect(stop?.code == .invalidApplicationSessionID)
         #expect(
-            CastError.mediaReply(.loadCancelled(LoadCancelledMessage(requestId: 1)), request: "LOAD")?.code == .replaced
+            CastError.mediaReply(.loadCancelled(LoadCancelledMessage(requestID: 1)), request: "LOAD")?.code == .replaced
         )
         #expect(
-            CastError.mediaReply(.invalidPlayerState(InvalidPlayerStateMessage(requestId: 1)), request: "PAUSE")?.code
+            CastError.mediaReply(.invalidPlayerState(InvalidPlayerStateMessage(requestID: 1)), request: "PAUSE")?.code
                 == .invalidMediaPlayerState
         )
-        #expect(CastError.mediaReply(.error(MediaErrorMessage(requestId: 1)), request: "LOAD")?.code == .mediaError)
+        #expect(CastError.mediaReply(.error(MediaErrorMessage(requestID: 1)), request: "LOAD")?.code == .mediaError)
     }
 
     @Test func sharedInstanceCanOnlyBeConfiguredOnce() {

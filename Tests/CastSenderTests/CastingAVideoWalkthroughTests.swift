@@ -40,7 +40,7 @@ import Testing
         var metadata = MediaMetadata(metadataType: .movie)
         metadata.title = "Big Buck Bunny"
         let media = MediaInformation(
-            contentId: "https://example.com/bbb.mp4",
+            contentID: "https://example.com/bbb.mp4",
             streamType: .buffered,
             contentType: "video/mp4",
             metadata: metadata

@@ -70,7 +70,7 @@ final class MediaEventRecorder: RemoteMediaClientListener, Sendable {
         session.remoteMediaClient.add(recorder)
         let metadata = MediaMetadata(metadataType: .movie)
         try await session.remoteMediaClient.load(
-            LoadRequestData(media: MediaInformation(contentId: "x", metadata: metadata))
+            LoadRequestData(media: MediaInformation(contentID: "x", metadata: metadata))
         ).result
         try await session.remoteMediaClient.pause().result
         await harness.drain()

@@ -53,7 +53,7 @@ import Testing
                 from: DeviceConnection.platformSenderID,
                 to: "transport-1",
                 timeout: .milliseconds(timeout),
-                build: { GetMediaStatusRequest(requestId: $0) },
+                build: { GetMediaStatusRequest(requestID: $0) },
                 completion: { result in
                     let code: CastError.Code? =
                         switch result {
@@ -98,7 +98,7 @@ import Testing
                 from: DeviceConnection.platformSenderID,
                 to: "transport-1",
                 timeout: timeout,
-                build: { GetMediaStatusRequest(requestId: $0) },
+                build: { GetMediaStatusRequest(requestID: $0) },
                 completion: { result in
                     let outcome = (try? result.get()) == nil ? "failed" : "answered"
                     finished.withLock { $0.append("\(name) \(outcome)") }

@@ -154,14 +154,14 @@ import Testing
         try await session.remoteMediaClient.load(
             LoadRequestData(
                 media: MediaInformation(
-                    contentId: "http://127.0.0.1:9/a.mp3",
+                    contentID: "http://127.0.0.1:9/a.mp3",
                     streamType: .buffered,
                     contentType: "audio/mpeg",
                     duration: 600
                 )
             )
         ).result
-        #expect(await rig.eventually { rig.kitchen.engineSnapshot?.runningApplication?.appId == "531A4F84" })
+        #expect(await rig.eventually { rig.kitchen.engineSnapshot?.runningApplication?.appID == "531A4F84" })
         let updates = manager.events()
         await rig.fleet.stop(rig.kitchen)
         #expect(await rig.eventually { manager.device(withID: group.id)?.groupMembers.map(\.id) == [hall.id] })

@@ -257,11 +257,11 @@ final class DiscoveryRecorder: DiscoveryManagerListener, Sendable {
     @Test func joiningFollowsTheCriteria() {
         func app(_ id: String, universal: String? = nil, namespaces: [String] = []) -> ReceiverApplication {
             ReceiverApplication(
-                appId: id,
-                universalAppId: universal,
+                appID: id,
+                universalAppID: universal,
                 namespaces: namespaces.map { ApplicationNamespace(name: $0) },
-                sessionId: "S",
-                transportId: "T"
+                sessionID: "S",
+                transportID: "T"
             )
         }
         let several = DiscoveryCriteria(applicationIDs: ["4F8B3483", "CC1AD845"])

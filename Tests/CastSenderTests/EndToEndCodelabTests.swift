@@ -11,13 +11,13 @@ import Testing
 /// and time moves only when the test advances the clock.
 @Suite struct EndToEndCodelabTests {
     static let media = MediaInformation(
-        contentId: "http://127.0.0.1:9/big-buck-bunny.mp4",
+        contentID: "http://127.0.0.1:9/big-buck-bunny.mp4",
         streamType: .buffered,
         contentType: "video/mp4",
         duration: 600,
         tracks: [
-            MediaTrack(trackId: 1, type: .text, trackContentId: "http://127.0.0.1:9/en.vtt", language: "en"),
-            MediaTrack(trackId: 2, type: .audio, language: "en"),
+            MediaTrack(trackID: 1, type: .text, trackContentID: "http://127.0.0.1:9/en.vtt", language: "en"),
+            MediaTrack(trackID: 2, type: .audio, language: "en"),
         ]
     )
 
@@ -30,8 +30,8 @@ import Testing
         let session = try await rig.run { try await context.sessionManager.startSession(with: rig.target) }
         #expect(context.sessionManager.hasConnectedSession)
         let running = try #require(rig.device.engineSnapshot?.runningApplication)
-        #expect(running.appId == DiscoveryCriteria.defaultMediaReceiverApplicationID)
-        #expect(running.sessionId == session.sessionID)
+        #expect(running.appID == DiscoveryCriteria.defaultMediaReceiverApplicationID)
+        #expect(running.sessionID == session.sessionID)
         #expect(rig.log.inbound(type: "LAUNCH").count == 1)
 
         let client = session.remoteMediaClient
@@ -47,7 +47,7 @@ import Testing
         #expect(queue.count == 1)
         #expect(queue.first?.preloadTime == 20)
         #expect(queue.first?.autoplay == true)
-        #expect(rig.deviceMedia?.currentItemId == queue.first?.itemId)
+        #expect(rig.deviceMedia?.currentItemID == queue.first?.itemID)
 
         // Position advances on the device and in the sender's estimate, with the clock.
         let before = try #require(rig.deviceMedia?.currentTime)
@@ -56,7 +56,7 @@ import Testing
         #expect(client.approximateStreamPosition == before + 0.4)
 
         // Insert before the invalid ID appends.
-        let firstItemID = try #require(rig.deviceQueue?.first?.itemId)
+        let firstItemID = try #require(rig.deviceQueue?.first?.itemID)
         try await rig.run {
             try await client.queueInsertItem(
                 QueueItem(media: Self.media, autoplay: true, preloadTime: 20),
@@ -66,7 +66,7 @@ import Testing
         let items = try #require(rig.deviceQueue)
         #expect(items.count == 2)
         #expect(rig.deviceMedia?.items?.count == 2)
-        #expect(items.first?.itemId == firstItemID, "the new item goes last")
+        #expect(items.first?.itemID == firstItemID, "the new item goes last")
         let insert = try #require(rig.log.inbound(type: "QUEUE_INSERT").first)
         #expect(!insert.payload.contains("insertBefore"))
 
@@ -91,8 +91,8 @@ import Testing
         try await rig.run { try await client.setStreamMuted(true).result }
         #expect(rig.deviceMedia?.volume?.muted == true)
         try await rig.run { try await client.setActiveTrackIDs([1]).result }
-        #expect(rig.deviceMedia?.activeTrackIds == [1])
-        #expect(client.mediaStatus?.activeTrackIds == [1])
+        #expect(rig.deviceMedia?.activeTrackIDs == [1])
+        #expect(client.mediaStatus?.activeTrackIDs == [1])
         try await rig.run { try await client.pause().result }
         let position = try #require(rig.deviceMedia?.currentTime)
         #expect(position == 48)
@@ -104,7 +104,7 @@ import Testing
         try await withDeadline(TestTiming.hangGuard, "didEnd") { await recorder.wait(for: "didEnd") }
         #expect(recorder.names == ["willStart", "didStart", "willEnd", "didEnd"])
         // Leaving (not stopping) keeps the receiver app and its media on the device.
-        #expect(rig.device.engineSnapshot?.runningApplication?.sessionId == session.sessionID)
+        #expect(rig.device.engineSnapshot?.runningApplication?.sessionID == session.sessionID)
         #expect(rig.deviceMedia?.playerState == .paused)
         #expect(rig.device.connectionCount == 0)
     }

@@ -89,7 +89,7 @@ import Testing
         let session = try await context.sessionManager.startSession(with: rig.target)
         #expect(session.connectionState == .connected)
         #expect(rig.log.inbound(type: "LAUNCH").count == 1)
-        #expect(rig.device.engineSnapshot?.runningApplication?.sessionId == session.sessionID)
+        #expect(rig.device.engineSnapshot?.runningApplication?.sessionID == session.sessionID)
         await context.sessionManager.endSession(stopCasting: true)
         await rig.device.stop()
     }
@@ -128,7 +128,7 @@ import Testing
         #expect(recorder.names == ["willStart", "didFailToStart"])
         #expect(rig.log.inbound(type: "LAUNCH").isEmpty)
         #expect(
-            rig.device.engineSnapshot?.runningApplication?.appId != DiscoveryCriteria.defaultMediaReceiverApplicationID
+            rig.device.engineSnapshot?.runningApplication?.appID != DiscoveryCriteria.defaultMediaReceiverApplicationID
         )
         #expect(
             !rig.log.all.filter { $0.direction == .inbound && $0.namespace == CastNamespace.deviceAuth.rawValue }

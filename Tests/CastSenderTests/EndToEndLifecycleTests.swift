@@ -28,7 +28,7 @@ import Testing
         #expect(rig.device.connectionCount == 0, "the device saw the connection close")
         try await rig.run { await recorder.wait(for: "didSuspend") }
         #expect(recorder.names.last == "didSuspend")
-        #expect(rig.device.engineSnapshot?.runningApplication?.sessionId == sessionID, "the receiver app keeps running")
+        #expect(rig.device.engineSnapshot?.runningApplication?.sessionID == sessionID, "the receiver app keeps running")
 
         context.applicationWillEnterForeground()
         try await rig.run { await recorder.wait(for: "didResume") }
@@ -61,7 +61,7 @@ import Testing
         let sessionID = session.sessionID
         try await rig.run { await first.applicationWillTerminate() }
         #expect(rig.device.connectionCount == 0)
-        #expect(rig.device.engineSnapshot?.runningApplication?.sessionId == sessionID)
+        #expect(rig.device.engineSnapshot?.runningApplication?.sessionID == sessionID)
         #expect(first.sessionManager.hasSavedSession)
 
         // The next process: a new context on the same store resumes by itself.
@@ -94,7 +94,7 @@ import Testing
         let sessionID = session.sessionID
         try await rig.run { await context.applicationWillTerminate() }
         #expect(rig.log.inbound(type: "STOP").count == 1)
-        #expect(rig.device.engineSnapshot?.runningApplication?.sessionId != sessionID)
+        #expect(rig.device.engineSnapshot?.runningApplication?.sessionID != sessionID)
         #expect(!context.sessionManager.hasSavedSession)
         #expect(context.sessionManager.currentSession == nil)
     }
@@ -116,7 +116,7 @@ import Testing
         try await rig.run { await context.applicationWillTerminate() }
         #expect(rig.device.connectionCount == 0, "no reconnection to stop the app")
         #expect(rig.log.inbound(type: "STOP").isEmpty)
-        #expect(rig.device.engineSnapshot?.runningApplication?.sessionId == sessionID)
+        #expect(rig.device.engineSnapshot?.runningApplication?.sessionID == sessionID)
         #expect(!context.sessionManager.hasSavedSession)
     }
 

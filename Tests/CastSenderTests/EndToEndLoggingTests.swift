@@ -16,7 +16,7 @@ import Testing
     @Test func everyComponentLogsTheFlowAtGCKLevels() async throws {
         // The Default Media Receiver with an app namespace for a custom channel.
         let app = ReceiverAppDefinition(
-            appId: DiscoveryCriteria.defaultMediaReceiverApplicationID,
+            appID: DiscoveryCriteria.defaultMediaReceiverApplicationID,
             displayName: "Default Media Receiver",
             namespaces: [.media, CastNamespace(rawValue: Self.channelNamespace)]
         )
@@ -66,7 +66,7 @@ import Testing
         #expect(entries.allSatisfy { !$0.message.contains(DiscoveryCriteria.defaultMediaReceiverApplicationID) })
         #expect(
             entries.first { $0.message == "loading media" }?.metadata["cast.content-id"]
-                == EndToEndCodelabTests.media.contentId
+                == EndToEndCodelabTests.media.contentID
         )
     }
 

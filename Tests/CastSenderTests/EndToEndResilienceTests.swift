@@ -13,7 +13,7 @@ import Testing
 /// clock in ``InMemorySessionTests``.
 @Suite struct EndToEndResilienceTests {
     static let media = MediaInformation(
-        contentId: "http://127.0.0.1:9/movie.mp4",
+        contentID: "http://127.0.0.1:9/movie.mp4",
         streamType: .buffered,
         contentType: "video/mp4",
         duration: 600
@@ -55,7 +55,7 @@ import Testing
         let rejoined = try await rig.run { try await second.sessionManager.resumeSavedSession() }
         #expect(rejoined.sessionID == session.sessionID)
         #expect(rejoined.remoteMediaClient.mediaStatus?.playerState == .playing)
-        #expect(rejoined.remoteMediaClient.mediaStatus?.mediaSessionId == rig.deviceMedia?.mediaSessionId)
+        #expect(rejoined.remoteMediaClient.mediaStatus?.mediaSessionID == rig.deviceMedia?.mediaSessionID)
         try await rig.run { try await rejoined.remoteMediaClient.pause().result }
         #expect(rig.deviceMedia?.playerState == .paused)
         try await rig.run { await recorder.wait(for: "didResume") }
@@ -63,7 +63,7 @@ import Testing
         #expect(rig.log.inbound(type: "LAUNCH").count == 1)
         try await rig.run { await second.sessionManager.endSession(stopCasting: true) }
         #expect(
-            rig.device.engineSnapshot?.runningApplication?.appId != DiscoveryCriteria.defaultMediaReceiverApplicationID
+            rig.device.engineSnapshot?.runningApplication?.appID != DiscoveryCriteria.defaultMediaReceiverApplicationID
         )
         try await rig.run { await first.sessionManager.endSession() }
     }

@@ -135,7 +135,7 @@ import Testing
             }
         }
         let device = try #require(seen)
-        #expect(device.deviceId == hall.deviceId && device.volumeLevel == DeviceProfile.float32(0.25))
+        #expect(device.deviceID == hall.deviceID && device.volumeLevel == DeviceProfile.float32(0.25))
         try await session.setDeviceMuted(true, for: hall).result
         #expect(await rig.eventually { rig.hall.engineSnapshot?.deviceVolume.muted == true })
         #expect(await rig.eventually { session.multizoneStatus?.devices.last?.isMuted == true })
@@ -149,24 +149,24 @@ import Testing
         // Bad values never leave the SDK.
         #expect(session.setDeviceVolume(1.5, for: hall).error?.code == .invalidRequest)
         #expect(session.setDeviceVolume(.nan, for: hall).error?.code == .invalidRequest)
-        #expect(session.setDeviceMuted(true, for: MultizoneDevice(deviceId: "")).error?.code == .invalidRequest)
+        #expect(session.setDeviceMuted(true, for: MultizoneDevice(deviceID: "")).error?.code == .invalidRequest)
 
         // Playing on the group; a member goes offline mid-playback.
         try await session.remoteMediaClient.load(
             LoadRequestData(
                 media: MediaInformation(
-                    contentId: "http://127.0.0.1:9/a.mp3",
+                    contentID: "http://127.0.0.1:9/a.mp3",
                     streamType: .buffered,
                     contentType: "audio/mpeg",
                     duration: 600
                 )
             )
         ).result
-        #expect(await rig.eventually { rig.kitchen.engineSnapshot?.runningApplication?.appId == "531A4F84" })
-        let kitchenId = SpeakerGroupHub.memberId(of: rig.kitchen)
+        #expect(await rig.eventually { rig.kitchen.engineSnapshot?.runningApplication?.appID == "531A4F84" })
+        let kitchenID = SpeakerGroupHub.memberID(of: rig.kitchen)
         await rig.fleet.stop(rig.kitchen)
-        #expect(await rig.eventually { session.multizoneStatus?.devices.map(\.deviceId) == [hall.deviceId] })
-        #expect(await rig.eventually { recorder.events.withLock { $0.contains("removed \(kitchenId)") } })
+        #expect(await rig.eventually { session.multizoneStatus?.devices.map(\.deviceID) == [hall.deviceID] })
+        #expect(await rig.eventually { recorder.events.withLock { $0.contains("removed \(kitchenID)") } })
         #expect(recorder.events.withLock { $0.contains("updated Hall") })
         #expect(session.remoteMediaClient.mediaStatus?.playerState == .playing)
         await context.sessionManager.endSession()
@@ -179,7 +179,7 @@ import Testing
         let session = try await context.sessionManager.startSession(with: rig.target)
         await context.sessionManager.endSession()
         #expect(session.requestMultizoneStatus().error?.code == .deviceNotConnected)
-        #expect(session.setDeviceVolume(0.5, for: MultizoneDevice(deviceId: "x")).error?.code == .deviceNotConnected)
+        #expect(session.setDeviceVolume(0.5, for: MultizoneDevice(deviceID: "x")).error?.code == .deviceNotConnected)
         await rig.fleet.stop()
     }
 }

@@ -16,7 +16,7 @@ import Testing
 /// memory on the manual clock, in ``InMemoryFaultTests``.
 @Suite("Fault injection") struct FaultInjectionTests {
     static let media = MediaInformation(
-        contentId: "http://127.0.0.1:9/movie.mp4",
+        contentID: "http://127.0.0.1:9/movie.mp4",
         streamType: .buffered,
         contentType: "video/mp4",
         duration: 600
@@ -58,7 +58,7 @@ import Testing
         let events = FaultEventLog()
         context.sessionManager.add(events)
         let session = try await Self.playing(rig, context, mediaListener: events)
-        let mediaSession = try #require(rig.deviceMedia?.mediaSessionId)
+        let mediaSession = try #require(rig.deviceMedia?.mediaSessionID)
         await rig.drain()
         let before = events.names
         #expect(before == ["willStart", "didStart", "mediaSessionStarted \(mediaSession)"])
@@ -80,13 +80,13 @@ import Testing
         // The receiver session and its playback lived through the drop.
         #expect(rig.log.inbound(type: "LAUNCH").count == 1)
         #expect(rig.log.inbound(type: "LOAD").count == 1)
-        #expect(rig.device.engineSnapshot?.runningApplication?.sessionId == session.sessionID)
+        #expect(rig.device.engineSnapshot?.runningApplication?.sessionID == session.sessionID)
         #expect(rig.deviceMedia?.playerState == .playing)
-        #expect(rig.deviceMedia?.mediaSessionId == mediaSession)
+        #expect(rig.deviceMedia?.mediaSessionID == mediaSession)
         #expect(
             await rig.eventually(timeout: Self.cap) {
                 session.remoteMediaClient.mediaStatus?.playerState == .playing
-                    && session.remoteMediaClient.mediaStatus?.mediaSessionId == mediaSession
+                    && session.remoteMediaClient.mediaStatus?.mediaSessionID == mediaSession
             }
         )
         try await session.remoteMediaClient.pause().result

@@ -56,7 +56,7 @@ import Testing
         #expect(rig.log.inbound(type: "LAUNCH").count == 1)
         #expect(context.sessionManager.currentSession == nil)
         #expect(
-            rig.device.engineSnapshot?.runningApplication?.appId != DiscoveryCriteria.defaultMediaReceiverApplicationID
+            rig.device.engineSnapshot?.runningApplication?.appID != DiscoveryCriteria.defaultMediaReceiverApplicationID
         )
     }
 
@@ -115,12 +115,12 @@ import Testing
         #expect(context.sessionManager.currentSession == nil)
         #expect(rig.log.inbound(type: "LAUNCH").count == 1)
         #expect(rig.connects.withLock { $0 } == (restart.events.contains("willResume") ? 2 : 1))
-        #expect(rig.device.engineSnapshot?.runningApplication?.sessionId != oldSessionID)
+        #expect(rig.device.engineSnapshot?.runningApplication?.sessionID != oldSessionID)
 
         // A new session gets the receiver session the device has now, with a new ID.
         let fresh = try await Self.playing(rig, context)
         let newSessionID = try #require(fresh.sessionID)
         #expect(newSessionID != oldSessionID)
-        #expect(rig.device.engineSnapshot?.runningApplication?.sessionId == newSessionID)
+        #expect(rig.device.engineSnapshot?.runningApplication?.sessionID == newSessionID)
     }
 }

@@ -12,7 +12,7 @@ import Testing
 /// loop or advances its clock, so the tests wait for nothing and take milliseconds.
 @Suite struct InMemorySessionTests {
     static let media = MediaInformation(
-        contentId: "http://127.0.0.1:9/movie.mp4",
+        contentID: "http://127.0.0.1:9/movie.mp4",
         streamType: .buffered,
         contentType: "video/mp4",
         duration: 600
@@ -41,8 +41,8 @@ import Testing
         }
         #expect(context.sessionManager.hasConnectedSession)
         #expect(rig.device.connectionCount == 1)
-        #expect(rig.device.engineSnapshot?.runningApplication?.appId == "CC1AD845")
-        #expect(session.sessionID == rig.device.engineSnapshot?.runningApplication?.sessionId)
+        #expect(rig.device.engineSnapshot?.runningApplication?.appID == "CC1AD845")
+        #expect(session.sessionID == rig.device.engineSnapshot?.runningApplication?.sessionID)
 
         let client = session.remoteMediaClient
         let load = client.load(LoadRequestData(media: Self.media, autoplay: true))
@@ -60,7 +60,7 @@ import Testing
         #expect(rig.deviceMedia?.currentTime == 3)
 
         try await rig.run("the session end") { await context.sessionManager.endSession(stopCasting: true) }
-        #expect(rig.device.engineSnapshot?.runningApplication?.appId != "CC1AD845")
+        #expect(rig.device.engineSnapshot?.runningApplication?.appID != "CC1AD845")
         await events.wait(for: "didEnd")
         #expect(events.names == ["willStart", "didStart", "willEnd", "didEnd"])
     }
@@ -132,7 +132,7 @@ import Testing
         // The receiver app and its media session carried on: no second launch.
         #expect(rig.log.inbound(type: "LAUNCH").count == 1)
         #expect(session.remoteMediaClient.mediaStatus?.playerState == .playing)
-        #expect(session.remoteMediaClient.mediaStatus?.mediaSessionId == rig.deviceMedia?.mediaSessionId)
+        #expect(session.remoteMediaClient.mediaStatus?.mediaSessionID == rig.deviceMedia?.mediaSessionID)
         try await rig.run("the PAUSE") { try await session.remoteMediaClient.pause().result }
         #expect(rig.deviceMedia?.playerState == .paused)
     }

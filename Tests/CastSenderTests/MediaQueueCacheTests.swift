@@ -3,7 +3,7 @@ import Testing
 @testable import CastSender
 
 @Suite struct MediaQueueCacheTests {
-    func item(_ id: Int) -> QueueItem { QueueItem(itemId: id, media: MediaInformation(contentId: "m\(id)")) }
+    func item(_ id: Int) -> QueueItem { QueueItem(itemID: id, media: MediaInformation(contentID: "m\(id)")) }
 
     @Test func fetchesMissingItemsInBatches() {
         var cache = MediaQueueCache(cacheSize: 10, maximumFetchCount: 2)
@@ -14,7 +14,7 @@ import Testing
         #expect(cache.takeFetchBatch() == [2, 3])
         #expect(cache.takeFetchBatch().isEmpty)
         #expect(cache.store([item(2), item(3)]) == [.updated([1, 2])])
-        #expect(cache.item(at: 1)?.itemId == 2)
+        #expect(cache.item(at: 1)?.itemID == 2)
         #expect(cache.item(at: 5) == nil)
     }
 
@@ -61,19 +61,19 @@ import Testing
         let added = Array(2990..<3010) + [3005, 7, 3009]
         let inserted = reference.insert(added, before: 3)
         #expect(
-            cache.apply(QueueChangeMessage(changeType: .insert, itemIds: added, insertBefore: 3)).changes == [
+            cache.apply(QueueChangeMessage(changeType: .insert, itemIDs: added, insertBefore: 3)).changes == [
                 .inserted(inserted)
             ]
         )
         #expect(cache.itemIDs == reference.ids)
         let gone = Array(0..<2000) + [5, 7, 3001, 99_999]
         let removed = reference.remove(gone)
-        #expect(cache.apply(QueueChangeMessage(changeType: .remove, itemIds: gone)).changes == [.removed(removed)])
+        #expect(cache.apply(QueueChangeMessage(changeType: .remove, itemIDs: gone)).changes == [.removed(removed)])
         #expect(cache.itemIDs == reference.ids)
         let updated = [2500, 2500, 3003, 1]
         let indexes = updated.compactMap { reference.ids.firstIndex(of: $0) }.sorted()
         #expect(
-            cache.apply(QueueChangeMessage(changeType: .itemsChange, itemIds: updated)).changes == [
+            cache.apply(QueueChangeMessage(changeType: .itemsChange, itemIDs: updated)).changes == [
                 .updated(indexes)
             ]
         )
@@ -83,15 +83,15 @@ import Testing
         var cache = MediaQueueCache()
         _ = cache.setItemIDs([1, 2])
         #expect(
-            cache.apply(QueueChangeMessage(changeType: .insert, itemIds: [5], insertBefore: 2)).changes == [
+            cache.apply(QueueChangeMessage(changeType: .insert, itemIDs: [5], insertBefore: 2)).changes == [
                 .inserted([1])
             ]
         )
         #expect(cache.itemIDs == [1, 5, 2])
-        #expect(cache.apply(QueueChangeMessage(changeType: .insert, itemIds: [6])).changes == [.inserted([3])])
-        #expect(cache.apply(QueueChangeMessage(changeType: .remove, itemIds: [1])).changes == [.removed([0])])
+        #expect(cache.apply(QueueChangeMessage(changeType: .insert, itemIDs: [6])).changes == [.inserted([3])])
+        #expect(cache.apply(QueueChangeMessage(changeType: .remove, itemIDs: [1])).changes == [.removed([0])])
         #expect(cache.itemIDs == [5, 2, 6])
-        let reorder = cache.apply(QueueChangeMessage(changeType: .update, reorderItemIds: [6, 5, 2]))
+        let reorder = cache.apply(QueueChangeMessage(changeType: .update, reorderItemIDs: [6, 5, 2]))
         #expect(reorder.changes == [.reloaded])
         #expect(cache.itemIDs == [6, 5, 2])
         #expect(cache.apply(QueueChangeMessage(changeType: "SOMETHING_NEW")).needsReload)

@@ -9,8 +9,8 @@ import Testing
 
     func status(_ id: Int = 1, state: PlayerState = .playing, time: Double = 10, rate: Double? = nil) -> MediaStatus {
         MediaStatus(
-            mediaSessionId: id,
-            media: MediaInformation(contentId: "a", duration: 60),
+            mediaSessionID: id,
+            media: MediaInformation(contentID: "a", duration: 60),
             playbackRate: rate,
             playerState: state,
             currentTime: time
@@ -59,10 +59,10 @@ import Testing
         let second = tracker.apply([update], now: t0)
         #expect(!second.contains(.mediaSession))
         #expect(!second.contains(.metadata))
-        #expect(tracker.status?.media?.contentId == "a")
+        #expect(tracker.status?.media?.contentID == "a")
         var queued = status(time: 12)
-        queued.currentItemId = 3
-        queued.preloadedItemId = 4
+        queued.currentItemID = 3
+        queued.preloadedItemID = 4
         let third = tracker.apply([queued], now: t0)
         #expect(third.contains(.queue))
         #expect(third.contains(.preload))

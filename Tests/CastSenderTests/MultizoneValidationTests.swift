@@ -11,17 +11,17 @@ import Testing
         ] as [(Double, Double?)]
     )
     func levelsAreClampedOrDropped(level: Double, expected: Double?) {
-        let device = MultizoneDevice(deviceId: "d", volume: Volume(level: level, muted: false)).validated()
+        let device = MultizoneDevice(deviceID: "d", volume: Volume(level: level, muted: false)).validated()
         #expect(device.volumeLevel == expected)
         #expect(device.isMuted == false)
     }
 
-    @Test func negativeCapabilitiesAndEmptyIdsAreDropped() {
+    @Test func negativeCapabilitiesAndEmptyIDsAreDropped() {
         let status = MultizoneStatus(devices: [
-            MultizoneDevice(deviceId: "", name: "ghost"), MultizoneDevice(deviceId: "a", capabilities: -4),
+            MultizoneDevice(deviceID: "", name: "ghost"), MultizoneDevice(deviceID: "a", capabilities: -4),
         ])
         .validated()
-        #expect(status.devices.map(\.deviceId) == ["a"])
+        #expect(status.devices.map(\.deviceID) == ["a"])
         #expect(status.devices[0].capabilities == nil)
     }
 }

@@ -28,8 +28,8 @@ import Testing
         var value = try JSONValue(parsing: payload)
         guard var status = value["status"], var apps = status["applications"]?.arrayValue, var first = apps.first
         else { return (payload, false) }
-        first["sessionId"] = .string(app.sessionId)
-        if first["transportId"] != nil { first["transportId"] = .string(app.transportId) }
+        first["sessionId"] = .string(app.sessionID)
+        if first["transportId"] != nil { first["transportId"] = .string(app.transportID) }
         apps[0] = first
         status["applications"] = .array(apps)
         value["status"] = status
@@ -78,12 +78,12 @@ import Testing
                 // No media session: shown once one existed.
                 harness.device.broadcast(
                     text: #"{"type":"MEDIA_STATUS","status":[{"mediaSessionId":99,"playerState":"PLAYING"}]}"#,
-                    from: app.transportId,
+                    from: app.transportID,
                     namespace: .media
                 )
-                #expect(await harness.eventually { client.mediaStatus?.mediaSessionId == 99 }, "\(record)")
+                #expect(await harness.eventually { client.mediaStatus?.mediaSessionID == 99 }, "\(record)")
             }
-            harness.device.broadcast(text: record.payload, from: app.transportId, namespace: .media)
+            harness.device.broadcast(text: record.payload, from: app.transportID, namespace: .media)
             if var expected {
                 if expected.isLoading {
                     expected.media = expected.effectiveMedia
@@ -107,22 +107,22 @@ import Testing
         let harness = Harness()
         let (context, session, app) = try await Self.startedSession(harness)
         let client = session.remoteMediaClient
-        harness.device.broadcast(text: record.payload, from: app.transportId, namespace: .media)
+        harness.device.broadcast(text: record.payload, from: app.transportID, namespace: .media)
         #expect(await harness.eventually { client.mediaStatus?.playerState == .loading })
-        #expect(client.mediaStatus?.media?.contentId?.contains("tts_proxy") == true)
+        #expect(client.mediaStatus?.media?.contentID?.contains("tts_proxy") == true)
         #expect(client.mediaStatus?.extendedStatus?.playerState == .loading)
         #expect(client.lastKnownPlayerState == .loading)
-        let id = try #require(client.mediaStatus?.mediaSessionId)
+        let id = try #require(client.mediaStatus?.mediaSessionID)
         // The load finishes: the next status of the same media session says PLAYING and
         // leaves out the media, which stays known.
         harness.device.broadcast(
             text:
                 #"{"type":"MEDIA_STATUS","status":[{"mediaSessionId":\#(id),"playerState":"PLAYING","currentTime":0.5}]}"#,
-            from: app.transportId,
+            from: app.transportID,
             namespace: .media
         )
         #expect(await harness.eventually { client.mediaStatus?.playerState == .playing })
-        #expect(client.mediaStatus?.media?.contentId?.contains("tts_proxy") == true)
+        #expect(client.mediaStatus?.media?.contentID?.contains("tts_proxy") == true)
         #expect(client.mediaStatus?.extendedStatus == nil)
         await context.sessionManager.endSession()
     }

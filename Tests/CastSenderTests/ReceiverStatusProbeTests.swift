@@ -101,7 +101,7 @@ import Testing
 
         let status = try await context.sessionManager.receiverStatus(of: rig.target)
 
-        #expect(status.applications?.map(\.appId) == [ReceiverAppDefinition.backdrop.appId])
+        #expect(status.applications?.map(\.appID) == [ReceiverAppDefinition.backdrop.appID])
         #expect(status.volume?.level == rig.device.configuration.volume.level)
         #expect(context.sessionManager.currentSession == nil)
         #expect(rig.log.inbound(type: "GET_STATUS").count == 1)
@@ -117,8 +117,8 @@ import Testing
         let status = try await context.sessionManager.receiverStatus(of: rig.target)
 
         let app = try #require(status.applications?.first)
-        #expect(app.appId == DiscoveryCriteria.defaultMediaReceiverApplicationID)
-        #expect(app.sessionId == session.sessionID)
+        #expect(app.appID == DiscoveryCriteria.defaultMediaReceiverApplicationID)
+        #expect(app.sessionID == session.sessionID)
         #expect(context.sessionManager.currentSession === session)
         #expect(session.connectionState == .connected)
         #expect(rig.log.inbound(type: "LAUNCH").count == 1)
@@ -168,7 +168,7 @@ import Testing
         #expect(status.volume?.level == 1)
         #expect(status.volume?.stepInterval == 0)
         #expect(status.isStandBy == true)
-        #expect(status.applications?.first?.appId.count == 4_000)
+        #expect(status.applications?.first?.appID.count == 4_000)
     }
 
     /// A status whose members have the wrong types cannot be decoded, so it answers nothing:

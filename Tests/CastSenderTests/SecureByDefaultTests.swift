@@ -14,7 +14,7 @@ import Testing
 @Suite struct SecureByDefaultTests {
     static let credentials = CredentialsData(credentials: #"{"userId":"id123"}"#, credentialsType: "ios")
     static let media = MediaInformation(
-        contentId: "https://media.invalid/secure.mp4",
+        contentID: "https://media.invalid/secure.mp4",
         streamType: .buffered,
         contentType: "video/mp4"
     )

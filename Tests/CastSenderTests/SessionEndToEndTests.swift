@@ -99,7 +99,7 @@ struct Harness {
         #expect(harness.device.received(type: "GET_STATUS", namespace: .media).count == 1)
 
         let media = MediaInformation(
-            contentId: "https://example.invalid/big.mp4",
+            contentID: "https://example.invalid/big.mp4",
             streamType: .buffered,
             contentType: "video/mp4",
             duration: 600
@@ -145,7 +145,7 @@ struct Harness {
         let client = session.remoteMediaClient
         let pauseWithoutMedia = client.pause()
         #expect(pauseWithoutMedia.error?.code == .noMediaSession)
-        try await client.load(LoadRequestData(media: MediaInformation(contentId: "x", duration: 100), autoplay: false))
+        try await client.load(LoadRequestData(media: MediaInformation(contentID: "x", duration: 100), autoplay: false))
             .result
         #expect(client.mediaStatus?.playerState == .paused)
         try await client.play().result
@@ -162,7 +162,7 @@ struct Harness {
         try await client.setStreamMuted(true).result
         #expect(client.mediaStatus?.volume?.muted == true)
         try await client.setActiveTrackIDs([1]).result
-        #expect(client.mediaStatus?.activeTrackIds == [1])
+        #expect(client.mediaStatus?.activeTrackIDs == [1])
         try await client.queueSetRepeatMode(.all).result
         #expect(client.mediaStatus?.repeatMode == .all)
         try await client.requestStatus().result
@@ -182,15 +182,15 @@ struct Harness {
         let context = harness.context(harness.options())
         let session = try await context.sessionManager.startSession(with: harness.deviceInfo)
         let client = session.remoteMediaClient
-        let items = (0..<3).map { QueueItem(media: MediaInformation(contentId: "m\($0)")) }
+        let items = (0..<3).map { QueueItem(media: MediaInformation(contentID: "m\($0)")) }
         try await client.queueLoad(items).result
         try await client.queueFetchItemIDs().result
         #expect(client.mediaQueue.itemCount == 3)
         #expect(client.mediaQueue.item(at: 1) == nil)
         #expect(await harness.eventually { client.mediaQueue.item(at: 1, fetchIfNeeded: false) != nil })
-        #expect(client.mediaQueue.item(at: 1, fetchIfNeeded: false)?.media?.contentId == "m1")
+        #expect(client.mediaQueue.item(at: 1, fetchIfNeeded: false)?.media?.contentID == "m1")
         try await client.queueNextItem().result
-        #expect(client.mediaStatus?.currentItemId == client.mediaQueue.itemID(at: 1))
+        #expect(client.mediaStatus?.currentItemID == client.mediaQueue.itemID(at: 1))
         #expect(client.queueLoad([]).error?.code == .invalidRequest)
     }
 
@@ -198,7 +198,7 @@ struct Harness {
         let harness = Harness()
         let context = harness.context(harness.options { $0.requestTimeout = .seconds(4) })
         let session = try await context.sessionManager.startSession(with: harness.deviceInfo)
-        try await session.remoteMediaClient.load(LoadRequestData(media: MediaInformation(contentId: "x"))).result
+        try await session.remoteMediaClient.load(LoadRequestData(media: MediaInformation(contentID: "x"))).result
         harness.device.set(stalled: true, answersPings: false)
         let request = session.remoteMediaClient.pause()
         #expect(request.inProgress)
@@ -214,7 +214,7 @@ struct Harness {
         let harness = Harness()
         let context = harness.context(harness.options())
         let session = try await context.sessionManager.startSession(with: harness.deviceInfo)
-        try await session.remoteMediaClient.load(LoadRequestData(media: MediaInformation(contentId: "x"))).result
+        try await session.remoteMediaClient.load(LoadRequestData(media: MediaInformation(contentID: "x"))).result
         harness.device.set(stalled: true)
         let request = session.remoteMediaClient.play()
         #expect(await harness.eventually { harness.device.received(type: "PLAY", namespace: .media).count == 1 })
@@ -231,7 +231,7 @@ struct Harness {
         context.sessionManager.add(recorder)
         let session = try await context.sessionManager.startSession(with: harness.deviceInfo)
         try await session.remoteMediaClient.load(
-            LoadRequestData(media: MediaInformation(contentId: "x", duration: 100))
+            LoadRequestData(media: MediaInformation(contentID: "x", duration: 100))
         ).result
         harness.device.set(answersPings: false)
         harness.clock.advance(by: .seconds(5))
@@ -303,7 +303,7 @@ struct Harness {
         let harness = Harness()
         let first = harness.context(harness.options(store: store))
         let session = try await first.sessionManager.startSession(with: harness.deviceInfo)
-        try await session.remoteMediaClient.load(LoadRequestData(media: MediaInformation(contentId: "x"))).result
+        try await session.remoteMediaClient.load(LoadRequestData(media: MediaInformation(contentID: "x"))).result
         #expect(FileManager.default.fileExists(atPath: store.path))
 
         let second = harness.context(harness.options(store: store) { $0.resumesSavedSession = false })
@@ -313,8 +313,8 @@ struct Harness {
         #expect(resumed.sessionID == session.sessionID)
         #expect(harness.device.received(type: "LAUNCH", namespace: .receiver).count == 1)
         #expect(
-            resumed.remoteMediaClient.mediaStatus?.mediaSessionId
-                == session.remoteMediaClient.mediaStatus?.mediaSessionId
+            resumed.remoteMediaClient.mediaStatus?.mediaSessionID
+                == session.remoteMediaClient.mediaStatus?.mediaSessionID
         )
         try await resumed.remoteMediaClient.pause().result
         await harness.drain()
@@ -331,7 +331,7 @@ struct Harness {
         let b = try await second.sessionManager.startSession(with: harness.deviceInfo)
         #expect(harness.device.received(type: "LAUNCH", namespace: .receiver).count == 1)
         #expect(a.sessionID == b.sessionID)
-        try await a.remoteMediaClient.load(LoadRequestData(media: MediaInformation(contentId: "x"))).result
+        try await a.remoteMediaClient.load(LoadRequestData(media: MediaInformation(contentID: "x"))).result
         #expect(await harness.eventually { b.remoteMediaClient.mediaStatus?.playerState == .playing })
         try await b.remoteMediaClient.pause().result
         #expect(await harness.eventually { a.remoteMediaClient.mediaStatus?.playerState == .paused })
@@ -353,7 +353,7 @@ struct Harness {
         #expect(parsed.appParams?.launchCheckerParams?.credentialsData?.credentials == "{\"userId\":\"id123\"}")
         try await session.remoteMediaClient.load(
             LoadRequestData(
-                media: MediaInformation(contentId: "x"),
+                media: MediaInformation(contentID: "x"),
                 credentials: "{\"userId\":\"id123\"}",
                 credentialsType: "ios"
             )
@@ -393,7 +393,7 @@ struct Harness {
         let context = harness.context(harness.options())
         let session = try await context.sessionManager.startSession(with: harness.deviceInfo)
         let client = session.remoteMediaClient
-        try await client.load(LoadRequestData(media: MediaInformation(contentId: "x", duration: 100))).result
+        try await client.load(LoadRequestData(media: MediaInformation(contentID: "x", duration: 100))).result
         // The PLAYING status arrived before this line; `events()` would never tell it again.
         let statuses = client.observeMediaStatus()
         var seen: [PlayerState?] = []
@@ -472,7 +472,7 @@ struct Harness {
         let context = harness.context(harness.options())
         let session = try await context.sessionManager.startSession(with: harness.deviceInfo)
         let client = session.remoteMediaClient
-        let items = (0..<3).map { QueueItem(media: MediaInformation(contentId: "m\($0)")) }
+        let items = (0..<3).map { QueueItem(media: MediaInformation(contentID: "m\($0)")) }
         try await client.queueLoad(items).result
         try await client.queueFetchItemIDs().result
         let queue = client.mediaQueue.observeQueue()
@@ -483,6 +483,6 @@ struct Harness {
             if snapshot.item(at: 2) != nil { break }
         }
         #expect(snapshots.first?.itemIDs.count == 3)
-        #expect(snapshots.last?.item(at: 2)?.media?.contentId == "m2")
+        #expect(snapshots.last?.item(at: 2)?.media?.contentID == "m2")
     }
 }

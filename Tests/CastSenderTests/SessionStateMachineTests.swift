@@ -118,7 +118,7 @@ import Testing
     // MARK: What the session knows of the receiver
 
     static func app(_ sessionID: String, appID: String = "CC1AD845", text: String? = nil) -> ReceiverApplication {
-        ReceiverApplication(appId: appID, sessionId: sessionID, statusText: text, transportId: "transport-\(sessionID)")
+        ReceiverApplication(appID: appID, sessionID: sessionID, statusText: text, transportID: "transport-\(sessionID)")
     }
 
     @Test func aReceiverStatusReportsOnlyWhatChangedAndNoticesTheAppGone() {

@@ -10,19 +10,19 @@ import Testing
     static let limit = WireNumber.maximumSeconds
 
     static func media(_ value: Double) -> MediaInformation {
-        var media = MediaInformation(contentId: "http://m/1.mp4", duration: value)
-        media.breaks = [AdBreak(id: "b", position: value, duration: value, breakClipIds: ["c"])]
+        var media = MediaInformation(contentID: "http://m/1.mp4", duration: value)
+        media.breaks = [AdBreak(id: "b", position: value, duration: value, breakClipIDs: ["c"])]
         media.breakClips = [AdBreakClip(id: "c", duration: value, whenSkippable: value)]
         return media
     }
 
     @Test(arguments: [1e300, -1e300, Double.nan, Double.infinity])
     func everyTimeOfAHostileMediaStatusIsClamped(value: Double) {
-        var status = MediaStatus(mediaSessionId: 1, media: Self.media(value), playerState: .playing)
+        var status = MediaStatus(mediaSessionID: 1, media: Self.media(value), playerState: .playing)
         status.currentTime = value
         status.breakStatus = AdBreakStatus(
-            breakId: "b",
-            breakClipId: "c",
+            breakID: "b",
+            breakClipID: "c",
             currentBreakTime: value,
             currentBreakClipTime: value,
             whenSkippable: value
@@ -31,13 +31,13 @@ import Testing
         status.extendedStatus = ExtendedMediaStatus(playerState: .loading, media: Self.media(value))
         status.items = [
             QueueItem(
-                itemId: 1,
+                itemID: 1,
                 media: Self.media(value),
                 startTime: value,
                 playbackDuration: value,
                 preloadTime: value
             ),
-            QueueItem(itemId: 2, media: Self.media(value)),
+            QueueItem(itemID: 2, media: Self.media(value)),
         ]
         let (checked, fields) = status.clampingWireNumbers()
         let expected = value.isNaN ? -Self.limit : min(max(value, -Self.limit), Self.limit)
@@ -59,8 +59,8 @@ import Testing
     }
 
     @Test func anOrdinaryStatusIsLeftAlone() {
-        var status = MediaStatus(mediaSessionId: 1, media: Self.media(30), playerState: .playing, currentTime: 3)
-        status.items = [QueueItem(itemId: 1, media: Self.media(30), startTime: 0)]
+        var status = MediaStatus(mediaSessionID: 1, media: Self.media(30), playerState: .playing, currentTime: 3)
+        status.items = [QueueItem(itemID: 1, media: Self.media(30), startTime: 0)]
         let (checked, fields) = status.clampingWireNumbers()
         #expect(fields.isEmpty)
         #expect(checked == status)

@@ -74,7 +74,7 @@ import Testing
         metadata.title = "Big Buck Bunny"
         metadata.studio = "Blender Foundation"
         try await session.remoteMediaClient.load(
-            LoadRequestData(media: MediaInformation(contentId: "bbb.mp4", metadata: metadata))
+            LoadRequestData(media: MediaInformation(contentID: "bbb.mp4", metadata: metadata))
         ).result
         let action = button.tap()
         #expect(

@@ -5,11 +5,11 @@ import Testing
 
 @Suite struct MediaControlStateTests {
     static let tracks = [
-        MediaTrack(trackId: 1, type: .text, name: "English", language: "en"),
-        MediaTrack(trackId: 2, type: .text, language: "fr"),
-        MediaTrack(trackId: 3, type: .audio, name: "Original"),
-        MediaTrack(trackId: 4, type: .audio, name: "Commentary"),
-        MediaTrack(trackId: 5, type: .video),
+        MediaTrack(trackID: 1, type: .text, name: "English", language: "en"),
+        MediaTrack(trackID: 2, type: .text, language: "fr"),
+        MediaTrack(trackID: 3, type: .audio, name: "Original"),
+        MediaTrack(trackID: 4, type: .audio, name: "Commentary"),
+        MediaTrack(trackID: 5, type: .video),
     ]
 
     static func status(
@@ -23,9 +23,9 @@ import Testing
         metadata.title = "Big Buck Bunny"
         metadata.studio = "Blender Foundation"
         var status = MediaStatus(
-            mediaSessionId: 1,
+            mediaSessionID: 1,
             media: MediaInformation(
-                contentId: "bbb.mp4",
+                contentID: "bbb.mp4",
                 streamType: streamType,
                 metadata: metadata,
                 duration: duration,
@@ -35,7 +35,7 @@ import Testing
             playerState: playerState,
             currentTime: 10,
             supportedMediaCommands: commands,
-            activeTrackIds: [1, 3]
+            activeTrackIDs: [1, 3]
         )
         configure(&status)
         return status
@@ -135,7 +135,7 @@ import Testing
         let status = Self.status {
             $0.supportedMediaCommands = MediaCommands.allBasicMedia.union(.skipAd)
             $0.media?.breakClips = [AdBreakClip(id: "clip-1", duration: 15, title: "Ad 1", whenSkippable: 5)]
-            $0.breakStatus = AdBreakStatus(breakId: "b1", breakClipId: "clip-1", currentBreakClipTime: 1.5)
+            $0.breakStatus = AdBreakStatus(breakID: "b1", breakClipID: "clip-1", currentBreakClipTime: 1.5)
         }
         let counting = Self.state(status, since: 0.5)
         #expect(counting.adBreak?.skip == .countdown(seconds: 3))
@@ -158,8 +158,8 @@ import Testing
             $0.supportedMediaCommands = MediaCommands.allBasicMedia.union(.skipAd)
             $0.media?.breakClips = [AdBreakClip(id: "clip-1", duration: 15, title: "Ad 1")]
             $0.breakStatus = AdBreakStatus(
-                breakId: "b1",
-                breakClipId: "clip-1",
+                breakID: "b1",
+                breakClipID: "clip-1",
                 currentBreakClipTime: -1e300,
                 whenSkippable: whenSkippable
             )
@@ -172,7 +172,7 @@ import Testing
     @Test func adClockStopsWhilePaused() {
         let status = Self.status(.paused) {
             $0.supportedMediaCommands = MediaCommands.allBasicMedia.union(.skipAd)
-            $0.breakStatus = AdBreakStatus(breakId: "b1", breakClipId: "c", currentBreakClipTime: 1, whenSkippable: 5)
+            $0.breakStatus = AdBreakStatus(breakID: "b1", breakClipID: "c", currentBreakClipTime: 1, whenSkippable: 5)
         }
         #expect(Self.state(status, since: 30).adBreak?.skip == .countdown(seconds: 4))
     }
@@ -180,13 +180,13 @@ import Testing
     /// Receivers offer SKIP_AD only once the clip can be skipped: the countdown runs before.
     @Test func theCountdownRunsBeforeTheReceiverOffersSkipAd() {
         let early = Self.status {
-            $0.breakStatus = AdBreakStatus(breakId: "b1", breakClipId: "c", currentBreakClipTime: 2, whenSkippable: 5)
+            $0.breakStatus = AdBreakStatus(breakID: "b1", breakClipID: "c", currentBreakClipTime: 2, whenSkippable: 5)
         }
         #expect(Self.state(early).adBreak?.skipLabel == "Skip ad in 3…")
         #expect(Self.state(early).adBreak?.canSkip == false)
         let offered = Self.status {
             $0.supportedMediaCommands = MediaCommands.allBasicMedia.union(.skipAd)
-            $0.breakStatus = AdBreakStatus(breakId: "b1", breakClipId: "c", currentBreakClipTime: 5, whenSkippable: 5)
+            $0.breakStatus = AdBreakStatus(breakID: "b1", breakClipID: "c", currentBreakClipTime: 5, whenSkippable: 5)
         }
         #expect(Self.state(offered).adBreak?.canSkip == true)
     }
@@ -194,11 +194,11 @@ import Testing
     @Test func adWithoutSkipSupportIsNotSkippable() {
         let unskippable = Self.status {
             $0.supportedMediaCommands = MediaCommands.allBasicMedia.union(.skipAd)
-            $0.breakStatus = AdBreakStatus(breakId: "b1", breakClipId: "c")
+            $0.breakStatus = AdBreakStatus(breakID: "b1", breakClipID: "c")
         }
         #expect(Self.state(unskippable).adBreak?.skipLabel == "Ad")
         let noCommand = Self.status {
-            $0.breakStatus = AdBreakStatus(breakId: "b1", breakClipId: "c", whenSkippable: 0)
+            $0.breakStatus = AdBreakStatus(breakID: "b1", breakClipID: "c", whenSkippable: 0)
         }
         #expect(Self.state(noCommand).adBreak?.skip == .notSkippable)
     }

@@ -17,7 +17,7 @@ import Testing
             MediaImage(url: "https://img.example/large.jpg", width: 1920, height: 1080),
         ]
         return MediaInformation(
-            contentId: "sintel.mp4",
+            contentID: "sintel.mp4",
             streamType: .buffered,
             contentType: "video/mp4",
             metadata: metadata,
@@ -35,7 +35,7 @@ import Testing
 
         let session = try await context.sessionManager.startSession(with: harness.deviceInfo, host: nil, port: nil)
         let client = session.remoteMediaClient
-        try await client.load(LoadRequestData(media: Self.media(), activeTrackIds: [1, 3])).result
+        try await client.load(LoadRequestData(media: Self.media(), activeTrackIDs: [1, 3])).result
         #expect(await harness.eventually { controller.state.isMediaLoaded })
         var state = controller.state
         #expect(state.title == "Sintel" && state.isConnected)
@@ -98,7 +98,7 @@ import Testing
         try await session.remoteMediaClient.load(LoadRequestData(media: Self.media())).result
         harness.device.pushMediaStatus {
             $0.supportedMediaCommands = MediaCommands.allBasicMedia.union(.skipAd)
-            $0.breakStatus = AdBreakStatus(breakId: "b1", breakClipId: "clip-1", currentBreakClipTime: 0)
+            $0.breakStatus = AdBreakStatus(breakID: "b1", breakClipID: "clip-1", currentBreakClipTime: 0)
         }
         #expect(await harness.eventually { controller.state.adBreak != nil })
         #expect(controller.state.adBreak?.skipLabel == "Skip ad in 5…")

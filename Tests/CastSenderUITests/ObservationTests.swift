@@ -59,7 +59,7 @@ import Testing
         trackChanges.arm { _ = tracks.state }
         let session = try await context.sessionManager.startSession(with: harness.deviceInfo)
         try await session.remoteMediaClient.load(
-            LoadRequestData(media: MediaInformation(contentId: "https://example.invalid/a.mp4", duration: 60))
+            LoadRequestData(media: MediaInformation(contentID: "https://example.invalid/a.mp4", duration: 60))
         ).result
         #expect(await harness.eventually { controller.state.isMediaLoaded })
         #expect(trackChanges.value == 1)

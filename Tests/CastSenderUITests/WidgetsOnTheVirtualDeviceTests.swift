@@ -45,7 +45,7 @@ import Testing
         #expect(dialog.deviceVolume?.percent == 40, "the dialog's volume comes from the device")
         await button.stopCasting(stopReceiverApplication: true)
         #expect(await rig.eventually { button.state.buttonState == .available })
-        #expect(rig.engine?.runningApplication?.appId != DiscoveryCriteria.defaultMediaReceiverApplicationID)
+        #expect(rig.engine?.runningApplication?.appID != DiscoveryCriteria.defaultMediaReceiverApplicationID)
     }
 
     // MARK: Device chooser
@@ -65,7 +65,7 @@ import Testing
         #expect(context.sessionManager.hasConnectedSession)
         #expect(chooser.state.connectingDeviceID == nil)
         #expect(chooser.state.errorMessage == nil)
-        #expect(rig.engine?.runningApplication?.appId == DiscoveryCriteria.defaultMediaReceiverApplicationID)
+        #expect(rig.engine?.runningApplication?.appID == DiscoveryCriteria.defaultMediaReceiverApplicationID)
     }
 
     // MARK: Device volume
@@ -152,9 +152,9 @@ import Testing
         // The expanded controller's queue and repeat controls.
         #expect(await rig.eventually { expanded.state.queue.canSkipToNext })
         #expect(!expanded.state.queue.canSkipToPrevious)
-        let firstItem = try #require(rig.media?.currentItemId)
+        let firstItem = try #require(rig.media?.currentItemID)
         try await #require(expanded.mediaController.skipToNext()).result
-        #expect(await rig.eventually { rig.media?.currentItemId != firstItem })
+        #expect(await rig.eventually { rig.media?.currentItemID != firstItem })
         #expect(await rig.eventually { expanded.state.queue.canSkipToPrevious })
         #expect(expanded.state.queue.repeatMode == .off)
         try await #require(expanded.mediaController.cycleRepeatMode()).result
@@ -162,7 +162,7 @@ import Testing
         try await #require(expanded.mediaController.cycleRepeatMode()).result
         #expect(await rig.eventually { rig.media?.repeatMode == .single })
         try await #require(expanded.mediaController.skipToPrevious()).result
-        #expect(await rig.eventually { rig.media?.currentItemId == firstItem })
+        #expect(await rig.eventually { rig.media?.currentItemID == firstItem })
 
         // ±30 s and the device volume shown with the controls.
         try await #require(expanded.mediaController.skipForward()).result
@@ -224,12 +224,12 @@ import Testing
         #expect(tracks.state.textTracks.map(\.title) == ["English", "Français"])
         #expect(tracks.state.audioTracks.map(\.title) == ["Stereo", "Commentary"])
         try await #require(tracks.selectTextTrack(2)).result
-        #expect(await rig.eventually { rig.media?.activeTrackIds == [2] && tracks.state.selectedTextTrackID == 2 })
+        #expect(await rig.eventually { rig.media?.activeTrackIDs == [2] && tracks.state.selectedTextTrackID == 2 })
         try await #require(tracks.selectAudioTrack(4)).result
-        #expect(await rig.eventually { rig.media?.activeTrackIds == [2, 4] && tracks.state.selectedAudioTrackID == 4 })
+        #expect(await rig.eventually { rig.media?.activeTrackIDs == [2, 4] && tracks.state.selectedAudioTrackID == 4 })
         try await #require(tracks.selectTextTrack(1)).result
         #expect(
-            await rig.eventually { rig.media?.activeTrackIds == [1, 4] && tracks.state.selectedTextTrackID == 1 },
+            await rig.eventually { rig.media?.activeTrackIDs == [1, 4] && tracks.state.selectedTextTrackID == 1 },
             "one text track at a time"
         )
         try await #require(tracks.setTextTrackStyle(.highContrast)).result
@@ -241,7 +241,7 @@ import Testing
         )
         #expect(await rig.eventually { tracks.state.selectedStylePresetID == "high-contrast" })
         try await #require(tracks.selectTextTrack(nil)).result
-        #expect(await rig.eventually { rig.media?.activeTrackIds == [4] && tracks.state.selectedTextTrackID == nil })
+        #expect(await rig.eventually { rig.media?.activeTrackIDs == [4] && tracks.state.selectedTextTrackID == nil })
         #expect(tracks.selectAudioTrack(1) == nil, "track 1 is a text track")
     }
 
@@ -253,7 +253,7 @@ import Testing
         let media = MediaController(context: context)
         let session = try await context.sessionManager.startSession(with: rig.target)
         try await session.remoteMediaClient.load(LoadRequestData(media: VirtualDeviceRig.media(adBreak: true))).result
-        #expect(await rig.eventually { rig.media?.breakStatus?.breakClipId == "clip-1" })
+        #expect(await rig.eventually { rig.media?.breakStatus?.breakClipID == "clip-1" })
         #expect(await rig.eventually { media.state.adBreak?.canSkip == true })
         #expect(media.state.adBreak?.clipTitle == "A word from our sponsor")
         #expect(!media.state.seekBar.isSeekable, "no seeking during an ad")

@@ -23,9 +23,9 @@ struct BuiltInDeviceAndLoggingTests {
         )
         // A receiver app with media, as a session leaves it when the app quits.
         let snapshot = VirtualDeviceSnapshot(
-            appId: DiscoveryCriteria.defaultMediaReceiverApplicationID,
-            sessionId: "S-kept",
-            transportId: "T-kept"
+            appID: DiscoveryCriteria.defaultMediaReceiverApplicationID,
+            sessionID: "S-kept",
+            transportID: "T-kept"
         )
         first.device.restore(snapshot)
         await first.saveState()
@@ -34,7 +34,7 @@ struct BuiltInDeviceAndLoggingTests {
             from: Data(contentsOf: directory.appendingPathComponent(BuiltInVirtualDevice.stateFileName))
         )
         #expect(saved.address == first.address && saved.castPort == first.castPort)
-        #expect(saved.snapshot?.sessionId == "S-kept")
+        #expect(saved.snapshot?.sessionID == "S-kept")
         await first.stop()
 
         let second = try await BuiltInVirtualDevice.start(
@@ -44,7 +44,7 @@ struct BuiltInDeviceAndLoggingTests {
         )
         #expect(second.address == first.address)
         #expect(second.castPort == first.castPort, "the same port, so a saved session finds it")
-        #expect(second.device.engineSnapshot?.runningApplication?.sessionId == "S-kept")
+        #expect(second.device.engineSnapshot?.runningApplication?.sessionID == "S-kept")
         let consumed = try JSONDecoder().decode(
             BuiltInVirtualDevice.SavedState.self,
             from: Data(contentsOf: directory.appendingPathComponent(BuiltInVirtualDevice.stateFileName))
@@ -63,7 +63,7 @@ struct BuiltInDeviceAndLoggingTests {
             addresses: Self.addresses
         )
         #expect(device.castPort > 0)
-        #expect(device.device.engineSnapshot?.runningApplication?.sessionId != "S-kept")
+        #expect(device.device.engineSnapshot?.runningApplication?.sessionID != "S-kept")
         await device.stop()
     }
 

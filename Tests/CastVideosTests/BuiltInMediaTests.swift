@@ -59,12 +59,12 @@ struct BuiltInMediaTests {
         #expect(salt.breaks.map(\.position) == [0])
         #expect(salt.breakClips.first?.whenSkippable == 5)
         let bridges = try #require(items.first { $0.title == "How Bridges Hold" })
-        #expect(bridges.breaks.first?.breakClipIds?.count == 2)
+        #expect(bridges.breaks.first?.breakClipIDs?.count == 2)
         let live = try #require(items.first { $0.isLive })
         #expect(live.mediaInformation.streamType == .live && live.mediaInformation.duration == nil)
         #expect(live.mimeType == "application/x-mpegurl")
         let information = salt.mediaInformation
-        #expect(information.breaks?.first?.breakClipIds == ["tidewater-promo"])
+        #expect(information.breaks?.first?.breakClipIDs == ["tidewater-promo"])
         #expect(information.breakClips?.first?.title == "Tidewater Films presents")
     }
 

@@ -29,7 +29,7 @@ struct CatalogTests {
     @Test func mediaInformationCarriesMetadataTracksAndDuration() throws {
         let item = try #require(try Catalog(json: Array(BuiltInCatalog.json.utf8)).items.first)
         let media = item.mediaInformation
-        #expect(media.contentId == item.streamURL)
+        #expect(media.contentID == item.streamURL)
         #expect(media.contentType == "video/mp4")
         #expect(media.streamType == .buffered)
         #expect(media.duration == 612)

@@ -35,9 +35,9 @@ private func trace(_ text: @autoclosure () -> String) {
 private struct Session {
     var engine: VirtualDeviceEngine
     var now = DeviceInstant.zero
-    var transportId = "receiver-0"
+    var transportID = "receiver-0"
     var probes: [MediaProbeRequest] = []
-    var requestId = 100
+    var requestID = 100
     var tickBudget = 300
 
     init(mediaMode: MediaMode, maximumQueueItems: Int) {
@@ -54,9 +54,9 @@ private struct Session {
         engine = VirtualDeviceEngine(configuration: configuration, at: .zero)
     }
 
-    mutating func nextRequestId() -> Int {
-        requestId += 1
-        return requestId
+    mutating func nextRequestID() -> Int {
+        requestID += 1
+        return requestID
     }
 
     @discardableResult
@@ -70,26 +70,26 @@ private struct Session {
         return actions
     }
 
-    mutating func media(_ json: String) { send(json, namespace: .media, to: transportId) }
+    mutating func media(_ json: String) { send(json, namespace: .media, to: transportID) }
 
     mutating func connect() {
         check(engine.connectionOpened(1, at: now))
         send(#"{"type":"CONNECT","origin":{},"userAgent":"fuzz"}"#, namespace: .connection, to: "receiver-0")
     }
 
-    mutating func launch(_ appId: String) {
-        let id = nextRequestId()
+    mutating func launch(_ appID: String) {
+        let id = nextRequestID()
         let actions = send(
-            #"{"type":"LAUNCH","appId":"\#(appId)","requestId":\#(id)}"#,
+            #"{"type":"LAUNCH","appId":"\#(appID)","requestId":\#(id)}"#,
             namespace: .receiver,
             to: "receiver-0"
         )
         for payload in actions.payloads(namespace: .receiver) where payload["requestId"]?.intValue == id {
             if let transport = payload["status"]?["applications"]?[0]?["transportId"]?.stringValue {
-                transportId = transport
+                transportID = transport
             }
         }
-        send(#"{"type":"CONNECT"}"#, namespace: .connection, to: transportId)
+        send(#"{"type":"CONNECT"}"#, namespace: .connection, to: transportID)
     }
 
     /// Moves the clock forward, ticking at every deadline on the way and answering PINGs.
@@ -184,7 +184,7 @@ private struct Session {
                 FuzzProperty.require(range.contains(clip), "currentBreakClipTime \(clip) out of the wire range")
             }
             do {
-                _ = try MediaStatusMessage(requestId: 0, status: [status]).jsonString()
+                _ = try MediaStatusMessage(requestID: 0, status: [status]).jsonString()
             } catch {
                 FuzzProperty.fail("a MEDIA_STATUS the device sent does not re-encode: \(error)")
             }
@@ -275,9 +275,9 @@ private func run(_ session: inout Session, _ bytes: inout FuzzBytes) {
     var operations = 0
     while !bytes.isAtEnd, operations < 32 {
         operations += 1
-        let id = session.nextRequestId()
-        let sessionId = session.engine.mediaStatus(at: session.now)?.mediaSessionId ?? 1
-        let head = #""requestId":\#(id),"mediaSessionId":\#(bytes.bool() ? "\(sessionId)" : bytes.integerLiteral())"#
+        let id = session.nextRequestID()
+        let sessionID = session.engine.mediaStatus(at: session.now)?.mediaSessionID ?? 1
+        let head = #""requestId":\#(id),"mediaSessionId":\#(bytes.bool() ? "\(sessionID)" : bytes.integerLiteral())"#
         switch bytes.below(20) {
         case 0:
             var text = #"{"type":"LOAD","requestId":\#(id),"media":\#(SenderText.media(&bytes))"#
@@ -362,7 +362,7 @@ private func run(_ session: inout Session, _ bytes: inout FuzzBytes) {
         case 15:
             session.check(session.engine.connectionClosed(1, at: session.now))
             session.connect()
-            session.send(#"{"type":"CONNECT"}"#, namespace: .connection, to: session.transportId)
+            session.send(#"{"type":"CONNECT"}"#, namespace: .connection, to: session.transportID)
         case 16:
             guard !session.probes.isEmpty else { continue }
             let request = session.probes.removeFirst()
@@ -441,7 +441,7 @@ public func fuzzDeviceEngine(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CI
         let media = session.send(
             #"{"type":"GET_STATUS","requestId":99998}"#,
             namespace: .media,
-            to: session.transportId
+            to: session.transportID
         )
         FuzzProperty.require(
             media.payloads(namespace: .media).contains { $0["requestId"]?.intValue == 99998 },

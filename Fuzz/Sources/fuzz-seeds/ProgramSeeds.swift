@@ -71,7 +71,7 @@ enum ProgramSeeds {
             } else {
                 program.no()
             }
-            for _ in 0..<5 { program.no() }  // tracks, currentTime, rate, autoplay, activeTrackIds
+            for _ in 0..<5 { program.no() }  // tracks, currentTime, rate, autoplay, activeTrackIDs
         }
         func advance(_ program: inout Program, step: Int) {
             op(&program, 19)
@@ -106,7 +106,7 @@ enum ProgramSeeds {
                 for _ in 0..<3 {
                     for _ in 0..<4 { $0.no() }  // BUFFERED, url, no duration, no breaks
                     $0.no()  // no tracks
-                    for _ in 0..<5 { $0.no() }  // no itemId, startTime, playbackDuration, preloadTime, autoplay
+                    for _ in 0..<5 { $0.no() }  // no itemID, startTime, playbackDuration, preloadTime, autoplay
                 }
                 $0.yes()  // startIndex 1: the jump's base is not 0
                 $0.integer("1")
@@ -132,16 +132,16 @@ enum ProgramSeeds {
     /// follow the order `DeviceMessageText` reads them: a presence mask before each eight).
     static func mediaStatus(_ program: inout Program, duration: String) {
         program.byte(2)  // one status
-        program.byte(0b0001_0111)  // mediaSessionId, playerState, currentTime, media
-        program.yes()  // mediaSessionId 1
+        program.byte(0b0001_0111)  // mediaSessionID, playerState, currentTime, media
+        program.yes()  // mediaSessionID 1
         program.byte(1)  // PLAYING
         program.number("30")
-        program.byte(0b0000_0111)  // media: contentId, streamType, duration
+        program.byte(0b0000_0111)  // media: contentID, streamType, duration
         program.no()  // BUFFERED
         program.number(duration)
         program.no()  // no status members from the ninth on
         program.no()  // nor from the seventeenth
-        program.integer("1")  // requestId
+        program.integer("1")  // requestID
     }
 
     /// A RECEIVER_STATUS whose volume level is `level`, with one application whose name and
@@ -150,7 +150,7 @@ enum ProgramSeeds {
         program.byte(0b0000_0011)  // level, muted
         program.number(level)
         program.no()
-        program.byte(0b0001_1111)  // appId, displayName, sessionId, transportId, statusText
+        program.byte(0b0001_1111)  // appID, displayName, sessionID, transportID, statusText
         program.no()  // CC1AD845
         program.byte(2)  // an OSC title sequence
         program.no()

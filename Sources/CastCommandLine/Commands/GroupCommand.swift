@@ -50,14 +50,14 @@ package struct GroupCommand: CastCommand {
 
     /// `Kitchen<TAB>40%`, with ` muted` when it is.
     static func line(_ member: MultizoneDevice) -> String {
-        let name = TerminalText.sanitized(member.name ?? member.deviceId)
+        let name = TerminalText.sanitized(member.name ?? member.deviceID)
         let level = member.volumeLevel.map { "\(Int(($0 * 100).rounded()))%" } ?? "?"
         return "\(name)\t\(level)\(member.isMuted ? " muted" : "")"
     }
 
     static func json(_ member: MultizoneDevice) -> JSONValue {
         [
-            "deviceId": .string(member.deviceId),
+            "deviceId": .string(member.deviceID),
             "name": member.name.jsonValue,
             "capabilities": member.capabilities.jsonValue,
             "level": member.volumeLevel.jsonValue,

@@ -153,9 +153,9 @@ package struct PlayCommand: CastCommand {
         if let subtitleURL {
             media.tracks = [
                 MediaTrack(
-                    trackId: 1,
+                    trackID: 1,
                     type: .text,
-                    trackContentId: subtitleURL,
+                    trackContentID: subtitleURL,
                     trackContentType: "text/vtt",
                     name: "Subtitles",
                     subtype: .subtitles
@@ -164,10 +164,10 @@ package struct PlayCommand: CastCommand {
             activeTracks = [1]
         }
         if queue.isEmpty {
-            let load = LoadRequestData(media: media, autoplay: true, currentTime: start, activeTrackIds: activeTracks)
+            let load = LoadRequestData(media: media, autoplay: true, currentTime: start, activeTrackIDs: activeTracks)
             try await client.load(load).result
         } else {
-            var first = QueueItem(media: media, autoplay: true, activeTrackIds: activeTracks)
+            var first = QueueItem(media: media, autoplay: true, activeTrackIDs: activeTracks)
             first.startTime = start
             let rest = queue.map { MediaURL.queueItem(url($0), title: Self.defaultTitle($0), contentType: nil) }
             try await client.queueLoad([first] + rest, options: MediaQueueLoadOptions(startIndex: 0)).result

@@ -54,25 +54,25 @@ package struct QueueListCommand: CastCommand {
     package func run(in runtime: CommandRuntime) async throws {
         let (client, status) = try await runtime.activeMedia()
         let items = try await Self.fetchItems(client, status: status)
-        let current = client.mediaStatus?.currentItemId ?? status.currentItemId
+        let current = client.mediaStatus?.currentItemID ?? status.currentItemID
         if json {
             runtime.output.json(
                 .array(
                     items.map { item in
                         [
-                            "itemId": .integer(item.itemId ?? 0),
-                            "contentId": item.media?.contentId.jsonValue ?? .null,
+                            "itemId": .integer(item.itemID ?? 0),
+                            "contentId": item.media?.contentID.jsonValue ?? .null,
                             "title": item.media?.metadata?.title.jsonValue ?? .null,
-                            "current": .bool(item.itemId == current),
+                            "current": .bool(item.itemID == current),
                         ]
                     }
                 )
             )
         } else {
             for item in items {
-                let marker = item.itemId == current ? "▶" : " "
-                let name = TerminalText.sanitized(item.media?.metadata?.title ?? item.media?.contentId ?? "?")
-                runtime.output.line("\(marker) \(item.itemId ?? 0)\t\(name)")
+                let marker = item.itemID == current ? "▶" : " "
+                let name = TerminalText.sanitized(item.media?.metadata?.title ?? item.media?.contentID ?? "?")
+                runtime.output.line("\(marker) \(item.itemID ?? 0)\t\(name)")
             }
         }
     }
@@ -93,8 +93,8 @@ package struct QueueListCommand: CastCommand {
                     _ = client.queueFetchItems(forIDs: received)
                 case .didReceiveQueueItems:
                     items = (items ?? []) + event.queueItems
-                    if let ids, Set(ids).isSubset(of: Set((items ?? []).compactMap(\.itemId))) {
-                        return ids.compactMap { id in items?.first { $0.itemId == id } }
+                    if let ids, Set(ids).isSubset(of: Set((items ?? []).compactMap(\.itemID))) {
+                        return ids.compactMap { id in items?.first { $0.itemID == id } }
                     }
                 default: break
                 }

@@ -99,9 +99,9 @@ package struct StatusCommand: CastCommand {
         let timeout = runtime.context.options.requestTimeout
         let sessions = runtime.context.sessionManager
         guard let status = try? await sessions.receiverStatus(of: device, host: host, port: port, timeout: timeout),
-            let sessionId = GroupFollowing.follower(in: status)?.sessionId,
+            let sessionID = GroupFollowing.follower(in: status)?.sessionID,
             let group = await GroupFollowing.group(
-                following: sessionId,
+                following: sessionID,
                 memberHost: host,
                 sessionManager: sessions,
                 timeout: timeout
@@ -130,7 +130,7 @@ package struct StatusCommand: CastCommand {
     /// already finished ends at once instead of waiting for a change that never comes.
     private static func hasEnded(_ status: MediaStatus?) -> Bool {
         guard let status, let state = status.playerState else { return true }
-        return state == .idle && status.loadingItemId == nil
+        return state == .idle && status.loadingItemID == nil
     }
 
     private func show(_ report: StatusReport, runtime: CommandRuntime) {

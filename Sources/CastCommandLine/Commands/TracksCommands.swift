@@ -21,17 +21,17 @@ package struct TracksCommand: CastCommand {
     package func run(in runtime: CommandRuntime) async throws {
         let (_, status) = try await runtime.activeMedia()
         let tracks = status.media?.tracks ?? []
-        let active = Set(status.activeTrackIds ?? [])
+        let active = Set(status.activeTrackIDs ?? [])
         if json {
             runtime.output.json(
                 .array(
                     tracks.map { track in
                         [
-                            "trackId": .integer(track.trackId),
+                            "trackId": .integer(track.trackID),
                             "type": .string(track.type.rawValue),
                             "name": track.name.jsonValue,
                             "language": track.language.jsonValue,
-                            "active": .bool(active.contains(track.trackId)),
+                            "active": .bool(active.contains(track.trackID)),
                         ]
                     }
                 )
@@ -40,9 +40,9 @@ package struct TracksCommand: CastCommand {
         }
         if tracks.isEmpty { runtime.output.line("no tracks") }
         for track in tracks {
-            let mark = active.contains(track.trackId) ? "*" : " "
+            let mark = active.contains(track.trackID) ? "*" : " "
             let name = [track.name, track.language].compactMap { $0 }.joined(separator: ", ")
-            runtime.output.line("\(mark) \(track.trackId)\t\(track.type.rawValue)\t\(name)")
+            runtime.output.line("\(mark) \(track.trackID)\t\(track.type.rawValue)\t\(name)")
         }
     }
 }
@@ -72,12 +72,12 @@ package struct TracksOnCommand: CastCommand {
 
     package func run(in runtime: CommandRuntime) async throws {
         let (client, status) = try await runtime.activeMedia()
-        guard let track = status.media?.tracks?.first(where: { $0.trackId == trackID }) else {
+        guard let track = status.media?.tracks?.first(where: { $0.trackID == trackID }) else {
             throw CommandLineError(.requestFailed, "the media has no track \(trackID)")
         }
         // One track per type: keep active tracks of other types.
-        let others = (status.activeTrackIds ?? []).filter { id in
-            status.media?.tracks?.first { $0.trackId == id }?.type != track.type
+        let others = (status.activeTrackIDs ?? []).filter { id in
+            status.media?.tracks?.first { $0.trackID == id }?.type != track.type
         }
         try await client.setActiveTrackIDs(others + [trackID]).result
     }
@@ -97,8 +97,8 @@ package struct TracksOffCommand: CastCommand {
 
     package func run(in runtime: CommandRuntime) async throws {
         let (client, status) = try await runtime.activeMedia()
-        let keep = (status.activeTrackIds ?? []).filter { id in
-            status.media?.tracks?.first { $0.trackId == id }?.type != .text
+        let keep = (status.activeTrackIDs ?? []).filter { id in
+            status.media?.tracks?.first { $0.trackID == id }?.type != .text
         }
         try await client.setActiveTrackIDs(keep).result
     }

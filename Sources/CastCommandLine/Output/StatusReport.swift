@@ -60,9 +60,9 @@ struct StatusReport {
         object["app"] =
             application.map { application in
                 [
-                    "appId": .string(application.appId),
+                    "appId": .string(application.appID),
                     "displayName": application.displayName.jsonValue,
-                    "sessionId": application.sessionId.jsonValue,
+                    "sessionId": application.sessionID.jsonValue,
                     "statusText": application.statusText.jsonValue,
                 ]
             } ?? .null
@@ -78,17 +78,17 @@ struct StatusReport {
             return .object(object)
         }
         var entry: [String: JSONValue] = [
-            "mediaSessionId": .integer(media.mediaSessionId),
+            "mediaSessionId": .integer(media.mediaSessionID),
             "playerState": .string(media.playerState?.rawValue ?? "IDLE"),
             "currentTime": (position ?? media.currentTime ?? 0).jsonValue,
             "playbackRate": (media.playbackRate ?? 1).jsonValue,
             "idleReason": media.idleReason?.rawValue.jsonValue ?? .null,
-            "contentId": media.media?.contentId.jsonValue ?? .null,
+            "contentId": media.media?.contentID.jsonValue ?? .null,
             "contentType": media.media?.contentType.jsonValue ?? .null,
             "duration": media.media?.duration.jsonValue ?? .null,
             "title": media.media?.metadata?.title.jsonValue ?? .null,
-            "activeTrackIds": (media.activeTrackIds ?? []).jsonValue,
-            "currentItemId": media.currentItemId.jsonValue,
+            "activeTrackIds": (media.activeTrackIDs ?? []).jsonValue,
+            "currentItemId": media.currentItemID.jsonValue,
         ]
         if let volume = media.volume {
             entry["volume"] = ["level": (volume.level ?? 1).jsonValue, "muted": .bool(volume.muted ?? false)]
@@ -104,7 +104,7 @@ struct StatusReport {
         ]
         if let application {
             lines.append(
-                TerminalLine("App:     \(TerminalText.sanitized(application.displayName ?? application.appId))")
+                TerminalLine("App:     \(TerminalText.sanitized(application.displayName ?? application.appID))")
             )
         } else {
             lines.append("App:     none (idle)")
@@ -134,7 +134,7 @@ struct StatusReport {
         if let title = media.media?.metadata?.title {
             lines.append(TerminalLine("Title:   \(TerminalText.sanitized(title))"))
         }
-        if let content = media.media?.contentId {
+        if let content = media.media?.contentID {
             lines.append(TerminalLine("Media:   \(TerminalText.sanitized(content))"))
         }
         lines.append(TerminalLine("Time:    \(progressLine(width: 30))"))

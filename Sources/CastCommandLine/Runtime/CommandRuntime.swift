@@ -243,7 +243,7 @@ package final class CommandRuntime: Sendable {
             let running: [String]
             do {
                 let status = try await manager.receiverStatus(of: device, host: host, port: port)
-                running = status.applications?.map(\.appId) ?? []
+                running = status.applications?.map(\.appID) ?? []
             } catch  where error.code == .deviceAuthentication {
                 throw CommandLineError(
                     .requestFailed,

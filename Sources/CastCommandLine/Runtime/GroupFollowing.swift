@@ -32,14 +32,14 @@ enum GroupFollowing {
 
     /// The follower app in a member's `RECEIVER_STATUS`, if it runs one.
     static func follower(in status: ReceiverStatus) -> ReceiverApplication? {
-        status.applications?.first { $0.appId == followerAppID }
+        status.applications?.first { $0.appID == followerAppID }
     }
 
     /// The group of the member at `memberHost` whose app session is `sessionId`, or `nil`
     /// when the member serves no setup document or none of its groups runs that session.
     /// Each group's status is read through `sessionManager`, without starting a session.
     static func group(
-        following sessionId: String,
+        following sessionID: String,
         memberHost: String,
         sessionManager: SessionManager,
         timeout: Duration
@@ -64,14 +64,14 @@ enum GroupFollowing {
                 port: castPort
             )
             guard let status = try? await sessionManager.receiverStatus(of: leader, timeout: timeout),
-                let apps = status.applications, apps.contains(where: { $0.sessionId == sessionId })
+                let apps = status.applications, apps.contains(where: { $0.sessionID == sessionID })
             else { continue }
             return FollowedGroup(
                 name: group.name,
                 id: group.id.map { $0.uuidString.lowercased() },
                 host: host,
                 port: port,
-                applicationIDs: apps.map(\.appId)
+                applicationIDs: apps.map(\.appID)
             )
         }
         return nil

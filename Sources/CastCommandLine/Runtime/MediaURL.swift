@@ -28,7 +28,7 @@ enum MediaURL {
         var fields: [String: JSONValue] = [:]
         if let title { fields["title"] = .string(title) }
         return MediaInformation(
-            contentId: url,
+            contentID: url,
             contentUrl: url,
             streamType: .buffered,
             contentType: contentType ?? Self.contentType(for: url) ?? "video/mp4",

@@ -38,7 +38,7 @@ enum MultizoneProbe {
         if let level { volume["level"] = .double(level) }
         if let muted { volume["muted"] = .bool(muted) }
         let request: JSONValue = [
-            "type": "SET_DEVICE_VOLUME", "requestId": 2, "deviceId": .string(member.deviceId),
+            "type": "SET_DEVICE_VOLUME", "requestId": 2, "deviceId": .string(member.deviceID),
             "volume": .object(volume),
         ]
         return try await exchange(
@@ -46,9 +46,9 @@ enum MultizoneProbe {
             port: port,
             timeout: timeout,
             request: request.description,
-            what: "DEVICE_UPDATED for \(member.name ?? member.deviceId)"
+            what: "DEVICE_UPDATED for \(member.name ?? member.deviceID)"
         ) { message in
-            guard case .deviceUpdated(let updated) = message, updated.device.deviceId == member.deviceId else {
+            guard case .deviceUpdated(let updated) = message, updated.device.deviceID == member.deviceID else {
                 return nil
             }
             let device = updated.device.validated()

@@ -8,7 +8,7 @@ public struct AdBreak: Codable, Sendable, Hashable {
     /// The duration of the break in seconds.
     public var duration: Double?
     /// The clips of the break, in play order.
-    public var breakClipIds: [String]?
+    public var breakClipIDs: [String]?
     /// Whether the break was already played.
     public var isWatched: Bool?
     /// Whether the break is part of the main stream.
@@ -21,7 +21,7 @@ public struct AdBreak: Codable, Sendable, Hashable {
         id: String,
         position: Double,
         duration: Double? = nil,
-        breakClipIds: [String]? = nil,
+        breakClipIDs: [String]? = nil,
         isWatched: Bool? = nil,
         isEmbedded: Bool? = nil,
         expanded: Bool? = nil
@@ -29,10 +29,17 @@ public struct AdBreak: Codable, Sendable, Hashable {
         self.id = id
         self.position = position
         self.duration = duration
-        self.breakClipIds = breakClipIds
+        self.breakClipIDs = breakClipIDs
         self.isWatched = isWatched
         self.isEmbedded = isEmbedded
         self.expanded = expanded
+    }
+
+    /// The members by their names on the wire.
+    private enum CodingKeys: String, CodingKey {
+        case id, position, duration
+        case breakClipIDs = "breakClipIds"
+        case isWatched, isEmbedded, expanded
     }
 }
 
@@ -46,7 +53,7 @@ extension AdBreak: TokenDecodable {
             id: try object.decode("id"),
             position: try object.decode("position"),
             duration: try object.decodeIfPresent("duration"),
-            breakClipIds: try object.decodeIfPresent("breakClipIds"),
+            breakClipIDs: try object.decodeIfPresent("breakClipIds"),
             isWatched: try object.decodeIfPresent("isWatched"),
             isEmbedded: try object.decodeIfPresent("isEmbedded"),
             expanded: try object.decodeIfPresent("expanded")
@@ -59,7 +66,7 @@ extension AdBreak: TokenEncodableObject {
         try writer.member("id", id)
         try writer.member("position", position)
         try writer.member("duration", duration)
-        try writer.member("breakClipIds", breakClipIds)
+        try writer.member("breakClipIds", breakClipIDs)
         try writer.member("isWatched", isWatched)
         try writer.member("isEmbedded", isEmbedded)
         try writer.member("expanded", expanded)

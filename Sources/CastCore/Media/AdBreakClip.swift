@@ -8,7 +8,7 @@ public struct AdBreakClip: Codable, Sendable, Hashable {
     /// A title to show.
     public var title: String?
     /// The id of the clip content.
-    public var contentId: String?
+    public var contentID: String?
     /// The URL of the clip content.
     public var contentUrl: String?
     /// The MIME type of the clip content.
@@ -31,7 +31,7 @@ public struct AdBreakClip: Codable, Sendable, Hashable {
         id: String,
         duration: Double? = nil,
         title: String? = nil,
-        contentId: String? = nil,
+        contentID: String? = nil,
         contentUrl: String? = nil,
         contentType: String? = nil,
         clickThroughUrl: String? = nil,
@@ -44,7 +44,7 @@ public struct AdBreakClip: Codable, Sendable, Hashable {
         self.id = id
         self.duration = duration
         self.title = title
-        self.contentId = contentId
+        self.contentID = contentID
         self.contentUrl = contentUrl
         self.contentType = contentType
         self.clickThroughUrl = clickThroughUrl
@@ -53,6 +53,14 @@ public struct AdBreakClip: Codable, Sendable, Hashable {
         self.hlsSegmentFormat = hlsSegmentFormat
         self.vastAdsRequest = vastAdsRequest
         self.customData = customData
+    }
+
+    /// The members by their names on the wire.
+    private enum CodingKeys: String, CodingKey {
+        case id, duration, title
+        case contentID = "contentId"
+        case contentUrl, contentType, clickThroughUrl, posterUrl, whenSkippable, hlsSegmentFormat, vastAdsRequest,
+            customData
     }
 }
 
@@ -66,7 +74,7 @@ extension AdBreakClip: TokenDecodable {
             id: try object.decode("id"),
             duration: try object.decodeIfPresent("duration"),
             title: try object.decodeIfPresent("title"),
-            contentId: try object.decodeIfPresent("contentId"),
+            contentID: try object.decodeIfPresent("contentId"),
             contentUrl: try object.decodeIfPresent("contentUrl"),
             contentType: try object.decodeIfPresent("contentType"),
             clickThroughUrl: try object.decodeIfPresent("clickThroughUrl"),
@@ -84,7 +92,7 @@ extension AdBreakClip: TokenEncodableObject {
         try writer.member("id", id)
         try writer.member("duration", duration)
         try writer.member("title", title)
-        try writer.member("contentId", contentId)
+        try writer.member("contentId", contentID)
         try writer.member("contentUrl", contentUrl)
         try writer.member("contentType", contentType)
         try writer.member("clickThroughUrl", clickThroughUrl)

@@ -2,9 +2,9 @@
 /// Where playback is inside an ad break (`breakStatus` of `MEDIA_STATUS`).
 public struct AdBreakStatus: Codable, Sendable, Hashable {
     /// The playing break.
-    public var breakId: String?
+    public var breakID: String?
     /// The playing clip.
-    public var breakClipId: String?
+    public var breakClipID: String?
     /// Seconds played of the break.
     public var currentBreakTime: Double?
     /// Seconds played of the clip.
@@ -14,17 +14,24 @@ public struct AdBreakStatus: Codable, Sendable, Hashable {
 
     /// Creates a value; every optional member defaults to absent.
     public init(
-        breakId: String? = nil,
-        breakClipId: String? = nil,
+        breakID: String? = nil,
+        breakClipID: String? = nil,
         currentBreakTime: Double? = nil,
         currentBreakClipTime: Double? = nil,
         whenSkippable: Double? = nil
     ) {
-        self.breakId = breakId
-        self.breakClipId = breakClipId
+        self.breakID = breakID
+        self.breakClipID = breakClipID
         self.currentBreakTime = currentBreakTime
         self.currentBreakClipTime = currentBreakClipTime
         self.whenSkippable = whenSkippable
+    }
+
+    /// The members by their names on the wire.
+    private enum CodingKeys: String, CodingKey {
+        case breakID = "breakId"
+        case breakClipID = "breakClipId"
+        case currentBreakTime, currentBreakClipTime, whenSkippable
     }
 }
 
@@ -35,8 +42,8 @@ extension AdBreakStatus: TokenDecodable {
     init(token index: Int, in document: JSONDocument) throws {
         var object = try TokenObject(index, document)
         self.init(
-            breakId: try object.decodeIfPresent("breakId"),
-            breakClipId: try object.decodeIfPresent("breakClipId"),
+            breakID: try object.decodeIfPresent("breakId"),
+            breakClipID: try object.decodeIfPresent("breakClipId"),
             currentBreakTime: try object.decodeIfPresent("currentBreakTime"),
             currentBreakClipTime: try object.decodeIfPresent("currentBreakClipTime"),
             whenSkippable: try object.decodeIfPresent("whenSkippable")
@@ -46,8 +53,8 @@ extension AdBreakStatus: TokenDecodable {
 
 extension AdBreakStatus: TokenEncodableObject {
     func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
-        try writer.member("breakId", breakId)
-        try writer.member("breakClipId", breakClipId)
+        try writer.member("breakId", breakID)
+        try writer.member("breakClipId", breakClipID)
         try writer.member("currentBreakTime", currentBreakTime)
         try writer.member("currentBreakClipTime", currentBreakClipTime)
         try writer.member("whenSkippable", whenSkippable)

@@ -4,7 +4,7 @@ public struct ExtendedMediaStatus: Codable, Sendable, Hashable {
     /// The extended state, e.g. `LOADING`.
     public var playerState: PlayerState
     /// The media session being loaded.
-    public var mediaSessionId: Int?
+    public var mediaSessionID: Int?
     /// The media being loaded.
     public var media: MediaInformation?
     /// Members this version does not model, as received;
@@ -14,18 +14,20 @@ public struct ExtendedMediaStatus: Codable, Sendable, Hashable {
     /// Creates a value; every optional member defaults to absent.
     public init(
         playerState: PlayerState,
-        mediaSessionId: Int? = nil,
+        mediaSessionID: Int? = nil,
         media: MediaInformation? = nil,
         unknownMembers: [String: JSONValue] = [:]
     ) {
         self.playerState = playerState
-        self.mediaSessionId = mediaSessionId
+        self.mediaSessionID = mediaSessionID
         self.media = media
         self.unknownMembers = unknownMembers
     }
 
     private enum CodingKeys: String, CodingKey, CaseIterable {
-        case playerState, mediaSessionId, media
+        case playerState
+        case mediaSessionID = "mediaSessionId"
+        case media
     }
 
     static let knownMembers = Set(CodingKeys.allCases.map(\.rawValue))
@@ -39,7 +41,7 @@ extension ExtendedMediaStatus: TokenDecodable {
         var object = try TokenObject(index, document)
         self.init(
             playerState: try object.decode("playerState"),
-            mediaSessionId: try object.decodeIfPresent("mediaSessionId"),
+            mediaSessionID: try object.decodeIfPresent("mediaSessionId"),
             media: try object.decodeIfPresent("media")
         )
         unknownMembers = object.unknownMembers(known: Self.knownMembers)
@@ -49,7 +51,7 @@ extension ExtendedMediaStatus: TokenDecodable {
 extension ExtendedMediaStatus: TokenEncodableObject {
     func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
         try writer.member("playerState", playerState)
-        try writer.member("mediaSessionId", mediaSessionId)
+        try writer.member("mediaSessionId", mediaSessionID)
         try writer.member("media", media)
         try writer.unknownMembers(unknownMembers)
     }

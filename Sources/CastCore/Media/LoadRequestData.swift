@@ -13,7 +13,7 @@ public struct LoadRequestData: Codable, Sendable, Hashable {
     /// The playback rate; receivers default to 1.
     public var playbackRate: Double?
     /// The tracks to enable.
-    public var activeTrackIds: [Int]?
+    public var activeTrackIDs: [Int]?
     /// User credentials for web receivers.
     public var credentials: String?
     /// The kind of `credentials`, e.g. `ios`.
@@ -32,7 +32,7 @@ public struct LoadRequestData: Codable, Sendable, Hashable {
         autoplay: Bool? = nil,
         currentTime: Double? = nil,
         playbackRate: Double? = nil,
-        activeTrackIds: [Int]? = nil,
+        activeTrackIDs: [Int]? = nil,
         credentials: String? = nil,
         credentialsType: String? = nil,
         atvCredentials: String? = nil,
@@ -44,7 +44,7 @@ public struct LoadRequestData: Codable, Sendable, Hashable {
         self.autoplay = autoplay
         self.currentTime = currentTime
         self.playbackRate = playbackRate
-        self.activeTrackIds = activeTrackIds
+        self.activeTrackIDs = activeTrackIDs
         self.credentials = credentials
         self.credentialsType = credentialsType
         self.atvCredentials = atvCredentials
@@ -57,6 +57,13 @@ public struct LoadRequestData: Codable, Sendable, Hashable {
         get { currentTime }
         set { currentTime = newValue }
     }
+
+    /// The members by their names on the wire.
+    private enum CodingKeys: String, CodingKey {
+        case media, queueData, autoplay, currentTime, playbackRate
+        case activeTrackIDs = "activeTrackIds"
+        case credentials, credentialsType, atvCredentials, atvCredentialsType, customData
+    }
 }
 
 extension LoadRequestData: TokenDecodable {
@@ -68,7 +75,7 @@ extension LoadRequestData: TokenDecodable {
             autoplay: (try object.decodeIfPresent("autoplay") as LenientBool?)?.value,
             currentTime: try object.decodeIfPresent("currentTime"),
             playbackRate: try object.decodeIfPresent("playbackRate"),
-            activeTrackIds: try object.decodeIfPresent("activeTrackIds"),
+            activeTrackIDs: try object.decodeIfPresent("activeTrackIds"),
             credentials: try object.decodeIfPresent("credentials"),
             credentialsType: try object.decodeIfPresent("credentialsType"),
             atvCredentials: try object.decodeIfPresent("atvCredentials"),
@@ -85,7 +92,7 @@ extension LoadRequestData: TokenEncodableObject {
         try writer.member("autoplay", autoplay)
         try writer.member("currentTime", currentTime)
         try writer.member("playbackRate", playbackRate)
-        try writer.member("activeTrackIds", activeTrackIds)
+        try writer.member("activeTrackIds", activeTrackIDs)
         try writer.member("credentials", credentials)
         try writer.member("credentialsType", credentialsType)
         try writer.member("atvCredentials", atvCredentials)

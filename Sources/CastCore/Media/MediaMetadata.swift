@@ -235,7 +235,7 @@ public struct MediaMetadata: Codable, Sendable, Hashable {
     }
 
     /// `queueItemId`: the queue item a section belongs to.
-    public var queueItemId: Int? {
+    public var queueItemID: Int? {
         get { integer("queueItemId") }
         set { setInteger(newValue, "queueItemId") }
     }

@@ -4,7 +4,7 @@
 /// Incremental statuses may omit members such as `media`: keep the last known values.
 public struct MediaStatus: Codable, Sendable, Hashable {
     /// The media session; a new one per successful LOAD.
-    public var mediaSessionId: Int
+    public var mediaSessionID: Int
     /// The media; may be omitted when unchanged.
     public var media: MediaInformation?
     /// The playback rate; 1 is normal speed.
@@ -22,13 +22,13 @@ public struct MediaStatus: Codable, Sendable, Hashable {
     /// The stream volume.
     public var volume: Volume?
     /// The enabled tracks.
-    public var activeTrackIds: [Int]?
+    public var activeTrackIDs: [Int]?
     /// The current queue item.
-    public var currentItemId: Int?
+    public var currentItemID: Int?
     /// The queue item being loaded.
-    public var loadingItemId: Int?
+    public var loadingItemID: Int?
     /// The queue item preloaded next.
-    public var preloadedItemId: Int?
+    public var preloadedItemID: Int?
     /// Queue items; may be a window of the queue.
     public var items: [QueueItem]?
     /// How the queue repeats.
@@ -51,7 +51,7 @@ public struct MediaStatus: Codable, Sendable, Hashable {
 
     /// Creates a value; every optional member defaults to absent.
     public init(
-        mediaSessionId: Int,
+        mediaSessionID: Int,
         media: MediaInformation? = nil,
         playbackRate: Double? = nil,
         playerState: PlayerState? = nil,
@@ -60,10 +60,10 @@ public struct MediaStatus: Codable, Sendable, Hashable {
         currentTime: Double? = nil,
         supportedMediaCommands: MediaCommands? = nil,
         volume: Volume? = nil,
-        activeTrackIds: [Int]? = nil,
-        currentItemId: Int? = nil,
-        loadingItemId: Int? = nil,
-        preloadedItemId: Int? = nil,
+        activeTrackIDs: [Int]? = nil,
+        currentItemID: Int? = nil,
+        loadingItemID: Int? = nil,
+        preloadedItemID: Int? = nil,
         items: [QueueItem]? = nil,
         repeatMode: RepeatMode? = nil,
         queueData: QueueData? = nil,
@@ -74,7 +74,7 @@ public struct MediaStatus: Codable, Sendable, Hashable {
         sequenceNumber: Int? = nil,
         unknownMembers: [String: JSONValue] = [:]
     ) {
-        self.mediaSessionId = mediaSessionId
+        self.mediaSessionID = mediaSessionID
         self.media = media
         self.playbackRate = playbackRate
         self.playerState = playerState
@@ -83,10 +83,10 @@ public struct MediaStatus: Codable, Sendable, Hashable {
         self.currentTime = currentTime
         self.supportedMediaCommands = supportedMediaCommands
         self.volume = volume
-        self.activeTrackIds = activeTrackIds
-        self.currentItemId = currentItemId
-        self.loadingItemId = loadingItemId
-        self.preloadedItemId = preloadedItemId
+        self.activeTrackIDs = activeTrackIDs
+        self.currentItemID = currentItemID
+        self.loadingItemID = loadingItemID
+        self.preloadedItemID = preloadedItemID
         self.items = items
         self.repeatMode = repeatMode
         self.queueData = queueData
@@ -99,8 +99,14 @@ public struct MediaStatus: Codable, Sendable, Hashable {
     }
 
     private enum CodingKeys: String, CodingKey, CaseIterable {
-        case mediaSessionId, media, playbackRate, playerState, idleReason, extendedStatus, currentTime,
-            supportedMediaCommands, volume, activeTrackIds, currentItemId, loadingItemId, preloadedItemId, items,
+        case mediaSessionID = "mediaSessionId"
+        case media, playbackRate, playerState, idleReason, extendedStatus, currentTime,
+            supportedMediaCommands, volume
+        case activeTrackIDs = "activeTrackIds"
+        case currentItemID = "currentItemId"
+        case loadingItemID = "loadingItemId"
+        case preloadedItemID = "preloadedItemId"
+        case items,
             repeatMode, queueData, breakStatus, liveSeekableRange, videoInfo, customData, sequenceNumber
     }
 
@@ -114,7 +120,7 @@ extension MediaStatus: TokenDecodable {
     init(token index: Int, in document: JSONDocument) throws {
         var object = try TokenObject(index, document)
         self.init(
-            mediaSessionId: try object.decode("mediaSessionId"),
+            mediaSessionID: try object.decode("mediaSessionId"),
             media: try object.decodeIfPresent("media"),
             playbackRate: try object.decodeIfPresent("playbackRate"),
             playerState: try object.decodeIfPresent("playerState"),
@@ -123,10 +129,10 @@ extension MediaStatus: TokenDecodable {
             currentTime: try object.decodeIfPresent("currentTime"),
             supportedMediaCommands: try object.decodeIfPresent("supportedMediaCommands"),
             volume: try object.decodeIfPresent("volume"),
-            activeTrackIds: try object.decodeIfPresent("activeTrackIds"),
-            currentItemId: try object.decodeIfPresent("currentItemId"),
-            loadingItemId: try object.decodeIfPresent("loadingItemId"),
-            preloadedItemId: try object.decodeIfPresent("preloadedItemId"),
+            activeTrackIDs: try object.decodeIfPresent("activeTrackIds"),
+            currentItemID: try object.decodeIfPresent("currentItemId"),
+            loadingItemID: try object.decodeIfPresent("loadingItemId"),
+            preloadedItemID: try object.decodeIfPresent("preloadedItemId"),
             items: try object.decodeIfPresent("items"),
             repeatMode: try object.decodeIfPresent("repeatMode"),
             queueData: try object.decodeIfPresent("queueData"),
@@ -142,7 +148,7 @@ extension MediaStatus: TokenDecodable {
 
 extension MediaStatus: TokenEncodableObject {
     func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
-        try writer.member("mediaSessionId", mediaSessionId)
+        try writer.member("mediaSessionId", mediaSessionID)
         try writer.member("media", media)
         try writer.member("playbackRate", playbackRate)
         try writer.member("playerState", playerState)
@@ -151,10 +157,10 @@ extension MediaStatus: TokenEncodableObject {
         try writer.member("currentTime", currentTime)
         try writer.member("supportedMediaCommands", supportedMediaCommands)
         try writer.member("volume", volume)
-        try writer.member("activeTrackIds", activeTrackIds)
-        try writer.member("currentItemId", currentItemId)
-        try writer.member("loadingItemId", loadingItemId)
-        try writer.member("preloadedItemId", preloadedItemId)
+        try writer.member("activeTrackIds", activeTrackIDs)
+        try writer.member("currentItemId", currentItemID)
+        try writer.member("loadingItemId", loadingItemID)
+        try writer.member("preloadedItemId", preloadedItemID)
         try writer.member("items", items)
         try writer.member("repeatMode", repeatMode)
         try writer.member("queueData", queueData)

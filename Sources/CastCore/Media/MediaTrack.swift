@@ -2,11 +2,11 @@
 /// A text, audio or video track of media (`media.tracks[]`).
 public struct MediaTrack: Codable, Sendable, Hashable {
     /// The id of the track, unique within the media.
-    public var trackId: Int
+    public var trackID: Int
     /// The kind of track.
     public var type: MediaTrackType
     /// The URL or id of the track content.
-    public var trackContentId: String?
+    public var trackContentID: String?
     /// The MIME type of the track content, e.g. `text/vtt`.
     public var trackContentType: String?
     /// A name to show.
@@ -25,9 +25,9 @@ public struct MediaTrack: Codable, Sendable, Hashable {
 
     /// Creates a value; every optional member defaults to absent.
     public init(
-        trackId: Int,
+        trackID: Int,
         type: MediaTrackType,
-        trackContentId: String? = nil,
+        trackContentID: String? = nil,
         trackContentType: String? = nil,
         name: String? = nil,
         language: String? = nil,
@@ -36,9 +36,9 @@ public struct MediaTrack: Codable, Sendable, Hashable {
         customData: JSONValue? = nil,
         unknownMembers: [String: JSONValue] = [:]
     ) {
-        self.trackId = trackId
+        self.trackID = trackID
         self.type = type
-        self.trackContentId = trackContentId
+        self.trackContentID = trackContentID
         self.trackContentType = trackContentType
         self.name = name
         self.language = language
@@ -49,7 +49,10 @@ public struct MediaTrack: Codable, Sendable, Hashable {
     }
 
     private enum CodingKeys: String, CodingKey, CaseIterable {
-        case trackId, type, trackContentId, trackContentType, name, language, subtype, roles, customData
+        case trackID = "trackId"
+        case type
+        case trackContentID = "trackContentId"
+        case trackContentType, name, language, subtype, roles, customData
     }
 
     static let knownMembers = Set(CodingKeys.allCases.map(\.rawValue))
@@ -62,9 +65,9 @@ extension MediaTrack: TokenDecodable {
     init(token index: Int, in document: JSONDocument) throws {
         var object = try TokenObject(index, document)
         self.init(
-            trackId: try object.decode("trackId"),
+            trackID: try object.decode("trackId"),
             type: try object.decode("type"),
-            trackContentId: try object.decodeIfPresent("trackContentId"),
+            trackContentID: try object.decodeIfPresent("trackContentId"),
             trackContentType: try object.decodeIfPresent("trackContentType"),
             name: try object.decodeIfPresent("name"),
             language: try object.decodeIfPresent("language"),
@@ -78,9 +81,9 @@ extension MediaTrack: TokenDecodable {
 
 extension MediaTrack: TokenEncodableObject {
     func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
-        try writer.member("trackId", trackId)
+        try writer.member("trackId", trackID)
         try writer.member("type", type)
-        try writer.member("trackContentId", trackContentId)
+        try writer.member("trackContentId", trackContentID)
         try writer.member("trackContentType", trackContentType)
         try writer.member("name", name)
         try writer.member("language", language)

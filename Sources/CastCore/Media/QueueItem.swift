@@ -2,7 +2,7 @@
 /// An item of a media queue (`items[]`).
 public struct QueueItem: Codable, Sendable, Hashable {
     /// The id the receiver gave the item; absent when inserting.
-    public var itemId: Int?
+    public var itemID: Int?
     /// The media of the item.
     public var media: MediaInformation?
     /// Whether playback starts when the item becomes current.
@@ -14,7 +14,7 @@ public struct QueueItem: Codable, Sendable, Hashable {
     /// How many seconds before the end of the previous item to preload this one.
     public var preloadTime: Double?
     /// The tracks to enable.
-    public var activeTrackIds: [Int]?
+    public var activeTrackIDs: [Int]?
     /// Data for the receiver application.
     public var customData: JSONValue?
     /// Members this version does not model, as received;
@@ -23,29 +23,32 @@ public struct QueueItem: Codable, Sendable, Hashable {
 
     /// Creates a value; every optional member defaults to absent.
     public init(
-        itemId: Int? = nil,
+        itemID: Int? = nil,
         media: MediaInformation? = nil,
         autoplay: Bool? = nil,
         startTime: Double? = nil,
         playbackDuration: Double? = nil,
         preloadTime: Double? = nil,
-        activeTrackIds: [Int]? = nil,
+        activeTrackIDs: [Int]? = nil,
         customData: JSONValue? = nil,
         unknownMembers: [String: JSONValue] = [:]
     ) {
-        self.itemId = itemId
+        self.itemID = itemID
         self.media = media
         self.autoplay = autoplay
         self.startTime = startTime
         self.playbackDuration = playbackDuration
         self.preloadTime = preloadTime
-        self.activeTrackIds = activeTrackIds
+        self.activeTrackIDs = activeTrackIDs
         self.customData = customData
         self.unknownMembers = unknownMembers
     }
 
     private enum CodingKeys: String, CodingKey, CaseIterable {
-        case itemId, media, autoplay, startTime, playbackDuration, preloadTime, activeTrackIds, customData
+        case itemID = "itemId"
+        case media, autoplay, startTime, playbackDuration, preloadTime
+        case activeTrackIDs = "activeTrackIds"
+        case customData
     }
 
     static let knownMembers = Set(CodingKeys.allCases.map(\.rawValue))
@@ -58,13 +61,13 @@ extension QueueItem: TokenDecodable {
     init(token index: Int, in document: JSONDocument) throws {
         var object = try TokenObject(index, document)
         self.init(
-            itemId: try object.decodeIfPresent("itemId"),
+            itemID: try object.decodeIfPresent("itemId"),
             media: try object.decodeIfPresent("media"),
             autoplay: try object.decodeIfPresent("autoplay"),
             startTime: try object.decodeIfPresent("startTime"),
             playbackDuration: try object.decodeIfPresent("playbackDuration"),
             preloadTime: try object.decodeIfPresent("preloadTime"),
-            activeTrackIds: try object.decodeIfPresent("activeTrackIds"),
+            activeTrackIDs: try object.decodeIfPresent("activeTrackIds"),
             customData: try object.decodeIfPresent("customData")
         )
         unknownMembers = object.unknownMembers(known: Self.knownMembers)
@@ -73,13 +76,13 @@ extension QueueItem: TokenDecodable {
 
 extension QueueItem: TokenEncodableObject {
     func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
-        try writer.member("itemId", itemId)
+        try writer.member("itemId", itemID)
         try writer.member("media", media)
         try writer.member("autoplay", autoplay)
         try writer.member("startTime", startTime)
         try writer.member("playbackDuration", playbackDuration)
         try writer.member("preloadTime", preloadTime)
-        try writer.member("activeTrackIds", activeTrackIds)
+        try writer.member("activeTrackIds", activeTrackIDs)
         try writer.member("customData", customData)
         try writer.unknownMembers(unknownMembers)
     }

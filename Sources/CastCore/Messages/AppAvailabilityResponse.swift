@@ -6,14 +6,20 @@ package struct AppAvailabilityResponse: CastJSONMessage, Hashable {
     package static var typeMember: String { "responseType" }
 
     /// The id of the request this answers; 0 or absent for unsolicited messages.
-    package var requestId: Int?
+    package var requestID: Int?
     /// Availability by application id.
     package var availability: [String: AppAvailability]
 
     /// Creates a value; every optional member defaults to absent.
-    package init(requestId: Int? = nil, availability: [String: AppAvailability]) {
-        self.requestId = requestId
+    package init(requestID: Int? = nil, availability: [String: AppAvailability]) {
+        self.requestID = requestID
         self.availability = availability
+    }
+
+    /// The members by their names on the wire.
+    private enum CodingKeys: String, CodingKey {
+        case requestID = "requestId"
+        case availability
     }
 }
 
@@ -24,7 +30,7 @@ extension AppAvailabilityResponse: TokenDecodable {
     init(token index: Int, in document: JSONDocument) throws {
         var object = try TokenObject(index, document)
         self.init(
-            requestId: try object.decodeIfPresent("requestId"),
+            requestID: try object.decodeIfPresent("requestId"),
             availability: try object.decode("availability")
         )
     }
@@ -32,7 +38,7 @@ extension AppAvailabilityResponse: TokenDecodable {
 
 extension AppAvailabilityResponse: TokenEncodableObject {
     func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
-        try writer.member("requestId", requestId)
+        try writer.member("requestId", requestID)
         try writer.member("availability", availability)
     }
 }

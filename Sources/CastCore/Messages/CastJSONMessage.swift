@@ -4,14 +4,14 @@
 /// member (or `responseType`, see ``typeMember``) in front of them.
 ///
 /// ```swift
-/// let payload = try LaunchRequest(requestId: 1, appId: "CC1AD845").jsonString()
-/// // {"type":"LAUNCH","requestId":1,"appId":"CC1AD845"}
+/// let payload = try LaunchRequest(requestID: 1, appID: "CC1AD845").jsonString()
+/// // {"type":"LAUNCH","requestID":1,"appID":"CC1AD845"}
 /// ```
 package protocol CastJSONMessage: Codable, Sendable, Equatable {
     /// The message type written in the payload.
     var type: CastMessageType { get }
     /// The request id, for messages that carry one.
-    var requestId: Int? { get }
+    var requestID: Int? { get }
     /// The member that carries ``type``: `type`, or `responseType` for replies marked that way.
     static var typeMember: String { get }
 }

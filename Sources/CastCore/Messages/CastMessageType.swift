@@ -67,7 +67,7 @@ public struct CastMessageType: RawRepresentable, Hashable, Sendable, Codable, Ex
     /// Plays the previous queue item.
     public static let queuePrev: CastMessageType = "QUEUE_PREV"
     /// Asks for the ids of all queue items.
-    public static let queueGetItemIds: CastMessageType = "QUEUE_GET_ITEM_IDS"
+    public static let queueGetItemIDs: CastMessageType = "QUEUE_GET_ITEM_IDS"
     /// Asks for queue items by id.
     public static let queueGetItems: CastMessageType = "QUEUE_GET_ITEMS"
     /// Asks for the ids of queue items around an item.
@@ -103,7 +103,7 @@ public struct CastMessageType: RawRepresentable, Hashable, Sendable, Codable, Ex
     /// A media error.
     public static let error: CastMessageType = "ERROR"
     /// The ids of the queue items.
-    public static let queueItemIds: CastMessageType = "QUEUE_ITEM_IDS"
+    public static let queueItemIDs: CastMessageType = "QUEUE_ITEM_IDS"
     /// Queue items.
     public static let queueItems: CastMessageType = "QUEUE_ITEMS"
     /// A change of the queue.

@@ -13,7 +13,7 @@ package struct CloseMessage: CastJSONMessage, Hashable {
     }
 
     /// Always `nil`: `CLOSE` carries no request id.
-    package var requestId: Int? { nil }
+    package var requestID: Int? { nil }
 }
 
 // MARK: - Generated JSON members

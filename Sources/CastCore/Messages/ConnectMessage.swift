@@ -37,7 +37,7 @@ package struct ConnectMessage: CastJSONMessage, Hashable {
     }
 
     /// Always `nil`: `CONNECT` carries no request id.
-    package var requestId: Int? { nil }
+    package var requestID: Int? { nil }
 }
 
 // MARK: - Generated JSON members

@@ -13,7 +13,7 @@ package struct ConnectedMessage: CastJSONMessage, Hashable {
     }
 
     /// Always `nil`: `CONNECTED` carries no request id.
-    package var requestId: Int? { nil }
+    package var requestID: Int? { nil }
 }
 
 // MARK: - Generated JSON members

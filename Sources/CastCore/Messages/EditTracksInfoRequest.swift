@@ -5,13 +5,13 @@ package struct EditTracksInfoRequest: CastJSONMessage, Hashable {
     package var type: CastMessageType { .editTracksInfo }
 
     /// The request id the reply will echo.
-    package var requestId: Int?
+    package var requestID: Int?
     /// The media session, from the latest `MEDIA_STATUS`.
-    package var mediaSessionId: Int
+    package var mediaSessionID: Int
     /// The receiver application session (sent by some senders; not required).
-    package var sessionId: String?
+    package var sessionID: String?
     /// The tracks to enable; empty disables all.
-    package var activeTrackIds: [Int]?
+    package var activeTrackIDs: [Int]?
     /// A new text-track style.
     package var textTrackStyle: TextTrackStyle?
     /// A language whose tracks to enable.
@@ -25,25 +25,34 @@ package struct EditTracksInfoRequest: CastJSONMessage, Hashable {
 
     /// Creates a value; every optional member defaults to absent.
     package init(
-        requestId: Int? = nil,
-        mediaSessionId: Int,
-        sessionId: String? = nil,
-        activeTrackIds: [Int]? = nil,
+        requestID: Int? = nil,
+        mediaSessionID: Int,
+        sessionID: String? = nil,
+        activeTrackIDs: [Int]? = nil,
         textTrackStyle: TextTrackStyle? = nil,
         language: String? = nil,
         isSuggestedLanguage: Bool? = nil,
         enableTextTracks: Bool? = nil,
         customData: JSONValue? = nil
     ) {
-        self.requestId = requestId
-        self.mediaSessionId = mediaSessionId
-        self.sessionId = sessionId
-        self.activeTrackIds = activeTrackIds
+        self.requestID = requestID
+        self.mediaSessionID = mediaSessionID
+        self.sessionID = sessionID
+        self.activeTrackIDs = activeTrackIDs
         self.textTrackStyle = textTrackStyle
         self.language = language
         self.isSuggestedLanguage = isSuggestedLanguage
         self.enableTextTracks = enableTextTracks
         self.customData = customData
+    }
+
+    /// The members by their names on the wire.
+    private enum CodingKeys: String, CodingKey {
+        case requestID = "requestId"
+        case mediaSessionID = "mediaSessionId"
+        case sessionID = "sessionId"
+        case activeTrackIDs = "activeTrackIds"
+        case textTrackStyle, language, isSuggestedLanguage, enableTextTracks, customData
     }
 }
 
@@ -54,10 +63,10 @@ extension EditTracksInfoRequest: TokenDecodable {
     init(token index: Int, in document: JSONDocument) throws {
         var object = try TokenObject(index, document)
         self.init(
-            requestId: try object.decodeIfPresent("requestId"),
-            mediaSessionId: try object.decode("mediaSessionId"),
-            sessionId: try object.decodeIfPresent("sessionId"),
-            activeTrackIds: try object.decodeIfPresent("activeTrackIds"),
+            requestID: try object.decodeIfPresent("requestId"),
+            mediaSessionID: try object.decode("mediaSessionId"),
+            sessionID: try object.decodeIfPresent("sessionId"),
+            activeTrackIDs: try object.decodeIfPresent("activeTrackIds"),
             textTrackStyle: try object.decodeIfPresent("textTrackStyle"),
             language: try object.decodeIfPresent("language"),
             isSuggestedLanguage: try object.decodeIfPresent("isSuggestedLanguage"),
@@ -69,10 +78,10 @@ extension EditTracksInfoRequest: TokenDecodable {
 
 extension EditTracksInfoRequest: TokenEncodableObject {
     func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
-        try writer.member("requestId", requestId)
-        try writer.member("mediaSessionId", mediaSessionId)
-        try writer.member("sessionId", sessionId)
-        try writer.member("activeTrackIds", activeTrackIds)
+        try writer.member("requestId", requestID)
+        try writer.member("mediaSessionId", mediaSessionID)
+        try writer.member("sessionId", sessionID)
+        try writer.member("activeTrackIds", activeTrackIDs)
         try writer.member("textTrackStyle", textTrackStyle)
         try writer.member("language", language)
         try writer.member("isSuggestedLanguage", isSuggestedLanguage)

@@ -15,9 +15,9 @@ public struct ErrorReason: RawRepresentable, Hashable, Sendable, Codable, Expres
     /// `INVALID_PARAMS`.
     public static let invalidParams: ErrorReason = "INVALID_PARAMS"
     /// `INVALID_MEDIA_SESSION_ID`.
-    public static let invalidMediaSessionId: ErrorReason = "INVALID_MEDIA_SESSION_ID"
+    public static let invalidMediaSessionID: ErrorReason = "INVALID_MEDIA_SESSION_ID"
     /// `INVALID_SESSION_ID`.
-    public static let invalidSessionId: ErrorReason = "INVALID_SESSION_ID"
+    public static let invalidSessionID: ErrorReason = "INVALID_SESSION_ID"
     /// `SKIP_LIMIT_REACHED`.
     public static let skipLimitReached: ErrorReason = "SKIP_LIMIT_REACHED"
     /// `NOT_SUPPORTED`.
@@ -27,7 +27,7 @@ public struct ErrorReason: RawRepresentable, Hashable, Sendable, Codable, Expres
     /// `END_OF_QUEUE`.
     public static let endOfQueue: ErrorReason = "END_OF_QUEUE"
     /// `DUPLICATE_REQUEST_ID`.
-    public static let duplicateRequestId: ErrorReason = "DUPLICATE_REQUEST_ID"
+    public static let duplicateRequestID: ErrorReason = "DUPLICATE_REQUEST_ID"
     /// `VIDEO_DEVICE_REQUIRED`.
     public static let videoDeviceRequired: ErrorReason = "VIDEO_DEVICE_REQUIRED"
     /// `PREMIUM_ACCOUNT_REQUIRED`.

@@ -5,14 +5,20 @@ package struct GetAppAvailabilityRequest: CastJSONMessage, Hashable {
     package var type: CastMessageType { .getAppAvailability }
 
     /// The request id the reply will echo.
-    package var requestId: Int?
+    package var requestID: Int?
     /// The application ids to check.
-    package var appId: [String]
+    package var appID: [String]
 
     /// Creates a value; every optional member defaults to absent.
-    package init(requestId: Int? = nil, appId: [String]) {
-        self.requestId = requestId
-        self.appId = appId
+    package init(requestID: Int? = nil, appID: [String]) {
+        self.requestID = requestID
+        self.appID = appID
+    }
+
+    /// The members by their names on the wire.
+    private enum CodingKeys: String, CodingKey {
+        case requestID = "requestId"
+        case appID = "appId"
     }
 }
 
@@ -23,15 +29,15 @@ extension GetAppAvailabilityRequest: TokenDecodable {
     init(token index: Int, in document: JSONDocument) throws {
         var object = try TokenObject(index, document)
         self.init(
-            requestId: try object.decodeIfPresent("requestId"),
-            appId: try object.decode("appId")
+            requestID: try object.decodeIfPresent("requestId"),
+            appID: try object.decode("appId")
         )
     }
 }
 
 extension GetAppAvailabilityRequest: TokenEncodableObject {
     func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
-        try writer.member("requestId", requestId)
-        try writer.member("appId", appId)
+        try writer.member("requestId", requestID)
+        try writer.member("appId", appID)
     }
 }

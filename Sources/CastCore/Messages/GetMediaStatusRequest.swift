@@ -5,25 +5,33 @@ package struct GetMediaStatusRequest: CastJSONMessage, Hashable {
     package var type: CastMessageType { .getStatus }
 
     /// The request id the reply will echo.
-    package var requestId: Int?
+    package var requestID: Int?
     /// The media session, when known.
-    package var mediaSessionId: Int?
+    package var mediaSessionID: Int?
     /// The receiver application session (sent by some senders; not required).
-    package var sessionId: String?
+    package var sessionID: String?
     /// Data for the receiver application.
     package var customData: JSONValue?
 
     /// Creates a value; every optional member defaults to absent.
     package init(
-        requestId: Int? = nil,
-        mediaSessionId: Int? = nil,
-        sessionId: String? = nil,
+        requestID: Int? = nil,
+        mediaSessionID: Int? = nil,
+        sessionID: String? = nil,
         customData: JSONValue? = nil
     ) {
-        self.requestId = requestId
-        self.mediaSessionId = mediaSessionId
-        self.sessionId = sessionId
+        self.requestID = requestID
+        self.mediaSessionID = mediaSessionID
+        self.sessionID = sessionID
         self.customData = customData
+    }
+
+    /// The members by their names on the wire.
+    private enum CodingKeys: String, CodingKey {
+        case requestID = "requestId"
+        case mediaSessionID = "mediaSessionId"
+        case sessionID = "sessionId"
+        case customData
     }
 }
 
@@ -34,9 +42,9 @@ extension GetMediaStatusRequest: TokenDecodable {
     init(token index: Int, in document: JSONDocument) throws {
         var object = try TokenObject(index, document)
         self.init(
-            requestId: try object.decodeIfPresent("requestId"),
-            mediaSessionId: try object.decodeIfPresent("mediaSessionId"),
-            sessionId: try object.decodeIfPresent("sessionId"),
+            requestID: try object.decodeIfPresent("requestId"),
+            mediaSessionID: try object.decodeIfPresent("mediaSessionId"),
+            sessionID: try object.decodeIfPresent("sessionId"),
             customData: try object.decodeIfPresent("customData")
         )
     }
@@ -44,9 +52,9 @@ extension GetMediaStatusRequest: TokenDecodable {
 
 extension GetMediaStatusRequest: TokenEncodableObject {
     func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
-        try writer.member("requestId", requestId)
-        try writer.member("mediaSessionId", mediaSessionId)
-        try writer.member("sessionId", sessionId)
+        try writer.member("requestId", requestID)
+        try writer.member("mediaSessionId", mediaSessionID)
+        try writer.member("sessionId", sessionID)
         try writer.member("customData", customData)
     }
 }

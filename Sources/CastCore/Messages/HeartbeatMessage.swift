@@ -39,11 +39,11 @@ package enum HeartbeatMessage: Sendable, Hashable {
     }
 
     /// The request id, when the message carries one.
-    package var requestId: Int? {
+    package var requestID: Int? {
         switch self {
-        case .ping(let message): message.requestId
-        case .pong(let message): message.requestId
-        case .unknown(let message): message.requestId
+        case .ping(let message): message.requestID
+        case .pong(let message): message.requestID
+        case .unknown(let message): message.requestID
         }
     }
 

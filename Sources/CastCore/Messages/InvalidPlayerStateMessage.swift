@@ -5,14 +5,20 @@ package struct InvalidPlayerStateMessage: CastJSONMessage, Hashable {
     package var type: CastMessageType { .invalidPlayerState }
 
     /// The id of the request this answers; 0 or absent for unsolicited messages.
-    package var requestId: Int?
+    package var requestID: Int?
     /// Data from the receiver application.
     package var customData: JSONValue?
 
     /// Creates a value; every optional member defaults to absent.
-    package init(requestId: Int? = nil, customData: JSONValue? = nil) {
-        self.requestId = requestId
+    package init(requestID: Int? = nil, customData: JSONValue? = nil) {
+        self.requestID = requestID
         self.customData = customData
+    }
+
+    /// The members by their names on the wire.
+    private enum CodingKeys: String, CodingKey {
+        case requestID = "requestId"
+        case customData
     }
 }
 
@@ -23,7 +29,7 @@ extension InvalidPlayerStateMessage: TokenDecodable {
     init(token index: Int, in document: JSONDocument) throws {
         var object = try TokenObject(index, document)
         self.init(
-            requestId: try object.decodeIfPresent("requestId"),
+            requestID: try object.decodeIfPresent("requestId"),
             customData: try object.decodeIfPresent("customData")
         )
     }
@@ -31,7 +37,7 @@ extension InvalidPlayerStateMessage: TokenDecodable {
 
 extension InvalidPlayerStateMessage: TokenEncodableObject {
     func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
-        try writer.member("requestId", requestId)
+        try writer.member("requestId", requestID)
         try writer.member("customData", customData)
     }
 }

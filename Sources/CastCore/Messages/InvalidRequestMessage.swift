@@ -5,7 +5,7 @@ package struct InvalidRequestMessage: CastJSONMessage, Hashable {
     package var type: CastMessageType { .invalidRequest }
 
     /// The id of the request this answers; 0 or absent for unsolicited messages.
-    package var requestId: Int?
+    package var requestID: Int?
     /// Why the request was rejected.
     package var reason: ErrorReason?
     /// Data from the receiver application.
@@ -13,13 +13,19 @@ package struct InvalidRequestMessage: CastJSONMessage, Hashable {
 
     /// Creates a value; every optional member defaults to absent.
     package init(
-        requestId: Int? = nil,
+        requestID: Int? = nil,
         reason: ErrorReason? = nil,
         customData: JSONValue? = nil
     ) {
-        self.requestId = requestId
+        self.requestID = requestID
         self.reason = reason
         self.customData = customData
+    }
+
+    /// The members by their names on the wire.
+    private enum CodingKeys: String, CodingKey {
+        case requestID = "requestId"
+        case reason, customData
     }
 }
 
@@ -30,7 +36,7 @@ extension InvalidRequestMessage: TokenDecodable {
     init(token index: Int, in document: JSONDocument) throws {
         var object = try TokenObject(index, document)
         self.init(
-            requestId: try object.decodeIfPresent("requestId"),
+            requestID: try object.decodeIfPresent("requestId"),
             reason: try object.decodeIfPresent("reason"),
             customData: try object.decodeIfPresent("customData")
         )
@@ -39,7 +45,7 @@ extension InvalidRequestMessage: TokenDecodable {
 
 extension InvalidRequestMessage: TokenEncodableObject {
     func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
-        try writer.member("requestId", requestId)
+        try writer.member("requestId", requestID)
         try writer.member("reason", reason)
         try writer.member("customData", customData)
     }

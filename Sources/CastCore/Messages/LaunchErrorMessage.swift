@@ -5,7 +5,7 @@ package struct LaunchErrorMessage: CastJSONMessage, Hashable {
     package var type: CastMessageType { .launchError }
 
     /// The id of the request this answers; 0 or absent for unsolicited messages.
-    package var requestId: Int?
+    package var requestID: Int?
     /// Why the launch failed.
     package var reason: LaunchErrorReason?
     /// More detail.
@@ -13,13 +13,19 @@ package struct LaunchErrorMessage: CastJSONMessage, Hashable {
 
     /// Creates a value; every optional member defaults to absent.
     package init(
-        requestId: Int? = nil,
+        requestID: Int? = nil,
         reason: LaunchErrorReason? = nil,
         extendedError: LaunchExtendedError? = nil
     ) {
-        self.requestId = requestId
+        self.requestID = requestID
         self.reason = reason
         self.extendedError = extendedError
+    }
+
+    /// The members by their names on the wire.
+    private enum CodingKeys: String, CodingKey {
+        case requestID = "requestId"
+        case reason, extendedError
     }
 }
 
@@ -30,7 +36,7 @@ extension LaunchErrorMessage: TokenDecodable {
     init(token index: Int, in document: JSONDocument) throws {
         var object = try TokenObject(index, document)
         self.init(
-            requestId: try object.decodeIfPresent("requestId"),
+            requestID: try object.decodeIfPresent("requestId"),
             reason: try object.decodeIfPresent("reason"),
             extendedError: try object.decodeIfPresent("extendedError")
         )
@@ -39,7 +45,7 @@ extension LaunchErrorMessage: TokenDecodable {
 
 extension LaunchErrorMessage: TokenEncodableObject {
     func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
-        try writer.member("requestId", requestId)
+        try writer.member("requestId", requestID)
         try writer.member("reason", reason)
         try writer.member("extendedError", extendedError)
     }

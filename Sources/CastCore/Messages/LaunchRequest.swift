@@ -5,9 +5,9 @@ package struct LaunchRequest: CastJSONMessage, Hashable {
     package var type: CastMessageType { .launch }
 
     /// The request id the reply will echo.
-    package var requestId: Int?
+    package var requestID: Int?
     /// The application to launch, e.g. `CC1AD845` (the Default Media Receiver).
-    package var appId: String
+    package var appID: String
     /// The sender's language, e.g. `en-US`.
     package var language: String?
     /// The kinds of application the sender can talk to; `ANDROID_TV` opts in to Cast Connect.
@@ -19,15 +19,15 @@ package struct LaunchRequest: CastJSONMessage, Hashable {
 
     /// Creates a value; every optional member defaults to absent.
     package init(
-        requestId: Int? = nil,
-        appId: String,
+        requestID: Int? = nil,
+        appID: String,
         language: String? = nil,
         supportedAppTypes: [AppType]? = nil,
         appParams: AppParams? = nil,
         senderDeviceName: String? = nil
     ) {
-        self.requestId = requestId
-        self.appId = appId
+        self.requestID = requestID
+        self.appID = appID
         self.language = language
         self.supportedAppTypes = supportedAppTypes
         self.appParams = appParams
@@ -57,6 +57,13 @@ package struct LaunchRequest: CastJSONMessage, Hashable {
             self.credentialsData = credentialsData
         }
     }
+
+    /// The members by their names on the wire.
+    private enum CodingKeys: String, CodingKey {
+        case requestID = "requestId"
+        case appID = "appId"
+        case language, supportedAppTypes, appParams, senderDeviceName
+    }
 }
 
 // MARK: - Generated JSON members
@@ -66,8 +73,8 @@ extension LaunchRequest: TokenDecodable {
     init(token index: Int, in document: JSONDocument) throws {
         var object = try TokenObject(index, document)
         self.init(
-            requestId: try object.decodeIfPresent("requestId"),
-            appId: try object.decode("appId"),
+            requestID: try object.decodeIfPresent("requestId"),
+            appID: try object.decode("appId"),
             language: try object.decodeIfPresent("language"),
             supportedAppTypes: try object.decodeIfPresent("supportedAppTypes"),
             appParams: try object.decodeIfPresent("appParams"),
@@ -78,8 +85,8 @@ extension LaunchRequest: TokenDecodable {
 
 extension LaunchRequest: TokenEncodableObject {
     func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
-        try writer.member("requestId", requestId)
-        try writer.member("appId", appId)
+        try writer.member("requestId", requestID)
+        try writer.member("appId", appID)
         try writer.member("language", language)
         try writer.member("supportedAppTypes", supportedAppTypes)
         try writer.member("appParams", appParams)

@@ -5,21 +5,28 @@ package struct LaunchStatusMessage: CastJSONMessage, Hashable {
     package var type: CastMessageType { .launchStatus }
 
     /// The id of the request this answers; 0 or absent for unsolicited messages.
-    package var requestId: Int?
+    package var requestID: Int?
     /// The request id of the launch, when sent instead of `requestId`.
-    package var launchRequestId: Int?
+    package var launchRequestID: Int?
     /// The progress of the launch.
     package var status: LaunchAuthorizationStatus?
 
     /// Creates a value; every optional member defaults to absent.
     package init(
-        requestId: Int? = nil,
-        launchRequestId: Int? = nil,
+        requestID: Int? = nil,
+        launchRequestID: Int? = nil,
         status: LaunchAuthorizationStatus? = nil
     ) {
-        self.requestId = requestId
-        self.launchRequestId = launchRequestId
+        self.requestID = requestID
+        self.launchRequestID = launchRequestID
         self.status = status
+    }
+
+    /// The members by their names on the wire.
+    private enum CodingKeys: String, CodingKey {
+        case requestID = "requestId"
+        case launchRequestID = "launchRequestId"
+        case status
     }
 }
 
@@ -30,8 +37,8 @@ extension LaunchStatusMessage: TokenDecodable {
     init(token index: Int, in document: JSONDocument) throws {
         var object = try TokenObject(index, document)
         self.init(
-            requestId: try object.decodeIfPresent("requestId"),
-            launchRequestId: try object.decodeIfPresent("launchRequestId"),
+            requestID: try object.decodeIfPresent("requestId"),
+            launchRequestID: try object.decodeIfPresent("launchRequestId"),
             status: try object.decodeIfPresent("status")
         )
     }
@@ -39,8 +46,8 @@ extension LaunchStatusMessage: TokenDecodable {
 
 extension LaunchStatusMessage: TokenEncodableObject {
     func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
-        try writer.member("requestId", requestId)
-        try writer.member("launchRequestId", launchRequestId)
+        try writer.member("requestId", requestID)
+        try writer.member("launchRequestId", launchRequestID)
         try writer.member("status", status)
     }
 }

@@ -5,21 +5,28 @@ package struct LoadCancelledMessage: CastJSONMessage, Hashable {
     package var type: CastMessageType { .loadCancelled }
 
     /// The id of the request this answers; 0 or absent for unsolicited messages.
-    package var requestId: Int?
+    package var requestID: Int?
     /// The queue item whose load was cancelled.
-    package var itemId: Int?
+    package var itemID: Int?
     /// Data from the receiver application.
     package var customData: JSONValue?
 
     /// Creates a value; every optional member defaults to absent.
     package init(
-        requestId: Int? = nil,
-        itemId: Int? = nil,
+        requestID: Int? = nil,
+        itemID: Int? = nil,
         customData: JSONValue? = nil
     ) {
-        self.requestId = requestId
-        self.itemId = itemId
+        self.requestID = requestID
+        self.itemID = itemID
         self.customData = customData
+    }
+
+    /// The members by their names on the wire.
+    private enum CodingKeys: String, CodingKey {
+        case requestID = "requestId"
+        case itemID = "itemId"
+        case customData
     }
 }
 
@@ -30,8 +37,8 @@ extension LoadCancelledMessage: TokenDecodable {
     init(token index: Int, in document: JSONDocument) throws {
         var object = try TokenObject(index, document)
         self.init(
-            requestId: try object.decodeIfPresent("requestId"),
-            itemId: try object.decodeIfPresent("itemId"),
+            requestID: try object.decodeIfPresent("requestId"),
+            itemID: try object.decodeIfPresent("itemId"),
             customData: try object.decodeIfPresent("customData")
         )
     }
@@ -39,8 +46,8 @@ extension LoadCancelledMessage: TokenDecodable {
 
 extension LoadCancelledMessage: TokenEncodableObject {
     func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
-        try writer.member("requestId", requestId)
-        try writer.member("itemId", itemId)
+        try writer.member("requestId", requestID)
+        try writer.member("itemId", itemID)
         try writer.member("customData", customData)
     }
 }

@@ -5,9 +5,9 @@ package struct LoadFailedMessage: CastJSONMessage, Hashable {
     package var type: CastMessageType { .loadFailed }
 
     /// The id of the request this answers; 0 or absent for unsolicited messages.
-    package var requestId: Int?
+    package var requestID: Int?
     /// The queue item that failed.
-    package var itemId: Int?
+    package var itemID: Int?
     /// What failed.
     package var detailedErrorCode: DetailedErrorCode?
     /// Why it failed.
@@ -17,17 +17,24 @@ package struct LoadFailedMessage: CastJSONMessage, Hashable {
 
     /// Creates a value; every optional member defaults to absent.
     package init(
-        requestId: Int? = nil,
-        itemId: Int? = nil,
+        requestID: Int? = nil,
+        itemID: Int? = nil,
         detailedErrorCode: DetailedErrorCode? = nil,
         reason: ErrorReason? = nil,
         customData: JSONValue? = nil
     ) {
-        self.requestId = requestId
-        self.itemId = itemId
+        self.requestID = requestID
+        self.itemID = itemID
         self.detailedErrorCode = detailedErrorCode
         self.reason = reason
         self.customData = customData
+    }
+
+    /// The members by their names on the wire.
+    private enum CodingKeys: String, CodingKey {
+        case requestID = "requestId"
+        case itemID = "itemId"
+        case detailedErrorCode, reason, customData
     }
 }
 
@@ -38,8 +45,8 @@ extension LoadFailedMessage: TokenDecodable {
     init(token index: Int, in document: JSONDocument) throws {
         var object = try TokenObject(index, document)
         self.init(
-            requestId: try object.decodeIfPresent("requestId"),
-            itemId: try object.decodeIfPresent("itemId"),
+            requestID: try object.decodeIfPresent("requestId"),
+            itemID: try object.decodeIfPresent("itemId"),
             detailedErrorCode: try object.decodeIfPresent("detailedErrorCode"),
             reason: try object.decodeIfPresent("reason"),
             customData: try object.decodeIfPresent("customData")
@@ -49,8 +56,8 @@ extension LoadFailedMessage: TokenDecodable {
 
 extension LoadFailedMessage: TokenEncodableObject {
     func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
-        try writer.member("requestId", requestId)
-        try writer.member("itemId", itemId)
+        try writer.member("requestId", requestID)
+        try writer.member("itemId", itemID)
         try writer.member("detailedErrorCode", detailedErrorCode)
         try writer.member("reason", reason)
         try writer.member("customData", customData)

@@ -7,35 +7,35 @@ package struct LoadRequest: CastJSONMessage, Hashable {
     package var type: CastMessageType { .load }
 
     /// The request id the reply will echo.
-    package var requestId: Int?
+    package var requestID: Int?
     /// The receiver application session (sent by some senders; not required).
-    package var sessionId: String?
+    package var sessionID: String?
     /// What to load and how.
     package var data: LoadRequestData
 
     /// Creates a load request.
-    package init(requestId: Int? = nil, sessionId: String? = nil, data: LoadRequestData) {
-        self.requestId = requestId
-        self.sessionId = sessionId
+    package init(requestID: Int? = nil, sessionID: String? = nil, data: LoadRequestData) {
+        self.requestID = requestID
+        self.sessionID = sessionID
         self.data = data
     }
 
     private enum CodingKeys: String, CodingKey {
-        case requestId
-        case sessionId
+        case requestID = "requestId"
+        case sessionID = "sessionId"
     }
 
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        requestId = try container.decodeIfPresent(Int.self, forKey: .requestId)
-        sessionId = try container.decodeIfPresent(String.self, forKey: .sessionId)
+        requestID = try container.decodeIfPresent(Int.self, forKey: .requestID)
+        sessionID = try container.decodeIfPresent(String.self, forKey: .sessionID)
         data = try LoadRequestData(from: decoder)
     }
 
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(requestId, forKey: .requestId)
-        try container.encodeIfPresent(sessionId, forKey: .sessionId)
+        try container.encodeIfPresent(requestID, forKey: .requestID)
+        try container.encodeIfPresent(sessionID, forKey: .sessionID)
         try data.encode(to: encoder)
     }
 }
@@ -44,8 +44,8 @@ extension LoadRequest: TokenDecodable {
     init(token index: Int, in document: JSONDocument) throws {
         var object = try TokenObject(index, document)
         self.init(
-            requestId: try object.decodeIfPresent("requestId"),
-            sessionId: try object.decodeIfPresent("sessionId"),
+            requestID: try object.decodeIfPresent("requestId"),
+            sessionID: try object.decodeIfPresent("sessionId"),
             data: try LoadRequestData(token: index, in: document)
         )
     }
@@ -53,8 +53,8 @@ extension LoadRequest: TokenDecodable {
 
 extension LoadRequest: TokenEncodableObject {
     func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
-        try writer.member("requestId", requestId)
-        try writer.member("sessionId", sessionId)
+        try writer.member("requestId", requestID)
+        try writer.member("sessionId", sessionID)
         try data.writeMembers(to: &writer)
     }
 }

@@ -5,29 +5,37 @@ package struct MediaErrorMessage: CastJSONMessage, Hashable {
     package var type: CastMessageType { .error }
 
     /// The id of the request this answers; 0 or absent for unsolicited messages.
-    package var requestId: Int?
+    package var requestID: Int?
     /// What failed.
     package var detailedErrorCode: DetailedErrorCode?
     /// Why it failed.
     package var reason: ErrorReason?
     /// The queue item concerned.
-    package var itemId: Int?
+    package var itemID: Int?
     /// Data from the receiver application.
     package var customData: JSONValue?
 
     /// Creates a value; every optional member defaults to absent.
     package init(
-        requestId: Int? = nil,
+        requestID: Int? = nil,
         detailedErrorCode: DetailedErrorCode? = nil,
         reason: ErrorReason? = nil,
-        itemId: Int? = nil,
+        itemID: Int? = nil,
         customData: JSONValue? = nil
     ) {
-        self.requestId = requestId
+        self.requestID = requestID
         self.detailedErrorCode = detailedErrorCode
         self.reason = reason
-        self.itemId = itemId
+        self.itemID = itemID
         self.customData = customData
+    }
+
+    /// The members by their names on the wire.
+    private enum CodingKeys: String, CodingKey {
+        case requestID = "requestId"
+        case detailedErrorCode, reason
+        case itemID = "itemId"
+        case customData
     }
 }
 
@@ -38,10 +46,10 @@ extension MediaErrorMessage: TokenDecodable {
     init(token index: Int, in document: JSONDocument) throws {
         var object = try TokenObject(index, document)
         self.init(
-            requestId: try object.decodeIfPresent("requestId"),
+            requestID: try object.decodeIfPresent("requestId"),
             detailedErrorCode: try object.decodeIfPresent("detailedErrorCode"),
             reason: try object.decodeIfPresent("reason"),
-            itemId: try object.decodeIfPresent("itemId"),
+            itemID: try object.decodeIfPresent("itemId"),
             customData: try object.decodeIfPresent("customData")
         )
     }
@@ -49,10 +57,10 @@ extension MediaErrorMessage: TokenDecodable {
 
 extension MediaErrorMessage: TokenEncodableObject {
     func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
-        try writer.member("requestId", requestId)
+        try writer.member("requestId", requestID)
         try writer.member("detailedErrorCode", detailedErrorCode)
         try writer.member("reason", reason)
-        try writer.member("itemId", itemId)
+        try writer.member("itemId", itemID)
         try writer.member("customData", customData)
     }
 }

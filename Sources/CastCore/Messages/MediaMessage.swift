@@ -48,7 +48,7 @@ package enum MediaMessage: Sendable, Hashable {
     /// `ERROR`.
     case error(MediaErrorMessage)
     /// `QUEUE_ITEM_IDS`.
-    case queueItemIds(QueueItemIdsMessage)
+    case queueItemIDs(QueueItemIDsMessage)
     /// `QUEUE_ITEMS`.
     case queueItems(QueueItemsMessage)
     /// `QUEUE_CHANGE`.
@@ -65,7 +65,7 @@ package enum MediaMessage: Sendable, Hashable {
             switch peek.type {
             case .mediaStatus: .mediaStatus(try MediaStatusMessage(token: 0, in: document))
             case .load: .load(try LoadRequest(token: 0, in: document))
-            case .play, .pause, .stop, .skipAd, .queueNext, .queuePrev, .queueGetItemIds:
+            case .play, .pause, .stop, .skipAd, .queueNext, .queuePrev, .queueGetItemIDs:
                 .sessionCommand(try MediaSessionRequest(token: 0, in: document))
             case .getStatus: .getStatus(try GetMediaStatusRequest(token: 0, in: document))
             case .seek: .seek(try SeekRequest(token: 0, in: document))
@@ -85,7 +85,7 @@ package enum MediaMessage: Sendable, Hashable {
             case .invalidPlayerState: .invalidPlayerState(try InvalidPlayerStateMessage(token: 0, in: document))
             case .invalidRequest: .invalidRequest(try InvalidRequestMessage(token: 0, in: document))
             case .error: .error(try MediaErrorMessage(token: 0, in: document))
-            case .queueItemIds: .queueItemIds(try QueueItemIdsMessage(token: 0, in: document))
+            case .queueItemIDs: .queueItemIDs(try QueueItemIDsMessage(token: 0, in: document))
             case .queueItems: .queueItems(try QueueItemsMessage(token: 0, in: document))
             case .queueChange: .queueChange(try QueueChangeMessage(token: 0, in: document))
             default: .unknown(InboundMessageDecoding.unknown(peek, document))
@@ -117,7 +117,7 @@ package enum MediaMessage: Sendable, Hashable {
         case .invalidPlayerState(let message): message
         case .invalidRequest(let message): message
         case .error(let message): message
-        case .queueItemIds(let message): message
+        case .queueItemIDs(let message): message
         case .queueItems(let message): message
         case .queueChange(let message): message
         case .unknown: nil
@@ -131,9 +131,9 @@ package enum MediaMessage: Sendable, Hashable {
     }
 
     /// The request id, when the message carries one.
-    package var requestId: Int? {
-        if case .unknown(let message) = self { return message.requestId }
-        return message!.requestId
+    package var requestID: Int? {
+        if case .unknown(let message) = self { return message.requestID }
+        return message!.requestID
     }
 
     /// Encodes the message as compact JSON text; an unknown message is written back as received.

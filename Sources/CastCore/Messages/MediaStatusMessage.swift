@@ -6,21 +6,22 @@ package struct MediaStatusMessage: CastJSONMessage, Hashable {
     package var type: CastMessageType { .mediaStatus }
 
     /// The id of the request this answers; 0 or absent for unsolicited messages.
-    package var requestId: Int?
+    package var requestID: Int?
     /// The media sessions; normally none or one.
     package var status: [MediaStatus]
     /// Members this version does not model, as received; written back after the others.
     package var unknownMembers: [String: JSONValue] = [:]
 
     /// Creates a value; every optional member defaults to absent.
-    package init(requestId: Int? = nil, status: [MediaStatus], unknownMembers: [String: JSONValue] = [:]) {
-        self.requestId = requestId
+    package init(requestID: Int? = nil, status: [MediaStatus], unknownMembers: [String: JSONValue] = [:]) {
+        self.requestID = requestID
         self.status = status
         self.unknownMembers = unknownMembers
     }
 
     private enum CodingKeys: String, CodingKey, CaseIterable {
-        case requestId, status
+        case requestID = "requestId"
+        case status
     }
 
     /// The members modelled here, and the type member.
@@ -30,7 +31,7 @@ package struct MediaStatusMessage: CastJSONMessage, Hashable {
     /// status members at the top level.
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        requestId = try container.decodeIfPresent(Int.self, forKey: .requestId)
+        requestID = try container.decodeIfPresent(Int.self, forKey: .requestID)
         if !container.contains(.status),
             try decoder.container(keyedBy: AnyCodingKey.self).contains(AnyCodingKey("mediaSessionId"))
         {
@@ -49,13 +50,13 @@ extension MediaStatusMessage: TokenDecodable {
     /// from the message itself.
     init(token index: Int, in document: JSONDocument) throws {
         var object = try TokenObject(index, document)
-        let requestId: Int? = try object.decodeIfPresent("requestId")
+        let requestID: Int? = try object.decodeIfPresent("requestId")
         object.skip("type")
         guard let member = object.find("status") else {
             guard object.find("mediaSessionId") != nil else { throw document.missing("status", inObjectAt: index) }
             var entry = try MediaStatus(token: index, in: document)
             for name in Self.knownMembers { entry.unknownMembers[name] = nil }
-            self.init(requestId: requestId, status: [entry])
+            self.init(requestID: requestID, status: [entry])
             return
         }
         let value = member + 1
@@ -66,14 +67,14 @@ extension MediaStatusMessage: TokenDecodable {
         case .null: throw document.missing("status", inObjectAt: index)
         default: throw document.wrongType("an array", at: value)
         }
-        self.init(requestId: requestId, status: status)
+        self.init(requestID: requestID, status: status)
         unknownMembers = object.unknownMembers(known: Self.knownMembers)
     }
 }
 
 extension MediaStatusMessage: TokenEncodableObject {
     func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
-        try writer.member("requestId", requestId)
+        try writer.member("requestId", requestID)
         try writer.member("status", status)
         try writer.unknownMembers(unknownMembers)
     }

@@ -5,11 +5,16 @@ package struct PongMessage: CastJSONMessage, Hashable {
     package var type: CastMessageType { .pong }
 
     /// A request id, rarely present.
-    package var requestId: Int?
+    package var requestID: Int?
 
     /// Creates a value; every optional member defaults to absent.
-    package init(requestId: Int? = nil) {
-        self.requestId = requestId
+    package init(requestID: Int? = nil) {
+        self.requestID = requestID
+    }
+
+    /// The members by their names on the wire.
+    private enum CodingKeys: String, CodingKey {
+        case requestID = "requestId"
     }
 }
 
@@ -20,13 +25,13 @@ extension PongMessage: TokenDecodable {
     init(token index: Int, in document: JSONDocument) throws {
         var object = try TokenObject(index, document)
         self.init(
-            requestId: try object.decodeIfPresent("requestId")
+            requestID: try object.decodeIfPresent("requestId")
         )
     }
 }
 
 extension PongMessage: TokenEncodableObject {
     func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
-        try writer.member("requestId", requestId)
+        try writer.member("requestId", requestID)
     }
 }

@@ -5,33 +5,43 @@ package struct QueueChangeMessage: CastJSONMessage, Hashable {
     package var type: CastMessageType { .queueChange }
 
     /// The id of the request this answers; 0 or absent for unsolicited messages.
-    package var requestId: Int?
+    package var requestID: Int?
     /// What changed.
     package var changeType: QueueChangeType
     /// The items concerned.
-    package var itemIds: [Int]?
+    package var itemIDs: [Int]?
     /// For `INSERT`, the item the new items were inserted before.
     package var insertBefore: Int?
     /// For `UPDATE`, the items in their new order.
-    package var reorderItemIds: [Int]?
+    package var reorderItemIDs: [Int]?
     /// The new queue sequence number.
     package var sequenceNumber: Int?
 
     /// Creates a value; every optional member defaults to absent.
     package init(
-        requestId: Int? = nil,
+        requestID: Int? = nil,
         changeType: QueueChangeType,
-        itemIds: [Int]? = nil,
+        itemIDs: [Int]? = nil,
         insertBefore: Int? = nil,
-        reorderItemIds: [Int]? = nil,
+        reorderItemIDs: [Int]? = nil,
         sequenceNumber: Int? = nil
     ) {
-        self.requestId = requestId
+        self.requestID = requestID
         self.changeType = changeType
-        self.itemIds = itemIds
+        self.itemIDs = itemIDs
         self.insertBefore = insertBefore
-        self.reorderItemIds = reorderItemIds
+        self.reorderItemIDs = reorderItemIDs
         self.sequenceNumber = sequenceNumber
+    }
+
+    /// The members by their names on the wire.
+    private enum CodingKeys: String, CodingKey {
+        case requestID = "requestId"
+        case changeType
+        case itemIDs = "itemIds"
+        case insertBefore
+        case reorderItemIDs = "reorderItemIds"
+        case sequenceNumber
     }
 }
 
@@ -42,11 +52,11 @@ extension QueueChangeMessage: TokenDecodable {
     init(token index: Int, in document: JSONDocument) throws {
         var object = try TokenObject(index, document)
         self.init(
-            requestId: try object.decodeIfPresent("requestId"),
+            requestID: try object.decodeIfPresent("requestId"),
             changeType: try object.decode("changeType"),
-            itemIds: try object.decodeIfPresent("itemIds"),
+            itemIDs: try object.decodeIfPresent("itemIds"),
             insertBefore: try object.decodeIfPresent("insertBefore"),
-            reorderItemIds: try object.decodeIfPresent("reorderItemIds"),
+            reorderItemIDs: try object.decodeIfPresent("reorderItemIds"),
             sequenceNumber: try object.decodeIfPresent("sequenceNumber")
         )
     }
@@ -54,11 +64,11 @@ extension QueueChangeMessage: TokenDecodable {
 
 extension QueueChangeMessage: TokenEncodableObject {
     func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
-        try writer.member("requestId", requestId)
+        try writer.member("requestId", requestID)
         try writer.member("changeType", changeType)
-        try writer.member("itemIds", itemIds)
+        try writer.member("itemIds", itemIDs)
         try writer.member("insertBefore", insertBefore)
-        try writer.member("reorderItemIds", reorderItemIds)
+        try writer.member("reorderItemIds", reorderItemIDs)
         try writer.member("sequenceNumber", sequenceNumber)
     }
 }

@@ -7,13 +7,13 @@ package struct QueueGetItemRangeRequest: CastJSONMessage, Hashable {
     package var type: CastMessageType { .queueGetItemRange }
 
     /// The request id the reply will echo.
-    package var requestId: Int?
+    package var requestID: Int?
     /// The media session, from the latest `MEDIA_STATUS`.
-    package var mediaSessionId: Int
+    package var mediaSessionID: Int
     /// The receiver application session (sent by some senders; not required).
-    package var sessionId: String?
+    package var sessionID: String?
     /// The reference item.
-    package var itemId: Int
+    package var itemID: Int
     /// How many following items.
     package var nextCount: Int?
     /// How many preceding items.
@@ -21,19 +21,28 @@ package struct QueueGetItemRangeRequest: CastJSONMessage, Hashable {
 
     /// Creates a value; every optional member defaults to absent.
     package init(
-        requestId: Int? = nil,
-        mediaSessionId: Int,
-        sessionId: String? = nil,
-        itemId: Int,
+        requestID: Int? = nil,
+        mediaSessionID: Int,
+        sessionID: String? = nil,
+        itemID: Int,
         nextCount: Int? = nil,
         prevCount: Int? = nil
     ) {
-        self.requestId = requestId
-        self.mediaSessionId = mediaSessionId
-        self.sessionId = sessionId
-        self.itemId = itemId
+        self.requestID = requestID
+        self.mediaSessionID = mediaSessionID
+        self.sessionID = sessionID
+        self.itemID = itemID
         self.nextCount = nextCount
         self.prevCount = prevCount
+    }
+
+    /// The members by their names on the wire.
+    private enum CodingKeys: String, CodingKey {
+        case requestID = "requestId"
+        case mediaSessionID = "mediaSessionId"
+        case sessionID = "sessionId"
+        case itemID = "itemId"
+        case nextCount, prevCount
     }
 }
 
@@ -44,10 +53,10 @@ extension QueueGetItemRangeRequest: TokenDecodable {
     init(token index: Int, in document: JSONDocument) throws {
         var object = try TokenObject(index, document)
         self.init(
-            requestId: try object.decodeIfPresent("requestId"),
-            mediaSessionId: try object.decode("mediaSessionId"),
-            sessionId: try object.decodeIfPresent("sessionId"),
-            itemId: try object.decode("itemId"),
+            requestID: try object.decodeIfPresent("requestId"),
+            mediaSessionID: try object.decode("mediaSessionId"),
+            sessionID: try object.decodeIfPresent("sessionId"),
+            itemID: try object.decode("itemId"),
             nextCount: try object.decodeIfPresent("nextCount"),
             prevCount: try object.decodeIfPresent("prevCount")
         )
@@ -56,10 +65,10 @@ extension QueueGetItemRangeRequest: TokenDecodable {
 
 extension QueueGetItemRangeRequest: TokenEncodableObject {
     func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
-        try writer.member("requestId", requestId)
-        try writer.member("mediaSessionId", mediaSessionId)
-        try writer.member("sessionId", sessionId)
-        try writer.member("itemId", itemId)
+        try writer.member("requestId", requestID)
+        try writer.member("mediaSessionId", mediaSessionID)
+        try writer.member("sessionId", sessionID)
+        try writer.member("itemId", itemID)
         try writer.member("nextCount", nextCount)
         try writer.member("prevCount", prevCount)
     }

@@ -5,25 +5,33 @@ package struct QueueGetItemsRequest: CastJSONMessage, Hashable {
     package var type: CastMessageType { .queueGetItems }
 
     /// The request id the reply will echo.
-    package var requestId: Int?
+    package var requestID: Int?
     /// The media session, from the latest `MEDIA_STATUS`.
-    package var mediaSessionId: Int
+    package var mediaSessionID: Int
     /// The receiver application session (sent by some senders; not required).
-    package var sessionId: String?
+    package var sessionID: String?
     /// The items wanted.
-    package var itemIds: [Int]
+    package var itemIDs: [Int]
 
     /// Creates a value; every optional member defaults to absent.
     package init(
-        requestId: Int? = nil,
-        mediaSessionId: Int,
-        sessionId: String? = nil,
-        itemIds: [Int]
+        requestID: Int? = nil,
+        mediaSessionID: Int,
+        sessionID: String? = nil,
+        itemIDs: [Int]
     ) {
-        self.requestId = requestId
-        self.mediaSessionId = mediaSessionId
-        self.sessionId = sessionId
-        self.itemIds = itemIds
+        self.requestID = requestID
+        self.mediaSessionID = mediaSessionID
+        self.sessionID = sessionID
+        self.itemIDs = itemIDs
+    }
+
+    /// The members by their names on the wire.
+    private enum CodingKeys: String, CodingKey {
+        case requestID = "requestId"
+        case mediaSessionID = "mediaSessionId"
+        case sessionID = "sessionId"
+        case itemIDs = "itemIds"
     }
 }
 
@@ -34,19 +42,19 @@ extension QueueGetItemsRequest: TokenDecodable {
     init(token index: Int, in document: JSONDocument) throws {
         var object = try TokenObject(index, document)
         self.init(
-            requestId: try object.decodeIfPresent("requestId"),
-            mediaSessionId: try object.decode("mediaSessionId"),
-            sessionId: try object.decodeIfPresent("sessionId"),
-            itemIds: try object.decode("itemIds")
+            requestID: try object.decodeIfPresent("requestId"),
+            mediaSessionID: try object.decode("mediaSessionId"),
+            sessionID: try object.decodeIfPresent("sessionId"),
+            itemIDs: try object.decode("itemIds")
         )
     }
 }
 
 extension QueueGetItemsRequest: TokenEncodableObject {
     func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
-        try writer.member("requestId", requestId)
-        try writer.member("mediaSessionId", mediaSessionId)
-        try writer.member("sessionId", sessionId)
-        try writer.member("itemIds", itemIds)
+        try writer.member("requestId", requestID)
+        try writer.member("mediaSessionId", mediaSessionID)
+        try writer.member("sessionId", sessionID)
+        try writer.member("itemIds", itemIDs)
     }
 }

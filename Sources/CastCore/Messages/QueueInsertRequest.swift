@@ -5,11 +5,11 @@ package struct QueueInsertRequest: CastJSONMessage, Hashable {
     package var type: CastMessageType { .queueInsert }
 
     /// The request id the reply will echo.
-    package var requestId: Int?
+    package var requestID: Int?
     /// The media session, from the latest `MEDIA_STATUS`.
-    package var mediaSessionId: Int
+    package var mediaSessionID: Int
     /// The receiver application session (sent by some senders; not required).
-    package var sessionId: String?
+    package var sessionID: String?
     /// The items to insert, without item ids.
     package var items: [QueueItem]
     /// The item to insert before; appends when absent.
@@ -17,7 +17,7 @@ package struct QueueInsertRequest: CastJSONMessage, Hashable {
     /// The index among the inserted items of the one to make current.
     package var currentItemIndex: Int?
     /// The item to make current.
-    package var currentItemId: Int?
+    package var currentItemID: Int?
     /// Where to start the new current item, in seconds.
     package var currentTime: Double?
     /// Data for the receiver application.
@@ -27,27 +27,37 @@ package struct QueueInsertRequest: CastJSONMessage, Hashable {
 
     /// Creates a value; every optional member defaults to absent.
     package init(
-        requestId: Int? = nil,
-        mediaSessionId: Int,
-        sessionId: String? = nil,
+        requestID: Int? = nil,
+        mediaSessionID: Int,
+        sessionID: String? = nil,
         items: [QueueItem],
         insertBefore: Int? = nil,
         currentItemIndex: Int? = nil,
-        currentItemId: Int? = nil,
+        currentItemID: Int? = nil,
         currentTime: Double? = nil,
         customData: JSONValue? = nil,
         sequenceNumber: Int? = nil
     ) {
-        self.requestId = requestId
-        self.mediaSessionId = mediaSessionId
-        self.sessionId = sessionId
+        self.requestID = requestID
+        self.mediaSessionID = mediaSessionID
+        self.sessionID = sessionID
         self.items = items
         self.insertBefore = insertBefore
         self.currentItemIndex = currentItemIndex
-        self.currentItemId = currentItemId
+        self.currentItemID = currentItemID
         self.currentTime = currentTime
         self.customData = customData
         self.sequenceNumber = sequenceNumber
+    }
+
+    /// The members by their names on the wire.
+    private enum CodingKeys: String, CodingKey {
+        case requestID = "requestId"
+        case mediaSessionID = "mediaSessionId"
+        case sessionID = "sessionId"
+        case items, insertBefore, currentItemIndex
+        case currentItemID = "currentItemId"
+        case currentTime, customData, sequenceNumber
     }
 }
 
@@ -58,13 +68,13 @@ extension QueueInsertRequest: TokenDecodable {
     init(token index: Int, in document: JSONDocument) throws {
         var object = try TokenObject(index, document)
         self.init(
-            requestId: try object.decodeIfPresent("requestId"),
-            mediaSessionId: try object.decode("mediaSessionId"),
-            sessionId: try object.decodeIfPresent("sessionId"),
+            requestID: try object.decodeIfPresent("requestId"),
+            mediaSessionID: try object.decode("mediaSessionId"),
+            sessionID: try object.decodeIfPresent("sessionId"),
             items: try object.decode("items"),
             insertBefore: try object.decodeIfPresent("insertBefore"),
             currentItemIndex: try object.decodeIfPresent("currentItemIndex"),
-            currentItemId: try object.decodeIfPresent("currentItemId"),
+            currentItemID: try object.decodeIfPresent("currentItemId"),
             currentTime: try object.decodeIfPresent("currentTime"),
             customData: try object.decodeIfPresent("customData"),
             sequenceNumber: try object.decodeIfPresent("sequenceNumber")
@@ -74,13 +84,13 @@ extension QueueInsertRequest: TokenDecodable {
 
 extension QueueInsertRequest: TokenEncodableObject {
     func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
-        try writer.member("requestId", requestId)
-        try writer.member("mediaSessionId", mediaSessionId)
-        try writer.member("sessionId", sessionId)
+        try writer.member("requestId", requestID)
+        try writer.member("mediaSessionId", mediaSessionID)
+        try writer.member("sessionId", sessionID)
         try writer.member("items", items)
         try writer.member("insertBefore", insertBefore)
         try writer.member("currentItemIndex", currentItemIndex)
-        try writer.member("currentItemId", currentItemId)
+        try writer.member("currentItemId", currentItemID)
         try writer.member("currentTime", currentTime)
         try writer.member("customData", customData)
         try writer.member("sequenceNumber", sequenceNumber)

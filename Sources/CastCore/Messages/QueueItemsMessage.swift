@@ -5,7 +5,7 @@ package struct QueueItemsMessage: CastJSONMessage, Hashable {
     package var type: CastMessageType { .queueItems }
 
     /// The id of the request this answers; 0 or absent for unsolicited messages.
-    package var requestId: Int?
+    package var requestID: Int?
     /// The items.
     package var items: [QueueItem]
     /// The queue sequence number.
@@ -13,13 +13,19 @@ package struct QueueItemsMessage: CastJSONMessage, Hashable {
 
     /// Creates a value; every optional member defaults to absent.
     package init(
-        requestId: Int? = nil,
+        requestID: Int? = nil,
         items: [QueueItem],
         sequenceNumber: Int? = nil
     ) {
-        self.requestId = requestId
+        self.requestID = requestID
         self.items = items
         self.sequenceNumber = sequenceNumber
+    }
+
+    /// The members by their names on the wire.
+    private enum CodingKeys: String, CodingKey {
+        case requestID = "requestId"
+        case items, sequenceNumber
     }
 }
 
@@ -30,7 +36,7 @@ extension QueueItemsMessage: TokenDecodable {
     init(token index: Int, in document: JSONDocument) throws {
         var object = try TokenObject(index, document)
         self.init(
-            requestId: try object.decodeIfPresent("requestId"),
+            requestID: try object.decodeIfPresent("requestId"),
             items: try object.decode("items"),
             sequenceNumber: try object.decodeIfPresent("sequenceNumber")
         )
@@ -39,7 +45,7 @@ extension QueueItemsMessage: TokenDecodable {
 
 extension QueueItemsMessage: TokenEncodableObject {
     func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
-        try writer.member("requestId", requestId)
+        try writer.member("requestId", requestID)
         try writer.member("items", items)
         try writer.member("sequenceNumber", sequenceNumber)
     }

@@ -5,9 +5,9 @@ package struct QueueLoadRequest: CastJSONMessage, Hashable {
     package var type: CastMessageType { .queueLoad }
 
     /// The request id the reply will echo.
-    package var requestId: Int?
+    package var requestID: Int?
     /// The receiver application session (sent by some senders; not required).
-    package var sessionId: String?
+    package var sessionID: String?
     /// The items.
     package var items: [QueueItem]
     /// The index of the item to play first.
@@ -23,8 +23,8 @@ package struct QueueLoadRequest: CastJSONMessage, Hashable {
 
     /// Creates a value; every optional member defaults to absent.
     package init(
-        requestId: Int? = nil,
-        sessionId: String? = nil,
+        requestID: Int? = nil,
+        sessionID: String? = nil,
         items: [QueueItem],
         startIndex: Int? = nil,
         repeatMode: RepeatMode? = nil,
@@ -32,14 +32,21 @@ package struct QueueLoadRequest: CastJSONMessage, Hashable {
         customData: JSONValue? = nil,
         sequenceNumber: Int? = nil
     ) {
-        self.requestId = requestId
-        self.sessionId = sessionId
+        self.requestID = requestID
+        self.sessionID = sessionID
         self.items = items
         self.startIndex = startIndex
         self.repeatMode = repeatMode
         self.currentTime = currentTime
         self.customData = customData
         self.sequenceNumber = sequenceNumber
+    }
+
+    /// The members by their names on the wire.
+    private enum CodingKeys: String, CodingKey {
+        case requestID = "requestId"
+        case sessionID = "sessionId"
+        case items, startIndex, repeatMode, currentTime, customData, sequenceNumber
     }
 }
 
@@ -50,8 +57,8 @@ extension QueueLoadRequest: TokenDecodable {
     init(token index: Int, in document: JSONDocument) throws {
         var object = try TokenObject(index, document)
         self.init(
-            requestId: try object.decodeIfPresent("requestId"),
-            sessionId: try object.decodeIfPresent("sessionId"),
+            requestID: try object.decodeIfPresent("requestId"),
+            sessionID: try object.decodeIfPresent("sessionId"),
             items: try object.decode("items"),
             startIndex: try object.decodeIfPresent("startIndex"),
             repeatMode: try object.decodeIfPresent("repeatMode"),
@@ -64,8 +71,8 @@ extension QueueLoadRequest: TokenDecodable {
 
 extension QueueLoadRequest: TokenEncodableObject {
     func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
-        try writer.member("requestId", requestId)
-        try writer.member("sessionId", sessionId)
+        try writer.member("requestId", requestID)
+        try writer.member("sessionId", sessionID)
         try writer.member("items", items)
         try writer.member("startIndex", startIndex)
         try writer.member("repeatMode", repeatMode)

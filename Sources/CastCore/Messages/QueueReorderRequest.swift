@@ -5,17 +5,17 @@ package struct QueueReorderRequest: CastJSONMessage, Hashable {
     package var type: CastMessageType { .queueReorder }
 
     /// The request id the reply will echo.
-    package var requestId: Int?
+    package var requestID: Int?
     /// The media session, from the latest `MEDIA_STATUS`.
-    package var mediaSessionId: Int
+    package var mediaSessionID: Int
     /// The receiver application session (sent by some senders; not required).
-    package var sessionId: String?
+    package var sessionID: String?
     /// The items to move, in their new order.
-    package var itemIds: [Int]
+    package var itemIDs: [Int]
     /// The item to move them before; to the end when absent.
     package var insertBefore: Int?
     /// The item to make current.
-    package var currentItemId: Int?
+    package var currentItemID: Int?
     /// Where to start the new current item, in seconds.
     package var currentTime: Double?
     /// Data for the receiver application.
@@ -25,25 +25,36 @@ package struct QueueReorderRequest: CastJSONMessage, Hashable {
 
     /// Creates a value; every optional member defaults to absent.
     package init(
-        requestId: Int? = nil,
-        mediaSessionId: Int,
-        sessionId: String? = nil,
-        itemIds: [Int],
+        requestID: Int? = nil,
+        mediaSessionID: Int,
+        sessionID: String? = nil,
+        itemIDs: [Int],
         insertBefore: Int? = nil,
-        currentItemId: Int? = nil,
+        currentItemID: Int? = nil,
         currentTime: Double? = nil,
         customData: JSONValue? = nil,
         sequenceNumber: Int? = nil
     ) {
-        self.requestId = requestId
-        self.mediaSessionId = mediaSessionId
-        self.sessionId = sessionId
-        self.itemIds = itemIds
+        self.requestID = requestID
+        self.mediaSessionID = mediaSessionID
+        self.sessionID = sessionID
+        self.itemIDs = itemIDs
         self.insertBefore = insertBefore
-        self.currentItemId = currentItemId
+        self.currentItemID = currentItemID
         self.currentTime = currentTime
         self.customData = customData
         self.sequenceNumber = sequenceNumber
+    }
+
+    /// The members by their names on the wire.
+    private enum CodingKeys: String, CodingKey {
+        case requestID = "requestId"
+        case mediaSessionID = "mediaSessionId"
+        case sessionID = "sessionId"
+        case itemIDs = "itemIds"
+        case insertBefore
+        case currentItemID = "currentItemId"
+        case currentTime, customData, sequenceNumber
     }
 }
 
@@ -54,12 +65,12 @@ extension QueueReorderRequest: TokenDecodable {
     init(token index: Int, in document: JSONDocument) throws {
         var object = try TokenObject(index, document)
         self.init(
-            requestId: try object.decodeIfPresent("requestId"),
-            mediaSessionId: try object.decode("mediaSessionId"),
-            sessionId: try object.decodeIfPresent("sessionId"),
-            itemIds: try object.decode("itemIds"),
+            requestID: try object.decodeIfPresent("requestId"),
+            mediaSessionID: try object.decode("mediaSessionId"),
+            sessionID: try object.decodeIfPresent("sessionId"),
+            itemIDs: try object.decode("itemIds"),
             insertBefore: try object.decodeIfPresent("insertBefore"),
-            currentItemId: try object.decodeIfPresent("currentItemId"),
+            currentItemID: try object.decodeIfPresent("currentItemId"),
             currentTime: try object.decodeIfPresent("currentTime"),
             customData: try object.decodeIfPresent("customData"),
             sequenceNumber: try object.decodeIfPresent("sequenceNumber")
@@ -69,12 +80,12 @@ extension QueueReorderRequest: TokenDecodable {
 
 extension QueueReorderRequest: TokenEncodableObject {
     func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
-        try writer.member("requestId", requestId)
-        try writer.member("mediaSessionId", mediaSessionId)
-        try writer.member("sessionId", sessionId)
-        try writer.member("itemIds", itemIds)
+        try writer.member("requestId", requestID)
+        try writer.member("mediaSessionId", mediaSessionID)
+        try writer.member("sessionId", sessionID)
+        try writer.member("itemIds", itemIDs)
         try writer.member("insertBefore", insertBefore)
-        try writer.member("currentItemId", currentItemId)
+        try writer.member("currentItemId", currentItemID)
         try writer.member("currentTime", currentTime)
         try writer.member("customData", customData)
         try writer.member("sequenceNumber", sequenceNumber)

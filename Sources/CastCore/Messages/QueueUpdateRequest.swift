@@ -7,13 +7,13 @@ package struct QueueUpdateRequest: CastJSONMessage, Hashable {
     package var type: CastMessageType { .queueUpdate }
 
     /// The request id the reply will echo.
-    package var requestId: Int?
+    package var requestID: Int?
     /// The media session, from the latest `MEDIA_STATUS`.
-    package var mediaSessionId: Int
+    package var mediaSessionID: Int
     /// The receiver application session (sent by some senders; not required).
-    package var sessionId: String?
+    package var sessionID: String?
     /// The item to jump to.
-    package var currentItemId: Int?
+    package var currentItemID: Int?
     /// A relative jump, e.g. 1 for next or -1 for previous.
     package var jump: Int?
     /// Items with new contents.
@@ -31,10 +31,10 @@ package struct QueueUpdateRequest: CastJSONMessage, Hashable {
 
     /// Creates a value; every optional member defaults to absent.
     package init(
-        requestId: Int? = nil,
-        mediaSessionId: Int,
-        sessionId: String? = nil,
-        currentItemId: Int? = nil,
+        requestID: Int? = nil,
+        mediaSessionID: Int,
+        sessionID: String? = nil,
+        currentItemID: Int? = nil,
         jump: Int? = nil,
         items: [QueueItem]? = nil,
         repeatMode: RepeatMode? = nil,
@@ -43,10 +43,10 @@ package struct QueueUpdateRequest: CastJSONMessage, Hashable {
         customData: JSONValue? = nil,
         sequenceNumber: Int? = nil
     ) {
-        self.requestId = requestId
-        self.mediaSessionId = mediaSessionId
-        self.sessionId = sessionId
-        self.currentItemId = currentItemId
+        self.requestID = requestID
+        self.mediaSessionID = mediaSessionID
+        self.sessionID = sessionID
+        self.currentItemID = currentItemID
         self.jump = jump
         self.items = items
         self.repeatMode = repeatMode
@@ -54,6 +54,15 @@ package struct QueueUpdateRequest: CastJSONMessage, Hashable {
         self.currentTime = currentTime
         self.customData = customData
         self.sequenceNumber = sequenceNumber
+    }
+
+    /// The members by their names on the wire.
+    private enum CodingKeys: String, CodingKey {
+        case requestID = "requestId"
+        case mediaSessionID = "mediaSessionId"
+        case sessionID = "sessionId"
+        case currentItemID = "currentItemId"
+        case jump, items, repeatMode, shuffle, currentTime, customData, sequenceNumber
     }
 }
 
@@ -64,10 +73,10 @@ extension QueueUpdateRequest: TokenDecodable {
     init(token index: Int, in document: JSONDocument) throws {
         var object = try TokenObject(index, document)
         self.init(
-            requestId: try object.decodeIfPresent("requestId"),
-            mediaSessionId: try object.decode("mediaSessionId"),
-            sessionId: try object.decodeIfPresent("sessionId"),
-            currentItemId: try object.decodeIfPresent("currentItemId"),
+            requestID: try object.decodeIfPresent("requestId"),
+            mediaSessionID: try object.decode("mediaSessionId"),
+            sessionID: try object.decodeIfPresent("sessionId"),
+            currentItemID: try object.decodeIfPresent("currentItemId"),
             jump: try object.decodeIfPresent("jump"),
             items: try object.decodeIfPresent("items"),
             repeatMode: try object.decodeIfPresent("repeatMode"),
@@ -81,10 +90,10 @@ extension QueueUpdateRequest: TokenDecodable {
 
 extension QueueUpdateRequest: TokenEncodableObject {
     func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
-        try writer.member("requestId", requestId)
-        try writer.member("mediaSessionId", mediaSessionId)
-        try writer.member("sessionId", sessionId)
-        try writer.member("currentItemId", currentItemId)
+        try writer.member("requestId", requestID)
+        try writer.member("mediaSessionId", mediaSessionID)
+        try writer.member("sessionId", sessionID)
+        try writer.member("currentItemId", currentItemID)
         try writer.member("jump", jump)
         try writer.member("items", items)
         try writer.member("repeatMode", repeatMode)

@@ -2,11 +2,11 @@
 /// A running receiver application (`status.applications[]` of `RECEIVER_STATUS`).
 public struct ReceiverApplication: Codable, Sendable, Hashable {
     /// The application id (for Cast Connect, the Android TV app id).
-    public var appId: String
+    public var appID: String
     /// The kind of application.
     public var appType: AppType?
     /// The Cast application id the sender asked for.
-    public var universalAppId: String?
+    public var universalAppID: String?
     /// A name to show.
     public var displayName: String?
     /// An icon URL.
@@ -18,11 +18,11 @@ public struct ReceiverApplication: Codable, Sendable, Hashable {
     /// The namespaces the application handles.
     public var namespaces: [ApplicationNamespace]?
     /// The application session; the target of `STOP`.
-    public var sessionId: String?
+    public var sessionID: String?
     /// A status to show.
     public var statusText: String?
     /// The destination id for messages to the application.
-    public var transportId: String?
+    public var transportID: String?
     /// Whether a sender has a virtual connection to the application (newer firmware).
     public var senderConnected: Bool?
     /// Members this version does not model, as received (newer firmware sends `senderConnected`);
@@ -31,38 +31,43 @@ public struct ReceiverApplication: Codable, Sendable, Hashable {
 
     /// Creates a value; every optional member defaults to absent.
     public init(
-        appId: String,
+        appID: String,
         appType: AppType? = nil,
-        universalAppId: String? = nil,
+        universalAppID: String? = nil,
         displayName: String? = nil,
         iconUrl: String? = nil,
         isIdleScreen: Bool? = nil,
         launchedFromCloud: Bool? = nil,
         namespaces: [ApplicationNamespace]? = nil,
-        sessionId: String? = nil,
+        sessionID: String? = nil,
         statusText: String? = nil,
-        transportId: String? = nil,
+        transportID: String? = nil,
         senderConnected: Bool? = nil,
         unknownMembers: [String: JSONValue] = [:]
     ) {
-        self.appId = appId
+        self.appID = appID
         self.appType = appType
-        self.universalAppId = universalAppId
+        self.universalAppID = universalAppID
         self.displayName = displayName
         self.iconUrl = iconUrl
         self.isIdleScreen = isIdleScreen
         self.launchedFromCloud = launchedFromCloud
         self.namespaces = namespaces
-        self.sessionId = sessionId
+        self.sessionID = sessionID
         self.statusText = statusText
-        self.transportId = transportId
+        self.transportID = transportID
         self.senderConnected = senderConnected
         self.unknownMembers = unknownMembers
     }
 
     private enum CodingKeys: String, CodingKey, CaseIterable {
-        case appId, appType, universalAppId, displayName, iconUrl, isIdleScreen, launchedFromCloud, namespaces,
-            sessionId, statusText, transportId
+        case appID = "appId"
+        case appType
+        case universalAppID = "universalAppId"
+        case displayName, iconUrl, isIdleScreen, launchedFromCloud, namespaces
+        case sessionID = "sessionId"
+        case statusText
+        case transportID = "transportId"
         case senderConnected
     }
 
@@ -81,17 +86,17 @@ extension ReceiverApplication: TokenDecodable {
     init(token index: Int, in document: JSONDocument) throws {
         var object = try TokenObject(index, document)
         self.init(
-            appId: try object.decode("appId"),
+            appID: try object.decode("appId"),
             appType: try object.decodeIfPresent("appType"),
-            universalAppId: try object.decodeIfPresent("universalAppId"),
+            universalAppID: try object.decodeIfPresent("universalAppId"),
             displayName: try object.decodeIfPresent("displayName"),
             iconUrl: try object.decodeIfPresent("iconUrl"),
             isIdleScreen: try object.decodeIfPresent("isIdleScreen"),
             launchedFromCloud: try object.decodeIfPresent("launchedFromCloud"),
             namespaces: try object.decodeIfPresent("namespaces"),
-            sessionId: try object.decodeIfPresent("sessionId"),
+            sessionID: try object.decodeIfPresent("sessionId"),
             statusText: try object.decodeIfPresent("statusText"),
-            transportId: try object.decodeIfPresent("transportId"),
+            transportID: try object.decodeIfPresent("transportId"),
             senderConnected: try object.decodeIfPresent("senderConnected")
         )
         unknownMembers = object.unknownMembers(known: Self.knownMembers)
@@ -100,17 +105,17 @@ extension ReceiverApplication: TokenDecodable {
 
 extension ReceiverApplication: TokenEncodableObject {
     func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
-        try writer.member("appId", appId)
+        try writer.member("appId", appID)
         try writer.member("appType", appType)
-        try writer.member("universalAppId", universalAppId)
+        try writer.member("universalAppId", universalAppID)
         try writer.member("displayName", displayName)
         try writer.member("iconUrl", iconUrl)
         try writer.member("isIdleScreen", isIdleScreen)
         try writer.member("launchedFromCloud", launchedFromCloud)
         try writer.member("namespaces", namespaces)
-        try writer.member("sessionId", sessionId)
+        try writer.member("sessionId", sessionID)
         try writer.member("statusText", statusText)
-        try writer.member("transportId", transportId)
+        try writer.member("transportId", transportID)
         try writer.member("senderConnected", senderConnected)
         try writer.unknownMembers(unknownMembers)
     }

@@ -75,11 +75,11 @@ package enum ReceiverMessage: Sendable, Hashable {
     }
 
     /// The request id, when the message carries one (`launchRequestId` counts for `LAUNCH_STATUS`).
-    package var requestId: Int? {
+    package var requestID: Int? {
         switch self {
-        case .unknown(let message): message.requestId
-        case .launchStatus(let message): message.requestId ?? message.launchRequestId
-        default: message!.requestId
+        case .unknown(let message): message.requestID
+        case .launchStatus(let message): message.requestID ?? message.launchRequestID
+        default: message!.requestID
         }
     }
 

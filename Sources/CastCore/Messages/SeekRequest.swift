@@ -7,11 +7,11 @@ package struct SeekRequest: CastJSONMessage, Hashable {
     package var type: CastMessageType { .seek }
 
     /// The request id the reply will echo.
-    package var requestId: Int?
+    package var requestID: Int?
     /// The media session, from the latest `MEDIA_STATUS`.
-    package var mediaSessionId: Int
+    package var mediaSessionID: Int
     /// The receiver application session (sent by some senders; not required).
-    package var sessionId: String?
+    package var sessionID: String?
     /// The absolute position in seconds.
     package var currentTime: Double?
     /// A move relative to the current position, in seconds.
@@ -23,21 +23,29 @@ package struct SeekRequest: CastJSONMessage, Hashable {
 
     /// Creates a value; every optional member defaults to absent.
     package init(
-        requestId: Int? = nil,
-        mediaSessionId: Int,
-        sessionId: String? = nil,
+        requestID: Int? = nil,
+        mediaSessionID: Int,
+        sessionID: String? = nil,
         currentTime: Double? = nil,
         relativeTime: Double? = nil,
         resumeState: ResumeState? = nil,
         customData: JSONValue? = nil
     ) {
-        self.requestId = requestId
-        self.mediaSessionId = mediaSessionId
-        self.sessionId = sessionId
+        self.requestID = requestID
+        self.mediaSessionID = mediaSessionID
+        self.sessionID = sessionID
         self.currentTime = currentTime
         self.relativeTime = relativeTime
         self.resumeState = resumeState
         self.customData = customData
+    }
+
+    /// The members by their names on the wire.
+    private enum CodingKeys: String, CodingKey {
+        case requestID = "requestId"
+        case mediaSessionID = "mediaSessionId"
+        case sessionID = "sessionId"
+        case currentTime, relativeTime, resumeState, customData
     }
 }
 
@@ -48,9 +56,9 @@ extension SeekRequest: TokenDecodable {
     init(token index: Int, in document: JSONDocument) throws {
         var object = try TokenObject(index, document)
         self.init(
-            requestId: try object.decodeIfPresent("requestId"),
-            mediaSessionId: try object.decode("mediaSessionId"),
-            sessionId: try object.decodeIfPresent("sessionId"),
+            requestID: try object.decodeIfPresent("requestId"),
+            mediaSessionID: try object.decode("mediaSessionId"),
+            sessionID: try object.decodeIfPresent("sessionId"),
             currentTime: try object.decodeIfPresent("currentTime"),
             relativeTime: try object.decodeIfPresent("relativeTime"),
             resumeState: try object.decodeIfPresent("resumeState"),
@@ -61,9 +69,9 @@ extension SeekRequest: TokenDecodable {
 
 extension SeekRequest: TokenEncodableObject {
     func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
-        try writer.member("requestId", requestId)
-        try writer.member("mediaSessionId", mediaSessionId)
-        try writer.member("sessionId", sessionId)
+        try writer.member("requestId", requestID)
+        try writer.member("mediaSessionId", mediaSessionID)
+        try writer.member("sessionId", sessionID)
         try writer.member("currentTime", currentTime)
         try writer.member("relativeTime", relativeTime)
         try writer.member("resumeState", resumeState)

@@ -5,7 +5,7 @@ package struct SetDeviceVolumeRequest: CastJSONMessage, Hashable {
     package var type: CastMessageType { .setVolume }
 
     /// The request id the reply will echo.
-    package var requestId: Int?
+    package var requestID: Int?
     /// The change: either `level` or `muted`.
     package var volume: Volume
     /// The volume the sender believes is current (legacy Android senders).
@@ -13,13 +13,19 @@ package struct SetDeviceVolumeRequest: CastJSONMessage, Hashable {
 
     /// Creates a value; every optional member defaults to absent.
     package init(
-        requestId: Int? = nil,
+        requestID: Int? = nil,
         volume: Volume,
         expectedVolume: Volume? = nil
     ) {
-        self.requestId = requestId
+        self.requestID = requestID
         self.volume = volume
         self.expectedVolume = expectedVolume
+    }
+
+    /// The members by their names on the wire.
+    private enum CodingKeys: String, CodingKey {
+        case requestID = "requestId"
+        case volume, expectedVolume
     }
 }
 
@@ -30,7 +36,7 @@ extension SetDeviceVolumeRequest: TokenDecodable {
     init(token index: Int, in document: JSONDocument) throws {
         var object = try TokenObject(index, document)
         self.init(
-            requestId: try object.decodeIfPresent("requestId"),
+            requestID: try object.decodeIfPresent("requestId"),
             volume: try object.decode("volume"),
             expectedVolume: try object.decodeIfPresent("expectedVolume")
         )
@@ -39,7 +45,7 @@ extension SetDeviceVolumeRequest: TokenDecodable {
 
 extension SetDeviceVolumeRequest: TokenEncodableObject {
     func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
-        try writer.member("requestId", requestId)
+        try writer.member("requestId", requestID)
         try writer.member("volume", volume)
         try writer.member("expectedVolume", expectedVolume)
     }

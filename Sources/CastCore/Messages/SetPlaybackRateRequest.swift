@@ -7,11 +7,11 @@ package struct SetPlaybackRateRequest: CastJSONMessage, Hashable {
     package var type: CastMessageType { .setPlaybackRate }
 
     /// The request id the reply will echo.
-    package var requestId: Int?
+    package var requestID: Int?
     /// The media session, from the latest `MEDIA_STATUS`.
-    package var mediaSessionId: Int
+    package var mediaSessionID: Int
     /// The receiver application session (sent by some senders; not required).
-    package var sessionId: String?
+    package var sessionID: String?
     /// The new rate; 1 is normal speed.
     package var playbackRate: Double?
     /// A factor applied to the current rate.
@@ -21,19 +21,27 @@ package struct SetPlaybackRateRequest: CastJSONMessage, Hashable {
 
     /// Creates a value; every optional member defaults to absent.
     package init(
-        requestId: Int? = nil,
-        mediaSessionId: Int,
-        sessionId: String? = nil,
+        requestID: Int? = nil,
+        mediaSessionID: Int,
+        sessionID: String? = nil,
         playbackRate: Double? = nil,
         relativePlaybackRate: Double? = nil,
         customData: JSONValue? = nil
     ) {
-        self.requestId = requestId
-        self.mediaSessionId = mediaSessionId
-        self.sessionId = sessionId
+        self.requestID = requestID
+        self.mediaSessionID = mediaSessionID
+        self.sessionID = sessionID
         self.playbackRate = playbackRate
         self.relativePlaybackRate = relativePlaybackRate
         self.customData = customData
+    }
+
+    /// The members by their names on the wire.
+    private enum CodingKeys: String, CodingKey {
+        case requestID = "requestId"
+        case mediaSessionID = "mediaSessionId"
+        case sessionID = "sessionId"
+        case playbackRate, relativePlaybackRate, customData
     }
 }
 
@@ -44,9 +52,9 @@ extension SetPlaybackRateRequest: TokenDecodable {
     init(token index: Int, in document: JSONDocument) throws {
         var object = try TokenObject(index, document)
         self.init(
-            requestId: try object.decodeIfPresent("requestId"),
-            mediaSessionId: try object.decode("mediaSessionId"),
-            sessionId: try object.decodeIfPresent("sessionId"),
+            requestID: try object.decodeIfPresent("requestId"),
+            mediaSessionID: try object.decode("mediaSessionId"),
+            sessionID: try object.decodeIfPresent("sessionId"),
             playbackRate: try object.decodeIfPresent("playbackRate"),
             relativePlaybackRate: try object.decodeIfPresent("relativePlaybackRate"),
             customData: try object.decodeIfPresent("customData")
@@ -56,9 +64,9 @@ extension SetPlaybackRateRequest: TokenDecodable {
 
 extension SetPlaybackRateRequest: TokenEncodableObject {
     func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
-        try writer.member("requestId", requestId)
-        try writer.member("mediaSessionId", mediaSessionId)
-        try writer.member("sessionId", sessionId)
+        try writer.member("requestId", requestID)
+        try writer.member("mediaSessionId", mediaSessionID)
+        try writer.member("sessionId", sessionID)
         try writer.member("playbackRate", playbackRate)
         try writer.member("relativePlaybackRate", relativePlaybackRate)
         try writer.member("customData", customData)

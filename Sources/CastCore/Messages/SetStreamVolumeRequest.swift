@@ -5,11 +5,11 @@ package struct SetStreamVolumeRequest: CastJSONMessage, Hashable {
     package var type: CastMessageType { .setVolume }
 
     /// The request id the reply will echo.
-    package var requestId: Int?
+    package var requestID: Int?
     /// The media session, from the latest `MEDIA_STATUS`.
-    package var mediaSessionId: Int
+    package var mediaSessionID: Int
     /// The receiver application session (sent by some senders; not required).
-    package var sessionId: String?
+    package var sessionID: String?
     /// The change: either `level` or `muted`.
     package var volume: Volume
     /// Data for the receiver application.
@@ -17,17 +17,25 @@ package struct SetStreamVolumeRequest: CastJSONMessage, Hashable {
 
     /// Creates a value; every optional member defaults to absent.
     package init(
-        requestId: Int? = nil,
-        mediaSessionId: Int,
-        sessionId: String? = nil,
+        requestID: Int? = nil,
+        mediaSessionID: Int,
+        sessionID: String? = nil,
         volume: Volume,
         customData: JSONValue? = nil
     ) {
-        self.requestId = requestId
-        self.mediaSessionId = mediaSessionId
-        self.sessionId = sessionId
+        self.requestID = requestID
+        self.mediaSessionID = mediaSessionID
+        self.sessionID = sessionID
         self.volume = volume
         self.customData = customData
+    }
+
+    /// The members by their names on the wire.
+    private enum CodingKeys: String, CodingKey {
+        case requestID = "requestId"
+        case mediaSessionID = "mediaSessionId"
+        case sessionID = "sessionId"
+        case volume, customData
     }
 }
 
@@ -38,9 +46,9 @@ extension SetStreamVolumeRequest: TokenDecodable {
     init(token index: Int, in document: JSONDocument) throws {
         var object = try TokenObject(index, document)
         self.init(
-            requestId: try object.decodeIfPresent("requestId"),
-            mediaSessionId: try object.decode("mediaSessionId"),
-            sessionId: try object.decodeIfPresent("sessionId"),
+            requestID: try object.decodeIfPresent("requestId"),
+            mediaSessionID: try object.decode("mediaSessionId"),
+            sessionID: try object.decodeIfPresent("sessionId"),
             volume: try object.decode("volume"),
             customData: try object.decodeIfPresent("customData")
         )
@@ -49,9 +57,9 @@ extension SetStreamVolumeRequest: TokenDecodable {
 
 extension SetStreamVolumeRequest: TokenEncodableObject {
     func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
-        try writer.member("requestId", requestId)
-        try writer.member("mediaSessionId", mediaSessionId)
-        try writer.member("sessionId", sessionId)
+        try writer.member("requestId", requestID)
+        try writer.member("mediaSessionId", mediaSessionID)
+        try writer.member("sessionId", sessionID)
         try writer.member("volume", volume)
         try writer.member("customData", customData)
     }

@@ -5,14 +5,20 @@ package struct StopApplicationRequest: CastJSONMessage, Hashable {
     package var type: CastMessageType { .stop }
 
     /// The request id the reply will echo.
-    package var requestId: Int?
+    package var requestID: Int?
     /// The application session to stop.
-    package var sessionId: String?
+    package var sessionID: String?
 
     /// Creates a value; every optional member defaults to absent.
-    package init(requestId: Int? = nil, sessionId: String? = nil) {
-        self.requestId = requestId
-        self.sessionId = sessionId
+    package init(requestID: Int? = nil, sessionID: String? = nil) {
+        self.requestID = requestID
+        self.sessionID = sessionID
+    }
+
+    /// The members by their names on the wire.
+    private enum CodingKeys: String, CodingKey {
+        case requestID = "requestId"
+        case sessionID = "sessionId"
     }
 }
 
@@ -23,15 +29,15 @@ extension StopApplicationRequest: TokenDecodable {
     init(token index: Int, in document: JSONDocument) throws {
         var object = try TokenObject(index, document)
         self.init(
-            requestId: try object.decodeIfPresent("requestId"),
-            sessionId: try object.decodeIfPresent("sessionId")
+            requestID: try object.decodeIfPresent("requestId"),
+            sessionID: try object.decodeIfPresent("sessionId")
         )
     }
 }
 
 extension StopApplicationRequest: TokenEncodableObject {
     func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
-        try writer.member("requestId", requestId)
-        try writer.member("sessionId", sessionId)
+        try writer.member("requestId", requestID)
+        try writer.member("sessionId", sessionID)
     }
 }

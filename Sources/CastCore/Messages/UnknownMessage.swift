@@ -12,5 +12,5 @@ package struct UnknownMessage: Sendable, Hashable {
     }
 
     /// The `requestId` member, if it is an integer.
-    package var requestId: Int? { payload["requestId"]?.intValue }
+    package var requestID: Int? { payload["requestId"]?.intValue }
 }

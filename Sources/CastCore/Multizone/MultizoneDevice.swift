@@ -3,7 +3,7 @@
 /// (`status.devices[]`).
 public struct MultizoneDevice: Codable, Sendable, Hashable {
     /// The member's device id (dashed UUID form).
-    public var deviceId: String
+    public var deviceID: String
     /// The member's friendly name.
     public var name: String?
     /// The member's capability bit mask (the mDNS `ca` bits).
@@ -15,13 +15,13 @@ public struct MultizoneDevice: Codable, Sendable, Hashable {
 
     /// Creates a value; every optional member defaults to absent.
     public init(
-        deviceId: String,
+        deviceID: String,
         name: String? = nil,
         capabilities: Int? = nil,
         volume: Volume? = nil,
         unknownMembers: [String: JSONValue] = [:]
     ) {
-        self.deviceId = deviceId
+        self.deviceID = deviceID
         self.name = name
         self.capabilities = capabilities
         self.volume = volume
@@ -29,7 +29,8 @@ public struct MultizoneDevice: Codable, Sendable, Hashable {
     }
 
     private enum CodingKeys: String, CodingKey, CaseIterable {
-        case deviceId, name, capabilities, volume
+        case deviceID = "deviceId"
+        case name, capabilities, volume
     }
 
     static let knownMembers = Set(CodingKeys.allCases.map(\.rawValue))
@@ -42,7 +43,7 @@ extension MultizoneDevice: TokenDecodable {
     init(token index: Int, in document: JSONDocument) throws {
         var object = try TokenObject(index, document)
         self.init(
-            deviceId: try object.decode("deviceId"),
+            deviceID: try object.decode("deviceId"),
             name: try object.decodeIfPresent("name"),
             capabilities: try object.decodeIfPresent("capabilities"),
             volume: try object.decodeIfPresent("volume")
@@ -53,7 +54,7 @@ extension MultizoneDevice: TokenDecodable {
 
 extension MultizoneDevice: TokenEncodableObject {
     func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
-        try writer.member("deviceId", deviceId)
+        try writer.member("deviceId", deviceID)
         try writer.member("name", name)
         try writer.member("capabilities", capabilities)
         try writer.member("volume", volume)

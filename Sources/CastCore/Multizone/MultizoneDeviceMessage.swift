@@ -4,7 +4,7 @@ package struct MultizoneDeviceMessage: Sendable, Hashable {
     /// ``CastMessageType/deviceAdded`` or ``CastMessageType/deviceUpdated``.
     package var type: CastMessageType
     /// 0 or absent: the message is a broadcast.
-    package var requestId: Int?
+    package var requestID: Int?
     /// The member as it is now.
     package var device: MultizoneDevice
     /// Members this version does not model, as received; written back after the others.
@@ -13,12 +13,12 @@ package struct MultizoneDeviceMessage: Sendable, Hashable {
     /// Creates a value.
     package init(
         type: CastMessageType,
-        requestId: Int? = nil,
+        requestID: Int? = nil,
         device: MultizoneDevice,
         unknownMembers: [String: JSONValue] = [:]
     ) {
         self.type = type
-        self.requestId = requestId
+        self.requestID = requestID
         self.device = device
         self.unknownMembers = unknownMembers
     }
@@ -30,8 +30,8 @@ extension MultizoneDeviceMessage: TokenDecodable {
     init(token index: Int, in document: JSONDocument) throws {
         var object = try TokenObject(index, document)
         let type: String = try object.decode("type")
-        let requestId: Int? = try object.decodeIfPresent("requestId")
-        self.init(type: CastMessageType(rawValue: type), requestId: requestId, device: try object.decode("device"))
+        let requestID: Int? = try object.decodeIfPresent("requestId")
+        self.init(type: CastMessageType(rawValue: type), requestID: requestID, device: try object.decode("device"))
         unknownMembers = object.unknownMembers(known: Self.knownMembers)
     }
 }
@@ -39,7 +39,7 @@ extension MultizoneDeviceMessage: TokenDecodable {
 extension MultizoneDeviceMessage: TokenEncodableObject {
     func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
         try writer.member("type", type.rawValue)
-        try writer.member("requestId", requestId)
+        try writer.member("requestId", requestID)
         try writer.member("device", device)
         try writer.unknownMembers(unknownMembers)
     }
@@ -48,16 +48,16 @@ extension MultizoneDeviceMessage: TokenEncodableObject {
 /// `DEVICE_REMOVED` (multizone namespace): a member left a speaker group or went offline.
 package struct MultizoneDeviceRemovedMessage: Sendable, Hashable {
     /// 0 or absent: the message is a broadcast.
-    package var requestId: Int?
+    package var requestID: Int?
     /// The member's device id.
-    package var deviceId: String
+    package var deviceID: String
     /// Members this version does not model, as received; written back after the others.
     package var unknownMembers: [String: JSONValue] = [:]
 
     /// Creates a value.
-    package init(requestId: Int? = nil, deviceId: String, unknownMembers: [String: JSONValue] = [:]) {
-        self.requestId = requestId
-        self.deviceId = deviceId
+    package init(requestID: Int? = nil, deviceID: String, unknownMembers: [String: JSONValue] = [:]) {
+        self.requestID = requestID
+        self.deviceID = deviceID
         self.unknownMembers = unknownMembers
     }
 
@@ -68,8 +68,8 @@ extension MultizoneDeviceRemovedMessage: TokenDecodable {
     init(token index: Int, in document: JSONDocument) throws {
         var object = try TokenObject(index, document)
         object.skip("type")
-        let requestId: Int? = try object.decodeIfPresent("requestId")
-        self.init(requestId: requestId, deviceId: try object.decode("deviceId"))
+        let requestID: Int? = try object.decodeIfPresent("requestId")
+        self.init(requestID: requestID, deviceID: try object.decode("deviceId"))
         unknownMembers = object.unknownMembers(known: Self.knownMembers)
     }
 }
@@ -77,8 +77,8 @@ extension MultizoneDeviceRemovedMessage: TokenDecodable {
 extension MultizoneDeviceRemovedMessage: TokenEncodableObject {
     func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
         try writer.member("type", CastMessageType.deviceRemoved.rawValue)
-        try writer.member("requestId", requestId)
-        try writer.member("deviceId", deviceId)
+        try writer.member("requestId", requestID)
+        try writer.member("deviceId", deviceID)
         try writer.unknownMembers(unknownMembers)
     }
 }

@@ -40,12 +40,12 @@ package enum MultizoneMessage: Sendable, Hashable {
     }
 
     /// The request id, when the message carries one.
-    package var requestId: Int? {
+    package var requestID: Int? {
         switch self {
-        case .multizoneStatus(let message): message.requestId
-        case .deviceAdded(let message), .deviceUpdated(let message): message.requestId
-        case .deviceRemoved(let message): message.requestId
-        case .unknown(let message): message.requestId
+        case .multizoneStatus(let message): message.requestID
+        case .deviceAdded(let message), .deviceUpdated(let message): message.requestID
+        case .deviceRemoved(let message): message.requestID
+        case .unknown(let message): message.requestID
         }
     }
 

@@ -25,7 +25,7 @@ public struct SpeakerGroupReference: Hashable, Sendable {
     /// The group's friendly name.
     public var name: String
     /// The group's device id in dashed UUID form (its `ssdp_udn`).
-    public var groupId: String
+    public var groupID: String
     /// The address of the group's leader, which serves the group's Cast channel.
     public var leaderAddress: String
     /// The port of the group's Cast channel on the leader (32xxx on hardware).
@@ -34,9 +34,9 @@ public struct SpeakerGroupReference: Hashable, Sendable {
     public var isLeader: Bool
 
     /// Creates a reference.
-    public init(name: String, groupId: String, leaderAddress: String, castPort: Int, isLeader: Bool) {
+    public init(name: String, groupID: String, leaderAddress: String, castPort: Int, isLeader: Bool) {
         self.name = name
-        self.groupId = groupId
+        self.groupID = groupID
         self.leaderAddress = leaderAddress
         self.castPort = castPort
         self.isLeader = isLeader
@@ -51,11 +51,11 @@ public enum SpeakerGroupEvent: Hashable, Sendable {
     case volumeChanged(Volume)
     /// A group asks one member to take this volume (`SET_DEVICE_VOLUME` on the group, or the
     /// group's own volume scaled onto its members).
-    case setMemberVolume(deviceId: String, volume: Volume)
+    case setMemberVolume(deviceID: String, volume: Volume)
     /// A group's playback session started (its app's session id) or ended (`nil`): its
     /// members follow it.
-    case groupPlaybackChanged(sessionId: String?)
+    case groupPlaybackChanged(sessionID: String?)
     /// A member started a session of its own, or stopped the group's: it left the playback
     /// of the group `groupId`.
-    case leftGroupPlayback(groupId: String)
+    case leftGroupPlayback(groupID: String)
 }

@@ -9,7 +9,7 @@ public import CastCore
 /// ``playerMessageNamespace`` are ignored.
 public struct ReceiverAppDefinition: Hashable, Sendable {
     /// The Cast application id, e.g. `CC1AD845`.
-    public var appId: String
+    public var appID: String
     /// The name shown in `RECEIVER_STATUS`.
     public var displayName: String
     /// The namespaces the app handles, in the order `RECEIVER_STATUS` lists them.
@@ -26,21 +26,21 @@ public struct ReceiverAppDefinition: Hashable, Sendable {
     /// The Android TV variant of a Cast Connect app.
     ///
     /// A `LAUNCH` that lists `ANDROID_TV` in `supportedAppTypes` starts this variant:
-    /// `appType` `ANDROID_TV`, ``nativeAppId`` as `appId`, and the requested id as
+    /// `appType` `ANDROID_TV`, ``nativeAppID`` as `appId`, and the requested id as
     /// `universalAppId`. Other launches start the web variant.
     public struct AndroidTVVariant: Hashable, Sendable {
         /// The id of the native Android TV app, e.g. `2C6A6E3D`.
-        public var nativeAppId: String
+        public var nativeAppID: String
 
         /// Creates a variant.
-        public init(nativeAppId: String) {
-            self.nativeAppId = nativeAppId
+        public init(nativeAppID: String) {
+            self.nativeAppID = nativeAppID
         }
     }
 
     /// Creates an app definition.
     public init(
-        appId: String,
+        appID: String,
         displayName: String,
         namespaces: [CastNamespace],
         statusText: String? = nil,
@@ -48,7 +48,7 @@ public struct ReceiverAppDefinition: Hashable, Sendable {
         isIdleScreen: Bool = false,
         androidTV: AndroidTVVariant? = nil
     ) {
-        self.appId = appId
+        self.appID = appID
         self.displayName = displayName
         self.namespaces = namespaces
         self.statusText = statusText ?? displayName
@@ -62,7 +62,7 @@ public struct ReceiverAppDefinition: Hashable, Sendable {
 
     /// The Default Media Receiver, `CC1AD845`.
     public static let defaultMediaReceiver = ReceiverAppDefinition(
-        appId: "CC1AD845",
+        appID: "CC1AD845",
         displayName: "Default Media Receiver",
         namespaces: [.media, playerMessageNamespace],
         statusText: "Ready To Cast"
@@ -77,7 +77,7 @@ public struct ReceiverAppDefinition: Hashable, Sendable {
     /// sending them back, as the HelloWorld sample receiver does. A sender set up for the
     /// Default Media Receiver launches it, plays media on it and can use a custom channel.
     public static let mediaReceiverWithTextChannel = ReceiverAppDefinition(
-        appId: "CC1AD845",
+        appID: "CC1AD845",
         displayName: "Default Media Receiver",
         namespaces: [.media, playerMessageNamespace, helloWorldNamespace],
         statusText: "Ready To Cast"
@@ -85,7 +85,7 @@ public struct ReceiverAppDefinition: Hashable, Sendable {
 
     /// Backdrop, `E8C28D3C`: the idle screen shown while no other app runs.
     public static let backdrop = ReceiverAppDefinition(
-        appId: "E8C28D3C",
+        appID: "E8C28D3C",
         displayName: "Backdrop",
         // Every captured Backdrop lists the server-sent-events namespace.
         namespaces: ["urn:x-cast:com.google.cast.sse"],

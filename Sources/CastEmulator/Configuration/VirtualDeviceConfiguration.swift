@@ -10,7 +10,7 @@ public struct VirtualDeviceConfiguration: Sendable {
     public var applications: [ReceiverAppDefinition]
     /// The app that runs while nothing else does (Backdrop by default); `nil` for none, so
     /// `RECEIVER_STATUS` lists no applications when idle. Must be in ``applications``.
-    public var idleScreenAppId: String?
+    public var idleScreenAppID: String?
     /// The device volume at start.
     public var volume: Volume
     /// How the device volume can be controlled (`attenuation`, `fixed`, `master`): the
@@ -70,7 +70,7 @@ public struct VirtualDeviceConfiguration: Sendable {
     ///     idle screen in the profile there is none. `nil` keeps the
     ///     ``DeviceProfile/generic`` behaviour, with HDMI-CEC state only for video devices.
     ///   - applications: the receiver apps the device can launch.
-    ///   - idleScreenAppId: the app running when nothing else does (the backdrop), on devices
+    ///   - idleScreenAppID: the app running when nothing else does (the backdrop), on devices
     ///     with a screen.
     ///   - volume: the device volume at start.
     ///   - volumeControlType: replaces the profile's, when given.
@@ -95,7 +95,7 @@ public struct VirtualDeviceConfiguration: Sendable {
         identity: DeviceIdentity,
         profile: DeviceProfile? = nil,
         applications: [ReceiverAppDefinition] = [.defaultMediaReceiver, .backdrop],
-        idleScreenAppId: String? = ReceiverAppDefinition.backdrop.appId,
+        idleScreenAppID: String? = ReceiverAppDefinition.backdrop.appID,
         volume: Volume = Volume(level: 1.0, muted: false),
         volumeControlType: VolumeControlType? = nil,
         volumeStepInterval: Double? = nil,
@@ -119,7 +119,7 @@ public struct VirtualDeviceConfiguration: Sendable {
         self.identity = identity
         self.profile = chosen
         self.applications = applications
-        self.idleScreenAppId = chosen.hasIdleScreen ? idleScreenAppId : nil
+        self.idleScreenAppID = chosen.hasIdleScreen ? idleScreenAppID : nil
         self.volume = volume
         self.bufferingDelay = bufferingDelay
         self.defaultMediaDuration = defaultMediaDuration
@@ -135,7 +135,7 @@ public struct VirtualDeviceConfiguration: Sendable {
     }
 
     /// The registry entry for `appId`, if any.
-    public func application(withId appId: String) -> ReceiverAppDefinition? {
-        applications.first { $0.appId == appId }
+    public func application(withID appID: String) -> ReceiverAppDefinition? {
+        applications.first { $0.appID == appID }
     }
 }

@@ -9,11 +9,11 @@ public import CastCore
 /// is `Codable` so the host can keep it in a file.
 public struct VirtualDeviceSnapshot: Codable, Sendable, Hashable {
     /// The running app's id.
-    public var appId: String
+    public var appID: String
     /// Its receiver session id.
-    public var sessionId: String
+    public var sessionID: String
     /// Its transport id.
-    public var transportId: String
+    public var transportID: String
     /// The queue, when media was loaded.
     public var items: [QueueItem]?
     /// The index of the current item in ``items``.
@@ -25,16 +25,26 @@ public struct VirtualDeviceSnapshot: Codable, Sendable, Hashable {
     /// The queue's repeat mode.
     public var repeatMode: RepeatMode?
     /// The active tracks.
-    public var activeTrackIds: [Int]?
+    public var activeTrackIDs: [Int]?
     /// The playback rate.
     public var playbackRate: Double?
     /// The device volume.
     public var deviceVolume: Volume?
 
     /// Creates a snapshot.
-    public init(appId: String, sessionId: String, transportId: String) {
-        self.appId = appId
-        self.sessionId = sessionId
-        self.transportId = transportId
+    public init(appID: String, sessionID: String, transportID: String) {
+        self.appID = appID
+        self.sessionID = sessionID
+        self.transportID = transportID
+    }
+
+    /// The members by their names on the wire.
+    private enum CodingKeys: String, CodingKey {
+        case appID = "appId"
+        case sessionID = "sessionId"
+        case transportID = "transportId"
+        case items, currentIndex, position, isPlaying, repeatMode
+        case activeTrackIDs = "activeTrackIds"
+        case playbackRate, deviceVolume
     }
 }

@@ -23,18 +23,18 @@ struct StatusPayload: Sendable {
     }
 
     /// The payload with `requestId` in place of 0.
-    func reply(requestId: Int) -> String {
+    func reply(requestID: Int) -> String {
         let prefix = #"{"type":"\#(type.rawValue)","requestId":0,"#
-        guard requestId != 0, broadcast.hasPrefix(prefix) else {
-            return requestId == 0 ? broadcast : Self.fallback(broadcast, requestId: requestId)
+        guard requestID != 0, broadcast.hasPrefix(prefix) else {
+            return requestID == 0 ? broadcast : Self.fallback(broadcast, requestID: requestID)
         }
-        return #"{"type":"\#(type.rawValue)","requestId":\#(requestId),"# + broadcast.dropFirst(prefix.count)
+        return #"{"type":"\#(type.rawValue)","requestId":\#(requestID),"# + broadcast.dropFirst(prefix.count)
     }
 
     /// Rewrites the request id by parsing, for an encoding whose layout is not the expected one.
-    private static func fallback(_ text: String, requestId: Int) -> String {
+    private static func fallback(_ text: String, requestID: Int) -> String {
         guard var value = try? JSONValue(parsing: text) else { return text }
-        value["requestId"] = .integer(requestId)
+        value["requestId"] = .integer(requestID)
         return value.description
     }
 }

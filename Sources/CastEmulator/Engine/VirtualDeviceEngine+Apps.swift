@@ -14,20 +14,20 @@ extension VirtualDeviceEngine {
 
     /// Turns the player's outputs into messages from the app's transport.
     func actions(for outputs: [MediaPlayerOutput]) -> [DeviceAction] {
-        guard let transportId = application?.transportId else { return [] }
+        guard let transportID = application?.transportID else { return [] }
         var actions: [DeviceAction] = []
         for output in outputs {
             switch output {
             case .reply(let payload, let sender):
                 guard connections[sender.connection] != nil else { continue }
                 actions.append(
-                    .send(Self.mediaMessage(payload, from: transportId, to: sender.senderId), to: sender.connection)
+                    .send(Self.mediaMessage(payload, from: transportID, to: sender.senderID), to: sender.connection)
                 )
             case .broadcast(let payload, let excluded):
                 for id in connections.keys.sorted() {
-                    for senderId in connections[id]?.senders(connectedTo: transportId) ?? [] {
-                        guard SenderEndpoint(connection: id, senderId: senderId) != excluded else { continue }
-                        actions.append(.send(Self.mediaMessage(payload, from: transportId, to: senderId), to: id))
+                    for senderID in connections[id]?.senders(connectedTo: transportID) ?? [] {
+                        guard SenderEndpoint(connection: id, senderID: senderID) != excluded else { continue }
+                        actions.append(.send(Self.mediaMessage(payload, from: transportID, to: senderID), to: id))
                     }
                 }
             case .log(let entry):
@@ -39,8 +39,8 @@ extension VirtualDeviceEngine {
         return actions
     }
 
-    private static func mediaMessage(_ payload: String, from transportId: String, to senderId: String) -> CastMessage {
-        CastMessage(sourceID: transportId, destinationID: senderId, namespace: .media, text: payload)
+    private static func mediaMessage(_ payload: String, from transportID: String, to senderID: String) -> CastMessage {
+        CastMessage(sourceID: transportID, destinationID: senderID, namespace: .media, text: payload)
     }
 
     /// A custom-namespace message goes back to its sender unchanged, as the HelloWorld sample

@@ -24,23 +24,23 @@ struct MultizoneState: Sendable {
 /// captured members do (`531A4F84`, `universalAppId` `CC1AD845`, no namespaces, no transport).
 struct GroupFollower: Hashable, Sendable {
     /// The group's device id.
-    var groupId: String
+    var groupID: String
     /// The group's app session.
-    var sessionId: String
+    var sessionID: String
 
     /// The app id members of a playing group report.
-    static let appId = "531A4F84"
+    static let appID = "531A4F84"
 
     var status: ReceiverApplication {
         ReceiverApplication(
-            appId: Self.appId,
+            appID: Self.appID,
             appType: .web,
-            universalAppId: ReceiverAppDefinition.defaultMediaReceiver.appId,
+            universalAppID: ReceiverAppDefinition.defaultMediaReceiver.appID,
             displayName: ReceiverAppDefinition.defaultMediaReceiver.displayName,
             iconUrl: "",
             isIdleScreen: false,
             launchedFromCloud: false,
-            sessionId: sessionId,
+            sessionID: sessionID,
             statusText: ReceiverAppDefinition.defaultMediaReceiver.displayName,
             senderConnected: true
         )
@@ -53,14 +53,14 @@ public enum MultizoneUpdate: Hashable, Sendable {
     /// To a group: a member joined, or its name or volume changed.
     case memberChanged(MultizoneDevice)
     /// To a group: a member left the group (removed, or gone offline).
-    case memberRemoved(deviceId: String)
+    case memberRemoved(deviceID: String)
     /// To a group: a member left the group's playback session.
-    case memberLeftPlayback(deviceId: String)
+    case memberLeftPlayback(deviceID: String)
     /// To a member: take this volume, as the group asked.
     case applyVolume(Volume)
     /// To a member: follow the playback session `sessionId` of group `groupId`, or stop
     /// following it (`nil`).
-    case followGroup(groupId: String, sessionId: String?)
+    case followGroup(groupID: String, sessionID: String?)
     /// To a member: the groups it belongs to now.
     case castingGroups([SpeakerGroupReference])
 }
@@ -78,13 +78,13 @@ extension VirtualDeviceEngine {
             return [multizoneLog("malformed multizone request", sender: sender)]
         }
         // A request id that is not a whole number is answered as 0, never trusted.
-        let requestId = request["requestId"]?.intValue ?? 0
+        let requestID = request["requestId"]?.intValue ?? 0
         switch CastMessageType(rawValue: type) {
         case .getStatus:
             return [
                 send(
-                    MultizoneStatusMessage(requestId: requestId, status: multizoneStatus),
-                    from: Self.platformId,
+                    MultizoneStatusMessage(requestID: requestID, status: multizoneStatus),
+                    from: Self.platformID,
                     to: sender,
                     namespace: .multizone
                 )
@@ -92,7 +92,7 @@ extension VirtualDeviceEngine {
         case .getCastingGroups:
             let reply: JSONValue = [
                 "type": .string(CastMessageType.castingGroups.rawValue),
-                "requestId": .integer(requestId),
+                "requestId": .integer(requestID),
                 "status": ["groups": .array(multizone.groups.map(Self.castingGroupValue))],
             ]
             return [multizoneSend(reply, to: sender)]
@@ -125,8 +125,8 @@ extension VirtualDeviceEngine {
     public var castingGroups: [SpeakerGroupReference] { multizone.groups }
 
     /// The group playback this member follows: the group's id and session id.
-    public var followedGroupSession: (groupId: String, sessionId: String)? {
-        multizone.follower.map { ($0.groupId, $0.sessionId) }
+    public var followedGroupSession: (groupID: String, sessionID: String)? {
+        multizone.follower.map { ($0.groupID, $0.sessionID) }
     }
 
     /// The members taking part in the group's playback session (none while it plays nothing).
@@ -136,7 +136,7 @@ extension VirtualDeviceEngine {
     public var ownMultizoneDevice: MultizoneDevice {
         let identity = configuration.identity
         return MultizoneDevice(
-            deviceId: identity.udn ?? identity.deviceID,
+            deviceID: identity.udn ?? identity.deviceID,
             name: identity.friendlyName,
             capabilities: identity.capabilities.rawValue,
             volume: deviceVolume
@@ -150,7 +150,7 @@ extension VirtualDeviceEngine {
         switch update {
         case .memberChanged(let device):
             guard var members = multizone.members else { return actions + [notAGroup()] }
-            if let index = members.firstIndex(where: { $0.deviceId == device.deviceId }) {
+            if let index = members.firstIndex(where: { $0.deviceID == device.deviceID }) {
                 guard members[index] != device else { return actions }
                 members[index] = device
                 multizone.members = members
@@ -161,47 +161,47 @@ extension VirtualDeviceEngine {
                 actions += multizoneBroadcast(deviceMessage(.deviceAdded, device))
             }
             actions += groupVolumeUpdate()
-        case .memberRemoved(let deviceId):
+        case .memberRemoved(let deviceID):
             guard var members = multizone.members else { return actions + [notAGroup()] }
-            guard let index = members.firstIndex(where: { $0.deviceId == deviceId }) else { return actions }
+            guard let index = members.firstIndex(where: { $0.deviceID == deviceID }) else { return actions }
             members.remove(at: index)
             multizone.members = members
             actions += multizoneBroadcast([
-                "type": .string(CastMessageType.deviceRemoved.rawValue), "requestId": 0, "deviceId": .string(deviceId),
+                "type": .string(CastMessageType.deviceRemoved.rawValue), "requestId": 0, "deviceId": .string(deviceID),
             ])
-            if multizone.playing.contains(deviceId) {
-                multizone.playing.removeAll { $0 == deviceId }
+            if multizone.playing.contains(deviceID) {
+                multizone.playing.removeAll { $0 == deviceID }
                 actions += playbackSessionUpdated()
             }
             actions += groupVolumeUpdate()
-        case .memberLeftPlayback(let deviceId):
-            guard multizone.playing.contains(deviceId) else { return actions }
-            multizone.playing.removeAll { $0 == deviceId }
+        case .memberLeftPlayback(let deviceID):
+            guard multizone.playing.contains(deviceID) else { return actions }
+            multizone.playing.removeAll { $0 == deviceID }
             actions += playbackSessionUpdated()
         case .applyVolume(let volume):
             guard configuration.volumeControlType != .fixed else {
                 return actions + [.log(DeviceLogEntry(level: .info, message: "volume is fixed: group volume ignored"))]
             }
             actions += applyOwnVolume(volume)
-        case .followGroup(let groupId, let sessionId):
+        case .followGroup(let groupID, let sessionID):
             let before = runningApplication
-            if let sessionId {
+            if let sessionID {
                 // A member busy with a session of its own stays out of the group's playback.
                 guard application?.definition.isIdleScreen ?? true else {
-                    return actions + [.multizone(.leftGroupPlayback(groupId: groupId))]
+                    return actions + [.multizone(.leftGroupPlayback(groupID: groupID))]
                 }
-                multizone.follower = GroupFollower(groupId: groupId, sessionId: sessionId)
+                multizone.follower = GroupFollower(groupID: groupID, sessionID: sessionID)
             } else {
-                guard multizone.follower?.groupId == groupId else { return actions }
+                guard multizone.follower?.groupID == groupID else { return actions }
                 multizone.follower = nil
             }
             guard runningApplication != before else { return actions }
-            actions += receiverStatusUpdate(requestId: 0, requester: nil) + [.appsChanged, .receiverStatusChanged]
+            actions += receiverStatusUpdate(requestID: 0, requester: nil) + [.appsChanged, .receiverStatusChanged]
         case .castingGroups(let groups):
             multizone.groups = groups
-            if let follower = multizone.follower, !groups.contains(where: { $0.groupId == follower.groupId }) {
+            if let follower = multizone.follower, !groups.contains(where: { $0.groupID == follower.groupID }) {
                 multizone.follower = nil
-                actions += receiverStatusUpdate(requestId: 0, requester: nil) + [.appsChanged, .receiverStatusChanged]
+                actions += receiverStatusUpdate(requestID: 0, requester: nil) + [.appsChanged, .receiverStatusChanged]
             }
         }
         return actions
@@ -214,11 +214,11 @@ extension VirtualDeviceEngine {
     /// Anything else is refused whole and logged.
     private mutating func setDeviceVolume(_ request: JSONValue, from sender: SenderEndpoint) -> [DeviceAction] {
         let identity = configuration.identity
-        guard let deviceId = request["deviceId"]?.stringValue else {
+        guard let deviceID = request["deviceId"]?.stringValue else {
             return [multizoneLog("SET_DEVICE_VOLUME without a device id", sender: sender)]
         }
-        let memberIndex = multizone.members?.firstIndex { $0.deviceId == deviceId }
-        let isSelf = deviceId == identity.udn || deviceId == identity.deviceID
+        let memberIndex = multizone.members?.firstIndex { $0.deviceID == deviceID }
+        let isSelf = deviceID == identity.udn || deviceID == identity.deviceID
         guard memberIndex != nil || (isSelf && !multizone.isGroup) else {
             return [multizoneLog("SET_DEVICE_VOLUME for an unknown device", sender: sender)]
         }
@@ -244,7 +244,7 @@ extension VirtualDeviceEngine {
             members[memberIndex] = member
             multizone.members = members
             return multizoneBroadcast(deviceMessage(.deviceUpdated, member)) + groupVolumeUpdate() + [
-                .multizone(.setMemberVolume(deviceId: deviceId, volume: wanted))
+                .multizone(.setMemberVolume(deviceID: deviceID, volume: wanted))
             ]
         }
         guard configuration.volumeControlType != .fixed else {
@@ -264,7 +264,7 @@ extension VirtualDeviceEngine {
         if let muted = volume.muted { deviceVolume.muted = muted }
         guard deviceVolume != before else { return [] }
         return multizoneBroadcast(deviceMessage(.deviceUpdated, ownMultizoneDevice))
-            + receiverStatusUpdate(requestId: 0, requester: nil) + [
+            + receiverStatusUpdate(requestID: 0, requester: nil) + [
                 .receiverStatusChanged, .multizone(.volumeChanged(deviceVolume)),
             ]
     }
@@ -272,7 +272,7 @@ extension VirtualDeviceEngine {
     /// `SET_VOLUME` on a group: a level scales every member's level by the same factor (the
     /// ratio of the new group level to the old, the members' mean; each capped at 1), as a
     /// group's volume does on hardware; mute mutes or unmutes every member.
-    mutating func setGroupVolume(_ volume: Volume, requestId: Int, from sender: SenderEndpoint) -> [DeviceAction] {
+    mutating func setGroupVolume(_ volume: Volume, requestID: Int, from sender: SenderEndpoint) -> [DeviceAction] {
         guard var members = multizone.members else { return [] }
         let levels = members.map { $0.volume?.level ?? 0 }
         let mean = levels.isEmpty ? 0 : levels.reduce(0, +) / Double(levels.count)
@@ -288,15 +288,15 @@ extension VirtualDeviceEngine {
             guard new != old else { continue }
             members[index].volume = new
             actions += multizoneBroadcast(deviceMessage(.deviceUpdated, members[index]))
-            actions.append(.multizone(.setMemberVolume(deviceId: members[index].deviceId, volume: new)))
+            actions.append(.multizone(.setMemberVolume(deviceID: members[index].deviceID, volume: new)))
         }
         multizone.members = members
         let before = deviceVolume
         recomputeGroupVolume()
         if deviceVolume != before {
-            actions += receiverStatusUpdate(requestId: requestId, requester: sender) + [.receiverStatusChanged]
+            actions += receiverStatusUpdate(requestID: requestID, requester: sender) + [.receiverStatusChanged]
         } else {
-            actions.append(receiverStatusReply(requestId, to: sender))
+            actions.append(receiverStatusReply(requestID, to: sender))
         }
         return actions
     }
@@ -313,7 +313,7 @@ extension VirtualDeviceEngine {
         let before = deviceVolume
         recomputeGroupVolume()
         guard deviceVolume != before else { return [] }
-        return receiverStatusUpdate(requestId: 0, requester: nil) + [.receiverStatusChanged]
+        return receiverStatusUpdate(requestID: 0, requester: nil) + [.receiverStatusChanged]
     }
 
     // MARK: Group playback
@@ -321,7 +321,7 @@ extension VirtualDeviceEngine {
     /// The session id of the app a group plays (any app but the idle screen), or `nil`.
     var groupPlaybackSession: String? {
         guard multizone.isGroup, let application, !application.definition.isIdleScreen else { return nil }
-        return application.sessionId
+        return application.sessionID
     }
 
     /// After an event: when the group's playback session started, changed or ended, every
@@ -329,22 +329,22 @@ extension VirtualDeviceEngine {
     mutating func groupPlaybackUpdate(since before: String?) -> [DeviceAction] {
         let session = groupPlaybackSession
         guard session != before else { return [] }
-        multizone.playing = session == nil ? [] : (multizone.members ?? []).map(\.deviceId)
-        return [.multizone(.groupPlaybackChanged(sessionId: session))] + playbackSessionUpdated()
+        multizone.playing = session == nil ? [] : (multizone.members ?? []).map(\.deviceID)
+        return [.multizone(.groupPlaybackChanged(sessionID: session))] + playbackSessionUpdated()
     }
 
     /// A member that starts a session of its own leaves its group's playback.
     mutating func leaveGroupPlayback() -> [DeviceAction] {
         guard let follower = multizone.follower else { return [] }
         multizone.follower = nil
-        return [.multizone(.leftGroupPlayback(groupId: follower.groupId))]
+        return [.multizone(.leftGroupPlayback(groupID: follower.groupID))]
     }
 
     /// `playbackSession` of a playing group: the app, its session and the members playing.
     private var playbackSessionValue: JSONValue? {
         guard let session = groupPlaybackSession, let application else { return nil }
         return [
-            "appId": .string(application.reportedAppId),
+            "appId": .string(application.reportedAppID),
             "sessionId": .string(session),
             "deviceIds": .array(multizone.playing.map { .string($0) }),
         ]
@@ -374,7 +374,7 @@ extension VirtualDeviceEngine {
             "type": .string(type.rawValue),
             "requestId": 0,
             "device": [
-                "deviceId": .string(device.deviceId),
+                "deviceId": .string(device.deviceID),
                 "name": .string(device.name ?? ""),
                 "capabilities": .integer(device.capabilities ?? 0),
                 "volume": .object(volume),
@@ -383,14 +383,14 @@ extension VirtualDeviceEngine {
     }
 
     private static func castingGroupValue(_ group: SpeakerGroupReference) -> JSONValue {
-        ["deviceId": .string(group.groupId), "name": .string(group.name)]
+        ["deviceId": .string(group.groupID), "name": .string(group.name)]
     }
 
     private func multizoneBroadcast(_ payload: JSONValue) -> [DeviceAction] {
         var actions: [DeviceAction] = []
         for id in connections.keys.sorted() {
-            for senderId in connections[id]?.senders(connectedTo: Self.platformId) ?? [] {
-                actions.append(multizoneSend(payload, to: SenderEndpoint(connection: id, senderId: senderId)))
+            for senderID in connections[id]?.senders(connectedTo: Self.platformID) ?? [] {
+                actions.append(multizoneSend(payload, to: SenderEndpoint(connection: id, senderID: senderID)))
             }
         }
         return actions
@@ -399,8 +399,8 @@ extension VirtualDeviceEngine {
     private func multizoneSend(_ payload: JSONValue, to sender: SenderEndpoint) -> DeviceAction {
         .send(
             CastMessage(
-                sourceID: Self.platformId,
-                destinationID: sender.senderId,
+                sourceID: Self.platformID,
+                destinationID: sender.senderID,
                 namespace: .multizone,
                 text: payload.description
             ),
@@ -413,6 +413,6 @@ extension VirtualDeviceEngine {
     }
 
     private func multizoneLog(_ message: String, sender: SenderEndpoint) -> DeviceAction {
-        .log(DeviceLogEntry(level: .warning, message: message, metadata: ["cast.source-id": sender.senderId]))
+        .log(DeviceLogEntry(level: .warning, message: message, metadata: ["cast.source-id": sender.senderID]))
     }
 }

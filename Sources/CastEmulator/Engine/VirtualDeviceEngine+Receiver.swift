@@ -10,34 +10,34 @@ extension VirtualDeviceEngine {
         } catch {
             return malformedReceiverRequest(text, error: error, from: sender)
         }
-        let requestId = request.requestId ?? 0
+        let requestID = request.requestID ?? 0
         switch request {
         case .getStatus:
-            return [receiverStatusReply(requestId, to: sender)]
+            return [receiverStatusReply(requestID, to: sender)]
         case .launch(let launch):
-            return self.launch(launch, requestId: requestId, from: sender)
+            return self.launch(launch, requestID: requestID, from: sender)
         case .stop(let stop):
-            return self.stop(sessionId: stop.sessionId, requestId: requestId, from: sender)
+            return self.stop(sessionID: stop.sessionID, requestID: requestID, from: sender)
         case .setVolume(let request):
-            return setDeviceVolume(request.volume, requestId: requestId, from: sender)
+            return setDeviceVolume(request.volume, requestID: requestID, from: sender)
         case .getAppAvailability(let request):
             let availability = Dictionary(
-                request.appId.map { appId -> (String, AppAvailability) in
-                    (appId, configuration.application(withId: appId) == nil ? .unavailable : .available)
+                request.appID.map { appID -> (String, AppAvailability) in
+                    (appID, configuration.application(withID: appID) == nil ? .unavailable : .available)
                 },
                 uniquingKeysWith: { first, _ in first }
             )
             return [
-                receiverReply(AppAvailabilityResponse(requestId: requestId, availability: availability), to: sender)
+                receiverReply(AppAvailabilityResponse(requestID: requestID, availability: availability), to: sender)
             ]
         default:
             return [
-                receiverReply(InvalidRequestMessage(requestId: requestId, reason: .invalidCommand), to: sender),
+                receiverReply(InvalidRequestMessage(requestID: requestID, reason: .invalidCommand), to: sender),
                 .log(
                     DeviceLogEntry(
                         level: .warning,
                         message: "unsupported receiver request",
-                        metadata: ["cast.type": request.type.rawValue, "cast.source-id": sender.senderId]
+                        metadata: ["cast.type": request.type.rawValue, "cast.source-id": sender.senderID]
                     )
                 ),
             ]
@@ -53,50 +53,50 @@ extension VirtualDeviceEngine {
             DeviceLogEntry(
                 level: .warning,
                 message: "malformed receiver request",
-                metadata: ["cast.source-id": sender.senderId, "cast.reason": "\(error)"]
+                metadata: ["cast.source-id": sender.senderID, "cast.reason": "\(error)"]
             )
         )
         guard let value = try? JSONValue(parsing: text), value.objectValue != nil else { return [log] }
-        let requestId = value["requestId"]?.intValue ?? 0
+        let requestID = value["requestId"]?.intValue ?? 0
         switch value["type"]?.stringValue {
         case CastMessageType.launch.rawValue:
-            return [receiverReply(LaunchErrorMessage(requestId: requestId, reason: .badParameter), to: sender), log]
+            return [receiverReply(LaunchErrorMessage(requestID: requestID, reason: .badParameter), to: sender), log]
         case nil:
             return [
-                receiverReply(InvalidRequestMessage(requestId: requestId, reason: .invalidCommand), to: sender), log,
+                receiverReply(InvalidRequestMessage(requestID: requestID, reason: .invalidCommand), to: sender), log,
             ]
         default:
             return [
-                receiverReply(InvalidRequestMessage(requestId: requestId, reason: .invalidParams), to: sender), log,
+                receiverReply(InvalidRequestMessage(requestID: requestID, reason: .invalidParams), to: sender), log,
             ]
         }
     }
 
     func receiverReply(_ message: some CastJSONMessage, to sender: SenderEndpoint) -> DeviceAction {
-        send(message, from: Self.platformId, to: sender, namespace: .receiver)
+        send(message, from: Self.platformID, to: sender, namespace: .receiver)
     }
 
-    func receiverStatusReply(_ requestId: Int, to sender: SenderEndpoint) -> DeviceAction {
-        receiverReply(ReceiverStatusMessage(requestId: requestId, status: receiverStatus), to: sender)
+    func receiverStatusReply(_ requestID: Int, to sender: SenderEndpoint) -> DeviceAction {
+        receiverReply(ReceiverStatusMessage(requestID: requestID, status: receiverStatus), to: sender)
     }
 
     /// `RECEIVER_STATUS` with request id 0 for every sender connected to `receiver-0`, and
     /// with `requestId` for `requester` when given.
-    func receiverStatusUpdate(requestId: Int, requester: SenderEndpoint?) -> [DeviceAction] {
-        let payload = StatusPayload(ReceiverStatusMessage(requestId: 0, status: receiverStatus))
-        func message(_ text: String, to senderId: String) -> CastMessage {
-            CastMessage(sourceID: Self.platformId, destinationID: senderId, namespace: .receiver, text: text)
+    func receiverStatusUpdate(requestID: Int, requester: SenderEndpoint?) -> [DeviceAction] {
+        let payload = StatusPayload(ReceiverStatusMessage(requestID: 0, status: receiverStatus))
+        func message(_ text: String, to senderID: String) -> CastMessage {
+            CastMessage(sourceID: Self.platformID, destinationID: senderID, namespace: .receiver, text: text)
         }
         var actions: [DeviceAction] = []
         if let requester {
             actions.append(
-                .send(message(payload.reply(requestId: requestId), to: requester.senderId), to: requester.connection)
+                .send(message(payload.reply(requestID: requestID), to: requester.senderID), to: requester.connection)
             )
         }
         for id in connections.keys.sorted() {
-            for senderId in connections[id]?.senders(connectedTo: Self.platformId) ?? [] {
-                guard SenderEndpoint(connection: id, senderId: senderId) != requester else { continue }
-                actions.append(.send(message(payload.broadcast, to: senderId), to: id))
+            for senderID in connections[id]?.senders(connectedTo: Self.platformID) ?? [] {
+                guard SenderEndpoint(connection: id, senderID: senderID) != requester else { continue }
+                actions.append(.send(message(payload.broadcast, to: senderID), to: id))
             }
         }
         return actions
@@ -104,23 +104,23 @@ extension VirtualDeviceEngine {
 
     // MARK: Applications
 
-    private mutating func launch(_ launch: LaunchRequest, requestId: Int, from sender: SenderEndpoint) -> [DeviceAction]
+    private mutating func launch(_ launch: LaunchRequest, requestID: Int, from sender: SenderEndpoint) -> [DeviceAction]
     {
         func launchError(_ reason: LaunchErrorReason) -> [DeviceAction] {
             [
-                receiverReply(LaunchErrorMessage(requestId: requestId, reason: reason), to: sender),
+                receiverReply(LaunchErrorMessage(requestID: requestID, reason: reason), to: sender),
                 .log(
                     DeviceLogEntry(
                         level: .info,
                         message: "launch refused",
-                        metadata: ["cast.app-id": launch.appId, "cast.reason": reason.rawValue]
+                        metadata: ["cast.app-id": launch.appID, "cast.reason": reason.rawValue]
                     )
                 ),
             ]
         }
         if let refusal = faults.launchRefusal { return launchError(refusal) }
-        guard !launch.appId.isEmpty else { return launchError(.badParameter) }
-        guard let definition = configuration.application(withId: launch.appId) else { return launchError(.notFound) }
+        guard !launch.appID.isEmpty else { return launchError(.badParameter) }
+        guard let definition = configuration.application(withID: launch.appID) else { return launchError(.notFound) }
         var actions: [DeviceAction] = []
         let credentials = launch.appParams?.launchCheckerParams?.credentialsData
         if let credentials {
@@ -130,7 +130,7 @@ extension VirtualDeviceEngine {
                         level: .info,
                         message: "launch credentials received",
                         metadata: [
-                            "cast.app-id": launch.appId,
+                            "cast.app-id": launch.appID,
                             "cast.credentials": credentials.credentials ?? "",
                             "cast.credentials-type": credentials.credentialsType ?? "",
                         ]
@@ -138,12 +138,12 @@ extension VirtualDeviceEngine {
                 )
             )
         }
-        if application?.definition.appId == definition.appId {
+        if application?.definition.appID == definition.appID {
             if let credentials {
                 application?.launchCredentials = credentials
                 application?.player?.settings.launchCredentials = credentials
             }
-            return actions + [receiverStatusReply(requestId, to: sender)]
+            return actions + [receiverStatusReply(requestID, to: sender)]
         }
         let androidTV = definition.androidTV != nil && (launch.supportedAppTypes ?? []).contains(.androidTV)
         // A TV in standby wakes and switches to the Cast input for a launch, as on hardware.
@@ -156,66 +156,66 @@ extension VirtualDeviceEngine {
                 DeviceLogEntry(
                     level: .info,
                     message: "application launched",
-                    metadata: ["cast.app-id": definition.appId, "cast.app-type": androidTV ? "ANDROID_TV" : "WEB"]
+                    metadata: ["cast.app-id": definition.appID, "cast.app-type": androidTV ? "ANDROID_TV" : "WEB"]
                 )
             )
         )
-        return actions + receiverStatusUpdate(requestId: requestId, requester: sender) + [
+        return actions + receiverStatusUpdate(requestID: requestID, requester: sender) + [
             .appsChanged, .receiverStatusChanged,
         ]
     }
 
-    private mutating func stop(sessionId: String?, requestId: Int, from sender: SenderEndpoint) -> [DeviceAction] {
+    private mutating func stop(sessionID: String?, requestID: Int, from sender: SenderEndpoint) -> [DeviceAction] {
         // A member playing in its group's session stops following it.
         if let follower = multizone.follower, application?.definition.isIdleScreen ?? true,
-            sessionId == nil || sessionId == follower.sessionId
+            sessionID == nil || sessionID == follower.sessionID
         {
-            return leaveGroupPlayback() + receiverStatusUpdate(requestId: requestId, requester: sender) + [
+            return leaveGroupPlayback() + receiverStatusUpdate(requestID: requestID, requester: sender) + [
                 .appsChanged, .receiverStatusChanged,
             ]
         }
         guard let running = application else {
-            guard sessionId == nil else {
+            guard sessionID == nil else {
                 return [
-                    receiverReply(InvalidRequestMessage(requestId: requestId, reason: .invalidSessionId), to: sender)
+                    receiverReply(InvalidRequestMessage(requestID: requestID, reason: .invalidSessionID), to: sender)
                 ]
             }
-            return [receiverStatusReply(requestId, to: sender)]
+            return [receiverStatusReply(requestID, to: sender)]
         }
-        if let sessionId, sessionId != running.sessionId {
-            return [receiverReply(InvalidRequestMessage(requestId: requestId, reason: .invalidSessionId), to: sender)]
+        if let sessionID, sessionID != running.sessionID {
+            return [receiverReply(InvalidRequestMessage(requestID: requestID, reason: .invalidSessionID), to: sender)]
         }
         if running.definition.isIdleScreen {
-            return [receiverStatusReply(requestId, to: sender)]
+            return [receiverStatusReply(requestID, to: sender)]
         }
         let actions = stopApplication()
         startIdleScreen()
-        return actions + receiverStatusUpdate(requestId: requestId, requester: sender) + [
+        return actions + receiverStatusUpdate(requestID: requestID, requester: sender) + [
             .appsChanged, .receiverStatusChanged,
         ]
     }
 
     private mutating func setDeviceVolume(
         _ volume: Volume,
-        requestId: Int,
+        requestID: Int,
         from sender: SenderEndpoint
     )
         -> [DeviceAction]
     {
         guard volume.level != nil || volume.muted != nil else {
-            return [receiverReply(InvalidRequestMessage(requestId: requestId, reason: .invalidParams), to: sender)]
+            return [receiverReply(InvalidRequestMessage(requestID: requestID, reason: .invalidParams), to: sender)]
         }
-        if multizone.isGroup { return setGroupVolume(volume, requestId: requestId, from: sender) }
+        if multizone.isGroup { return setGroupVolume(volume, requestID: requestID, from: sender) }
         let before = deviceVolume
         // A fixed volume belongs to the TV or amplifier: real dongles ignore SET_VOLUME whole.
         guard configuration.volumeControlType != .fixed else {
             return [
-                receiverStatusReply(requestId, to: sender),
+                receiverStatusReply(requestID, to: sender),
                 .log(
                     DeviceLogEntry(
                         level: .info,
                         message: "volume is fixed: SET_VOLUME ignored",
-                        metadata: ["cast.source-id": sender.senderId]
+                        metadata: ["cast.source-id": sender.senderID]
                     )
                 ),
             ]
@@ -226,8 +226,8 @@ extension VirtualDeviceEngine {
         if let muted = volume.muted {
             deviceVolume.muted = muted
         }
-        guard deviceVolume != before else { return [receiverStatusReply(requestId, to: sender)] }
-        return receiverStatusUpdate(requestId: requestId, requester: sender) + [
+        guard deviceVolume != before else { return [receiverStatusReply(requestID, to: sender)] }
+        return receiverStatusUpdate(requestID: requestID, requester: sender) + [
             .receiverStatusChanged, .multizone(.volumeChanged(deviceVolume)),
         ]
     }
@@ -258,8 +258,8 @@ extension VirtualDeviceEngine {
         application = RunningApplication(
             definition: definition,
             appType: appType,
-            sessionId: identifiers.uuidString(),
-            transportId: identifiers.uuidString(),
+            sessionID: identifiers.uuidString(),
+            transportID: identifiers.uuidString(),
             launchCredentials: launchCredentials,
             player: player
         )
@@ -267,7 +267,7 @@ extension VirtualDeviceEngine {
 
     /// Starts the idle screen, when the configuration names one that exists.
     mutating func startIdleScreen() {
-        guard let appId = configuration.idleScreenAppId, let definition = configuration.application(withId: appId)
+        guard let appID = configuration.idleScreenAppID, let definition = configuration.application(withID: appID)
         else {
             application = nil
             return
@@ -280,11 +280,11 @@ extension VirtualDeviceEngine {
         guard let running = application else { return [] }
         var actions: [DeviceAction] = []
         for id in connections.keys.sorted() {
-            for senderId in connections[id]?.senders(connectedTo: running.transportId) ?? [] {
-                let sender = SenderEndpoint(connection: id, senderId: senderId)
-                actions.append(send(CloseMessage(), from: running.transportId, to: sender, namespace: .connection))
+            for senderID in connections[id]?.senders(connectedTo: running.transportID) ?? [] {
+                let sender = SenderEndpoint(connection: id, senderID: senderID)
+                actions.append(send(CloseMessage(), from: running.transportID, to: sender, namespace: .connection))
             }
-            connections[id]?.removeVirtualConnections(to: running.transportId)
+            connections[id]?.removeVirtualConnections(to: running.transportID)
         }
         application = nil
         actions.append(
@@ -292,7 +292,7 @@ extension VirtualDeviceEngine {
                 DeviceLogEntry(
                     level: .info,
                     message: "application stopped",
-                    metadata: ["cast.app-id": running.definition.appId]
+                    metadata: ["cast.app-id": running.definition.appID]
                 )
             )
         )

@@ -4,16 +4,16 @@ public import CastTime
 extension VirtualDeviceEngine {
     /// The sender id a restored LOAD comes from: no connection has it, so nothing is sent
     /// back for it.
-    static let restoringSenderId = "sender-restore"
+    static let restoringSenderID = "sender-restore"
 
     /// What the device would keep of its running app at `now`; `nil` while the idle screen
     /// (or nothing) runs.
     public func snapshot(at now: DeviceInstant) -> VirtualDeviceSnapshot? {
         guard let running = application, !running.definition.isIdleScreen else { return nil }
         var snapshot = VirtualDeviceSnapshot(
-            appId: running.definition.appId,
-            sessionId: running.sessionId,
-            transportId: running.transportId
+            appID: running.definition.appID,
+            sessionID: running.sessionID,
+            transportID: running.transportID
         )
         snapshot.deviceVolume = deviceVolume
         guard let player = running.player, let session = player.session, let queue = session.queue,
@@ -25,7 +25,7 @@ extension VirtualDeviceEngine {
         snapshot.position = status.currentTime
         snapshot.isPlaying = status.playerState == .playing || status.playerState == .buffering
         snapshot.repeatMode = queue.repeatMode
-        snapshot.activeTrackIds = status.activeTrackIds
+        snapshot.activeTrackIDs = status.activeTrackIDs
         snapshot.playbackRate = status.playbackRate
         return snapshot
     }
@@ -35,13 +35,13 @@ extension VirtualDeviceEngine {
     /// stops first. An app the configuration does not have is not restored.
     public mutating func restore(_ snapshot: VirtualDeviceSnapshot, at now: DeviceInstant) -> [DeviceAction] {
         var actions = tick(at: now)
-        guard let definition = configuration.application(withId: snapshot.appId) else {
+        guard let definition = configuration.application(withID: snapshot.appID) else {
             actions.append(
                 .log(
                     DeviceLogEntry(
                         level: .warning,
                         message: "snapshot app unknown",
-                        metadata: ["cast.app-id": snapshot.appId]
+                        metadata: ["cast.app-id": snapshot.appID]
                     )
                 )
             )
@@ -55,14 +55,14 @@ extension VirtualDeviceEngine {
         }
         actions += stopApplication()
         startApplication(definition, appType: .web, launchCredentials: nil)
-        application?.sessionId = snapshot.sessionId
-        application?.transportId = snapshot.transportId
+        application?.sessionID = snapshot.sessionID
+        application?.transportID = snapshot.transportID
         actions.append(
             .log(
                 DeviceLogEntry(
                     level: .info,
                     message: "application restored",
-                    metadata: ["cast.app-id": snapshot.appId, "cast.session-id": snapshot.sessionId]
+                    metadata: ["cast.app-id": snapshot.appID, "cast.session-id": snapshot.sessionID]
                 )
             )
         )
@@ -71,30 +71,30 @@ extension VirtualDeviceEngine {
             let start = min(max(snapshot.currentIndex ?? 0, 0), items.count - 1)
             let queueItems = items.map { item -> QueueItem in
                 var item = item
-                item.itemId = nil
+                item.itemID = nil
                 item.autoplay = playing
                 return item
             }
             let position = snapshot.position.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
             let load = LoadRequest(
-                requestId: 0,
-                sessionId: snapshot.sessionId,
+                requestID: 0,
+                sessionID: snapshot.sessionID,
                 data: LoadRequestData(
                     queueData: QueueData(repeatMode: snapshot.repeatMode ?? .off, items: queueItems, startIndex: start),
                     autoplay: playing,
                     currentTime: position,
                     playbackRate: snapshot.playbackRate,
-                    activeTrackIds: snapshot.activeTrackIds
+                    activeTrackIDs: snapshot.activeTrackIDs
                 )
             )
             if let text = try? load.jsonString() {
                 let restorer = SenderEndpoint(
                     connection: ConnectionID(rawValue: .max),
-                    senderId: Self.restoringSenderId
+                    senderID: Self.restoringSenderID
                 )
                 actions += handleMedia(text, from: restorer)
             }
         }
-        return actions + receiverStatusUpdate(requestId: 0, requester: nil) + [.appsChanged, .receiverStatusChanged]
+        return actions + receiverStatusUpdate(requestID: 0, requester: nil) + [.appsChanged, .receiverStatusChanged]
     }
 }

@@ -20,8 +20,8 @@ extension VirtualDeviceEngine {
         guard let text = Self.text(of: message) else {
             return [dropped(message, from: id, reason: "payload is not text")]
         }
-        let sender = SenderEndpoint(connection: id, senderId: message.sourceID)
-        if destination == Self.platformId {
+        let sender = SenderEndpoint(connection: id, senderID: message.sourceID)
+        if destination == Self.platformID {
             if message.namespace == .multizone, configuration.profile.supportsMultizone {
                 return handleMultizone(text, from: sender)
             }
@@ -30,7 +30,7 @@ extension VirtualDeviceEngine {
             }
             return handleReceiver(text, from: sender)
         }
-        guard let running = application, destination == running.transportId else {
+        guard let running = application, destination == running.transportID else {
             return [dropped(message, from: id, reason: "unknown destination")]
         }
         guard running.definition.handles(message.namespace) else {
@@ -80,14 +80,14 @@ extension VirtualDeviceEngine {
     {
         let text = MediaPlayer.encode(payload)
         return .send(
-            CastMessage(sourceID: source, destinationID: sender.senderId, namespace: namespace, text: text),
+            CastMessage(sourceID: source, destinationID: sender.senderID, namespace: namespace, text: text),
             to: sender.connection
         )
     }
 
     /// The longest sender id a virtual connection may have (we chose it: ids senders use are
     /// `sender-0`, `client-12345`, a UUID).
-    static let maximumSenderIdLength = 256
+    static let maximumSenderIDLength = 256
 
     // MARK: tp.connection
 
@@ -95,16 +95,16 @@ extension VirtualDeviceEngine {
         guard let text = Self.text(of: message), let decoded = try? ConnectionMessage(jsonString: text) else {
             return [dropped(message, from: id, reason: "malformed connection message")]
         }
-        let sender = SenderEndpoint(connection: id, senderId: message.sourceID)
+        let sender = SenderEndpoint(connection: id, senderID: message.sourceID)
         let endpoint = message.destinationID
         switch decoded {
         case .connect(let connect):
             // Every frame to this sender carries its id: a longer one could take the device's
             // statuses over the frame size. Not answered (a CLOSE would be as long).
-            guard sender.senderId.utf8.count <= Self.maximumSenderIdLength else {
-                return [dropped(message, from: id, reason: "sender id over \(Self.maximumSenderIdLength) bytes")]
+            guard sender.senderID.utf8.count <= Self.maximumSenderIDLength else {
+                return [dropped(message, from: id, reason: "sender id over \(Self.maximumSenderIDLength) bytes")]
             }
-            let known = endpoint == Self.platformId || endpoint == application?.transportId
+            let known = endpoint == Self.platformID || endpoint == application?.transportID
             let validType = connect.connType.map { (0...2).contains($0.rawValue) } ?? true
             guard known, validType else {
                 return [
@@ -112,7 +112,7 @@ extension VirtualDeviceEngine {
                     dropped(message, from: id, reason: known ? "invalid connection type" : "unknown destination"),
                 ]
             }
-            if connections[id]?.isConnected(sender.senderId, to: endpoint) == false {
+            if connections[id]?.isConnected(sender.senderID, to: endpoint) == false {
                 guard
                     (connections[id]?.virtualConnections.count ?? 0)
                         < configuration.maximumVirtualConnectionsPerConnection
@@ -124,8 +124,8 @@ extension VirtualDeviceEngine {
                 }
                 connections[id]?.virtualConnections.append(
                     SenderConnection.VirtualConnection(
-                        senderId: sender.senderId,
-                        endpointId: endpoint,
+                        senderID: sender.senderID,
+                        endpointID: endpoint,
                         type: connect.connType ?? .strong
                     )
                 )
@@ -136,7 +136,7 @@ extension VirtualDeviceEngine {
                         level: .debug,
                         message: "virtual connection opened",
                         metadata: id.metadata.merging(
-                            ["cast.source-id": sender.senderId, "cast.destination-id": endpoint],
+                            ["cast.source-id": sender.senderID, "cast.destination-id": endpoint],
                             uniquingKeysWith: { first, _ in first }
                         )
                     )
@@ -151,7 +151,7 @@ extension VirtualDeviceEngine {
             return actions
         case .close:
             connections[id]?.virtualConnections.removeAll {
-                $0.senderId == sender.senderId && $0.endpointId == endpoint
+                $0.senderID == sender.senderID && $0.endpointID == endpoint
             }
             return [
                 .log(
@@ -159,7 +159,7 @@ extension VirtualDeviceEngine {
                         level: .debug,
                         message: "virtual connection closed",
                         metadata: id.metadata.merging(
-                            ["cast.source-id": sender.senderId, "cast.destination-id": endpoint],
+                            ["cast.source-id": sender.senderID, "cast.destination-id": endpoint],
                             uniquingKeysWith: { first, _ in first }
                         )
                     )
@@ -186,7 +186,7 @@ extension VirtualDeviceEngine {
             guard !faults.ignoresPings else {
                 return [.log(DeviceLogEntry(level: .debug, message: "ping ignored by fault", metadata: id.metadata))]
             }
-            let sender = SenderEndpoint(connection: id, senderId: message.sourceID)
+            let sender = SenderEndpoint(connection: id, senderID: message.sourceID)
             return [send(PongMessage(), from: message.destinationID, to: sender, namespace: .heartbeat)]
         case .pong:
             return []
@@ -207,12 +207,12 @@ extension VirtualDeviceEngine {
                 continue
             }
             if let interval = pingInterval, clock >= connection.nextPing(interval: interval) {
-                let senderId = connection.senders(connectedTo: Self.platformId).first ?? "sender-0"
+                let senderID = connection.senders(connectedTo: Self.platformID).first ?? "sender-0"
                 actions.append(
                     send(
                         PingMessage(),
-                        from: Self.platformId,
-                        to: SenderEndpoint(connection: id, senderId: senderId),
+                        from: Self.platformID,
+                        to: SenderEndpoint(connection: id, senderID: senderID),
                         namespace: .heartbeat
                     )
                 )

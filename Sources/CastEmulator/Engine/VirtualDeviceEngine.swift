@@ -48,7 +48,7 @@ public struct VirtualDeviceEngine: Sendable {
     public var tlsCertificateDER: [UInt8] = []
 
     /// The device's platform endpoint.
-    static let platformId = "receiver-0"
+    static let platformID = "receiver-0"
 
     /// Creates a device, with its idle screen running.
     /// - Parameters:
@@ -100,7 +100,7 @@ public struct VirtualDeviceEngine: Sendable {
         guard configuration.profile.reportsSenderConnected, runningApplication?.senderConnected != before,
             before != nil
         else { return [] }
-        return receiverStatusUpdate(requestId: 0, requester: nil)
+        return receiverStatusUpdate(requestID: 0, requester: nil)
     }
 
     /// A message arrived on a connection: any namespace, any endpoint.
@@ -166,11 +166,11 @@ public struct VirtualDeviceEngine: Sendable {
                 DeviceLogEntry(
                     level: .info,
                     message: "application restarted",
-                    metadata: ["cast.app-id": running.definition.appId]
+                    metadata: ["cast.app-id": running.definition.appID]
                 )
             )
         )
-        return actions + receiverStatusUpdate(requestId: 0, requester: nil) + [.appsChanged, .receiverStatusChanged]
+        return actions + receiverStatusUpdate(requestID: 0, requester: nil) + [.appsChanged, .receiverStatusChanged]
     }
 
     /// The TV switched input or went in or out of standby (``DeviceInputState``): every
@@ -193,7 +193,7 @@ public struct VirtualDeviceEngine: Sendable {
                 )
             )
         )
-        return actions + receiverStatusUpdate(requestId: 0, requester: nil) + [.receiverStatusChanged]
+        return actions + receiverStatusUpdate(requestID: 0, requester: nil) + [.receiverStatusChanged]
     }
 
     // MARK: State
@@ -225,7 +225,7 @@ public struct VirtualDeviceEngine: Sendable {
         var status = application.status
         if configuration.profile.reportsSenderConnected {
             status.senderConnected = connections.values.contains {
-                !$0.senders(connectedTo: application.transportId).isEmpty
+                !$0.senders(connectedTo: application.transportID).isEmpty
             }
         }
         return status

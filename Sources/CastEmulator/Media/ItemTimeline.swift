@@ -13,7 +13,7 @@ struct ItemTimeline: Sendable {
     var midRolls: [AdBreak]
     /// Breaks after the content, in order.
     var postRolls: [AdBreak]
-    private var clipsById: [String: AdBreakClip]
+    private var clipsByID: [String: AdBreakClip]
     private var defaultClipDuration: Double
 
     init(item: QueueItem, settings: MediaPlayerSettings) {
@@ -40,7 +40,7 @@ struct ItemTimeline: Sendable {
         }
         self.midRolls = breaks.filter { !isPostRoll($0) }.sorted { $0.position < $1.position }
         self.postRolls = breaks.filter(isPostRoll)
-        self.clipsById = Dictionary(
+        self.clipsByID = Dictionary(
             (media.breakClips ?? []).map { ($0.id, $0) },
             uniquingKeysWith: { first, _ in first }
         )
@@ -49,8 +49,8 @@ struct ItemTimeline: Sendable {
 
     /// The clips of a break that can play, with their durations.
     func clips(of adBreak: AdBreak) -> [(clip: AdBreakClip, duration: Double)] {
-        (adBreak.breakClipIds ?? []).compactMap { clipId in
-            guard let clip = clipsById[clipId] else { return nil }
+        (adBreak.breakClipIDs ?? []).compactMap { clipID in
+            guard let clip = clipsByID[clipID] else { return nil }
             let duration = clip.duration.flatMap { $0.isFinite ? $0 : nil } ?? defaultClipDuration
             return duration > 0 ? (clip, max(duration, Self.minimumPlayingTime)) : nil
         }

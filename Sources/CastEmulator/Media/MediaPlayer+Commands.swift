@@ -25,7 +25,7 @@ extension MediaPlayer {
             }
         } else if let media = data.media {
             // A LOAD without autoplay plays; the item says so, as receivers list it.
-            items = [QueueItem(media: media, autoplay: data.autoplay ?? true, activeTrackIds: data.activeTrackIds)]
+            items = [QueueItem(media: media, autoplay: data.autoplay ?? true, activeTrackIDs: data.activeTrackIDs)]
         } else {
             return invalidRequest(.invalidParams, context)
         }
@@ -51,7 +51,7 @@ extension MediaPlayer {
         var rate = data.playbackRate ?? 1
         if !rate.isFinite { rate = 1 }
         var started = MediaSession(
-            id: makeSessionId(),
+            id: makeSessionID(),
             queue: queue,
             phase: .paused,
             rate: min(max(rate, Self.playbackRates.lowerBound), Self.playbackRates.upperBound),
@@ -61,9 +61,9 @@ extension MediaPlayer {
         started.loadCredentials = Self.credentials(of: data)
         start(started)
         var loaded = [
-            "cast.content-id": first.media?.contentId ?? first.media?.contentUrl ?? "",
+            "cast.content-id": first.media?.contentID ?? first.media?.contentUrl ?? "",
             "cast.item-count": "\(queue.items.count)",
-            "cast.source-id": context.requester.senderId,
+            "cast.source-id": context.requester.senderID,
         ]
         if let customData = data.customData { loaded["cast.custom-data"] = "\(customData)" }
         outputs.append(.log(DeviceLogEntry(level: .info, message: "media load requested", metadata: loaded)))
@@ -73,7 +73,7 @@ extension MediaPlayer {
                     DeviceLogEntry(
                         level: .info,
                         message: "load credentials received",
-                        metadata: ["cast.credentials": "\(credentials)", "cast.source-id": context.requester.senderId]
+                        metadata: ["cast.credentials": "\(credentials)", "cast.source-id": context.requester.senderID]
                     )
                 )
             )
@@ -90,8 +90,8 @@ extension MediaPlayer {
                 $0.loadFailure = reason
             }
             let failure = LoadFailedMessage(
-                requestId: context.requestId,
-                itemId: first.itemId,
+                requestID: context.requestID,
+                itemID: first.itemID,
                 detailedErrorCode: forceFailure ? .loadFailed : .mediaSourceNotSupported
             )
             outputs.append(reply(failure, to: context.requester))
@@ -100,14 +100,14 @@ extension MediaPlayer {
         outputs += moveToItem(at: startIndex, startTime: startTime, at: context.now)
         outputs += startProbe(at: context.now)
         let waits = updateSession { session -> Bool in
-            if data.activeTrackIds != nil { session.activeTrackIds = data.activeTrackIds }
+            if data.activeTrackIDs != nil { session.activeTrackIDs = data.activeTrackIDs }
             if let autoplay = data.autoplay, case .loading(let until, _) = session.phase {
                 session.phase = .loading(until: until, autoplay: autoplay)
             } else if data.autoplay == false, session.phase == .playing {
                 session.phase = .paused
             }
             guard session.isLoading else { return false }
-            session.pendingLoad = MediaSession.PendingRequest(endpoint: context.requester, requestId: context.requestId)
+            session.pendingLoad = MediaSession.PendingRequest(endpoint: context.requester, requestID: context.requestID)
             return true
         }
         return outputs + statusUpdate(at: context.now, requester: waits == true ? nil : context)
@@ -132,10 +132,10 @@ extension MediaPlayer {
     mutating func sessionCommand(_ type: CastMessageType, context: RequestContext) -> [MediaPlayerOutput] {
         guard let current = session else { return [] }
         switch type {
-        case .queueGetItemIds:
-            let ids = QueueItemIdsMessage(
-                requestId: context.requestId,
-                itemIds: current.queue?.itemIds ?? [],
+        case .queueGetItemIDs:
+            let ids = QueueItemIDsMessage(
+                requestID: context.requestID,
+                itemIDs: current.queue?.itemIDs ?? [],
                 sequenceNumber: current.queue?.sequenceNumber ?? 0
             )
             return [reply(ids, to: context.requester)]
@@ -157,17 +157,17 @@ extension MediaPlayer {
         case .stop:
             var outputs: [MediaPlayerOutput] = []
             if let pending = current.pendingLoad {
-                let cancelled = LoadCancelledMessage(requestId: pending.requestId, itemId: current.queue?.currentItemId)
+                let cancelled = LoadCancelledMessage(requestID: pending.requestID, itemID: current.queue?.currentItemID)
                 outputs.append(reply(cancelled, to: pending.endpoint))
             }
             updateSession { session in
                 session.pendingLoad = nil
-                session.probeId = nil
-                session.streamId = nil
+                session.probeID = nil
+                session.streamID = nil
                 session.phase = .idle(.cancelled)
                 session.queue = nil
                 session.ad = nil
-                session.preloadedItemId = nil
+                session.preloadedItemID = nil
             }
             return outputs + statusUpdate(at: context.now, requester: context)
         case .skipAd:
@@ -191,8 +191,8 @@ extension MediaPlayer {
     }
 
     private func isPreloaded(_ index: Int) -> Bool {
-        guard let preloaded = session?.preloadedItemId, let queue = session?.queue else { return false }
-        return queue.items[index].itemId == preloaded
+        guard let preloaded = session?.preloadedItemID, let queue = session?.queue else { return false }
+        return queue.items[index].itemID == preloaded
     }
 
     /// `SEEK`.
@@ -213,7 +213,7 @@ extension MediaPlayer {
         let origin = current.position
         let loading = updateSession { session -> Bool in
             session.position = target
-            if target < origin { session.preloadedItemId = nil }
+            if target < origin { session.preloadedItemID = nil }
             switch (current.phase, request.resumeState) {
             case (.loading(let until, let autoplay), let resume):
                 let play = resume.map { $0 == .playbackStart } ?? autoplay
@@ -260,10 +260,10 @@ extension MediaPlayer {
             return invalidPlayerState(context)
         }
         let tracks = item.media?.tracks ?? []
-        let textTrackIds = Set(tracks.filter { $0.type == .text }.map(\.trackId))
-        var active = current.activeTrackIds ?? []
-        if let requested = request.activeTrackIds {
-            guard Set(requested).isSubset(of: tracks.map(\.trackId)) else {
+        let textTrackIDs = Set(tracks.filter { $0.type == .text }.map(\.trackID))
+        var active = current.activeTrackIDs ?? []
+        if let requested = request.activeTrackIDs {
+            guard Set(requested).isSubset(of: tracks.map(\.trackID)) else {
                 return invalidRequest(.invalidParams, context)
             }
             active = requested
@@ -275,15 +275,15 @@ extension MediaPlayer {
                     || language.hasPrefix(trackLanguage + "-")
             }
             guard let match else { return invalidRequest(.languageNotSupported, context) }
-            active = active.filter { !textTrackIds.contains($0) } + [match.trackId]
+            active = active.filter { !textTrackIDs.contains($0) } + [match.trackID]
         }
         if request.enableTextTracks == false {
-            active.removeAll { textTrackIds.contains($0) }
+            active.removeAll { textTrackIDs.contains($0) }
         }
-        let before = current.activeTrackIds ?? []
+        let before = current.activeTrackIDs ?? []
         updateSession { session in
             if let style = request.textTrackStyle { session.textTrackStyle = style }
-            session.activeTrackIds = active
+            session.activeTrackIDs = active
         }
         return statusUpdate(at: context.now, requester: context)
             + startTextTrackProbes(previouslyActive: before, at: context.now)
@@ -301,16 +301,16 @@ extension MediaPlayer {
             queue.items.count + request.items.count <= settings.maximumQueueItems,
             request.insertBefore.map({ queue.index(ofItem: $0) != nil }) ?? true,
             request.currentItemIndex.map({ request.items.indices.contains($0) }) ?? true,
-            request.currentItemId.map({ queue.index(ofItem: $0) != nil }) ?? true
+            request.currentItemID.map({ queue.index(ofItem: $0) != nil }) ?? true
         else {
             return invalidRequest(.invalidParams, context)
         }
         var changed = queue
         let inserted = changed.insert(request.items, before: request.insertBefore)
         updateSession { $0.queue = changed }
-        var outputs = [queueChange(.insert, itemIds: inserted, insertBefore: request.insertBefore)]
-        let newCurrentId = request.currentItemIndex.map { inserted[$0] } ?? request.currentItemId
-        if let newCurrentId, let index = changed.index(ofItem: newCurrentId) {
+        var outputs = [queueChange(.insert, itemIDs: inserted, insertBefore: request.insertBefore)]
+        let newCurrentID = request.currentItemIndex.map { inserted[$0] } ?? request.currentItemID
+        if let newCurrentID, let index = changed.index(ofItem: newCurrentID) {
             outputs += moveToItem(at: index, startTime: request.currentTime, at: context.now)
         }
         dropStalePreload()
@@ -323,10 +323,10 @@ extension MediaPlayer {
             return invalidPlayerState(context)
         }
         guard WireNumber.isValidSeconds(request.currentTime) else { return invalidRequest(.invalidParams, context) }
-        let result = queue.remove(request.itemIds)
+        let result = queue.remove(request.itemIDs)
         // Nothing removed leaves the queue as it was (its sequence number too).
         guard !result.removed.isEmpty else { return invalidRequest(.invalidParams, context) }
-        var outputs = [queueChange(.remove, itemIds: result.removed, sequenceNumber: queue.sequenceNumber)]
+        var outputs = [queueChange(.remove, itemIDs: result.removed, sequenceNumber: queue.sequenceNumber)]
         if queue.isEmpty {
             updateSession { session in
                 session.queue = nil
@@ -336,7 +336,7 @@ extension MediaPlayer {
             return outputs + statusUpdate(at: context.now, requester: context)
         }
         updateSession { $0.queue = queue }
-        let requested = request.currentItemId.flatMap { queue.index(ofItem: $0) }
+        let requested = request.currentItemID.flatMap { queue.index(ofItem: $0) }
         if let target = requested ?? (result.currentRemoved ? result.followingIndex : nil) {
             if requested == nil || requested != queue.currentIndex || result.currentRemoved {
                 outputs += moveToItem(at: target, startTime: request.currentTime, at: context.now)
@@ -356,10 +356,10 @@ extension MediaPlayer {
         guard let current = session, !current.isIdle, var queue = current.queue else {
             return invalidPlayerState(context)
         }
-        let ids = request.itemIds
+        let ids = request.itemIDs
         guard !ids.isEmpty, Set(ids).count == ids.count, ids.allSatisfy({ queue.index(ofItem: $0) != nil }),
             request.insertBefore.map({ queue.index(ofItem: $0) != nil && !ids.contains($0) }) ?? true,
-            request.currentItemId.map({ queue.index(ofItem: $0) != nil }) ?? true,
+            request.currentItemID.map({ queue.index(ofItem: $0) != nil }) ?? true,
             WireNumber.isValidSeconds(request.currentTime)
         else {
             return invalidRequest(.invalidParams, context)
@@ -369,13 +369,13 @@ extension MediaPlayer {
         var outputs = [
             queueChange(
                 .update,
-                itemIds: ids,
+                itemIDs: ids,
                 insertBefore: request.insertBefore,
-                reorderItemIds: queue.itemIds
+                reorderItemIDs: queue.itemIDs
             )
         ]
-        if let newCurrentId = request.currentItemId, newCurrentId != queue.currentItemId,
-            let index = queue.index(ofItem: newCurrentId)
+        if let newCurrentID = request.currentItemID, newCurrentID != queue.currentItemID,
+            let index = queue.index(ofItem: newCurrentID)
         {
             outputs += moveToItem(at: index, startTime: request.currentTime, at: context.now)
         }
@@ -390,46 +390,46 @@ extension MediaPlayer {
         }
         if let repeatMode = request.repeatMode { queue.repeatMode = repeatMode }
         var baseIndex = queue.currentIndex
-        if let itemId = request.currentItemId {
-            guard let index = queue.index(ofItem: itemId) else { return invalidRequest(.invalidParams, context) }
+        if let itemID = request.currentItemID {
+            guard let index = queue.index(ofItem: itemID) else { return invalidRequest(.invalidParams, context) }
             baseIndex = index
         }
         guard (request.items ?? []).allSatisfy(\.hasValidWireNumbers), WireNumber.isValidSeconds(request.currentTime)
         else {
             return invalidRequest(.invalidParams, context)
         }
-        var targetId: Int?
+        var targetID: Int?
         if let jump = request.jump {
             guard let target = WireNumber.offset(baseIndex, by: jump) else {
                 return invalidRequest(.invalidParams, context)
             }
             if queue.items.indices.contains(target) {
-                targetId = queue.items[target].itemId
+                targetID = queue.items[target].itemID
             } else if queue.wraps {
                 let count = queue.items.count
-                targetId = queue.items[((target % count) + count) % count].itemId
+                targetID = queue.items[((target % count) + count) % count].itemID
             } else {
                 return invalidRequest(.endOfQueue, context)
             }
-        } else if request.currentItemId != nil {
-            targetId = queue.items[baseIndex].itemId
+        } else if request.currentItemID != nil {
+            targetID = queue.items[baseIndex].itemID
         }
         var outputs: [MediaPlayerOutput] = []
         if let items = request.items {
             let changed = queue.update(items)
             if !changed.isEmpty {
-                outputs.append(queueChange(.update, itemIds: changed, sequenceNumber: queue.sequenceNumber))
+                outputs.append(queueChange(.update, itemIDs: changed, sequenceNumber: queue.sequenceNumber))
             }
         }
         if request.shuffle == true, queue.items.count > 1 {
             queue.shuffle(using: &generator)
             updateSession { $0.queue = queue }
-            outputs.append(queueChange(.update, itemIds: [], reorderItemIds: queue.itemIds))
+            outputs.append(queueChange(.update, itemIDs: [], reorderItemIDs: queue.itemIDs))
         } else {
             updateSession { $0.queue = queue }
         }
-        let moves = targetId != nil && (request.jump != nil || targetId != queue.currentItemId)
-        if moves, let targetId, let index = queue.index(ofItem: targetId) {
+        let moves = targetID != nil && (request.jump != nil || targetID != queue.currentItemID)
+        if moves, let targetID, let index = queue.index(ofItem: targetID) {
             outputs += moveToItem(
                 at: index,
                 startTime: request.currentTime,
@@ -446,12 +446,12 @@ extension MediaPlayer {
     /// `QUEUE_GET_ITEMS`: the items with the ids asked for, in the order asked. Items that
     /// would take the reply over a frame are left out (the sender asks for them again), and
     /// a first item too large alone has its media trimmed by the status rule.
-    func queueGetItems(_ itemIds: [Int], context: RequestContext) -> [MediaPlayerOutput] {
+    func queueGetItems(_ itemIDs: [Int], context: RequestContext) -> [MediaPlayerOutput] {
         let queue = session?.queue
-        var items = itemIds.prefix(Self.maximumItemsPerReply).compactMap { queue?.item(withId: $0) }
+        var items = itemIDs.prefix(Self.maximumItemsPerReply).compactMap { queue?.item(withID: $0) }
         let sequenceNumber = queue?.sequenceNumber ?? 0
         func payload() -> String {
-            Self.encode(QueueItemsMessage(requestId: context.requestId, items: items, sequenceNumber: sequenceNumber))
+            Self.encode(QueueItemsMessage(requestID: context.requestID, items: items, sequenceNumber: sequenceNumber))
         }
         var text = payload()
         while text.utf8.count > Self.maximumPayloadSize, items.count > 1 {
@@ -460,7 +460,7 @@ extension MediaPlayer {
         }
         if text.utf8.count > Self.maximumPayloadSize, var first = items.first {
             first.customData = nil
-            var status = MediaStatus(mediaSessionId: 0)
+            var status = MediaStatus(mediaSessionID: 0)
             status.media = first.media
             for step in Self.statusTrimmingSteps {
                 guard text.utf8.count > Self.maximumPayloadSize else { break }
@@ -475,20 +475,20 @@ extension MediaPlayer {
 
     /// `QUEUE_GET_ITEM_RANGE`: the ids after or before an item.
     func queueGetItemRange(_ request: QueueGetItemRangeRequest, context: RequestContext) -> [MediaPlayerOutput] {
-        guard let queue = session?.queue, let index = queue.index(ofItem: request.itemId) else {
+        guard let queue = session?.queue, let index = queue.index(ofItem: request.itemID) else {
             return invalidRequest(.invalidParams, context)
         }
         let next = max(0, request.nextCount ?? 0)
         let previous = max(0, request.prevCount ?? 0)
         guard (next > 0) != (previous > 0) else { return invalidRequest(.invalidParams, context) }
-        let ids = queue.itemIds
+        let ids = queue.itemIDs
         let range =
             next > 0
             ? Array(ids[(index + 1)...].prefix(next))
             : Array(ids[..<index].suffix(previous))
-        let message = QueueItemIdsMessage(
-            requestId: context.requestId,
-            itemIds: range,
+        let message = QueueItemIDsMessage(
+            requestID: context.requestID,
+            itemIDs: range,
             sequenceNumber: queue.sequenceNumber
         )
         return [reply(message, to: context.requester)]
@@ -497,16 +497,16 @@ extension MediaPlayer {
     /// A `QUEUE_CHANGE` notice for every sender.
     private func queueChange(
         _ changeType: QueueChangeType,
-        itemIds: [Int],
+        itemIDs: [Int],
         insertBefore: Int? = nil,
-        reorderItemIds: [Int]? = nil,
+        reorderItemIDs: [Int]? = nil,
         sequenceNumber: Int? = nil
     ) -> MediaPlayerOutput {
         let message = QueueChangeMessage(
             changeType: changeType,
-            itemIds: itemIds,
+            itemIDs: itemIDs,
             insertBefore: insertBefore,
-            reorderItemIds: reorderItemIds,
+            reorderItemIDs: reorderItemIDs,
             sequenceNumber: sequenceNumber ?? session?.queue?.sequenceNumber ?? 0
         )
         return .broadcast(Self.encode(message), excluding: nil)

@@ -14,7 +14,7 @@ public struct MediaProbeRequest: Hashable, Sendable {
     public let contentType: String?
     /// When set, the request reads the WebVTT text track with this `trackId` (activated by
     /// a `LOAD` or `EDIT_TRACKS_INFO`), not the item's media.
-    public var textTrackId: Int? = nil
+    public var textTrackID: Int? = nil
 }
 
 extension MediaPlayer {
@@ -24,7 +24,7 @@ extension MediaPlayer {
         guard settings.mediaMode != .simulate, let current = session, let queue = current.queue,
             let media = queue.currentItem.media, !current.isIdle
         else { return [] }
-        let url = media.contentUrl ?? media.contentId ?? ""
+        let url = media.contentUrl ?? media.contentID ?? ""
         guard url.hasPrefix("http://") || url.hasPrefix("https://") else {
             // Not a URL a player fetches (an app's own content id): played as described.
             return []
@@ -38,7 +38,7 @@ extension MediaPlayer {
         let id = generator.next()
         updateSession { session in
             session.phase = .loading(until: now, autoplay: autoplay)
-            session.probeId = id
+            session.probeID = id
             session.anchor = now
         }
         return [.probe(MediaProbeRequest(id: id, url: url, contentType: media.contentType))]
@@ -50,18 +50,18 @@ extension MediaPlayer {
         outcome: Result<MediaProbeResult, MediaLoadFailure>,
         at now: DeviceInstant
     ) -> [MediaPlayerOutput] {
-        if let trackId = updateSession({ $0.textProbes.removeValue(forKey: id) }) ?? nil {
-            return textTrackProbed(trackId, outcome: outcome, at: now)
+        if let trackID = updateSession({ $0.textProbes.removeValue(forKey: id) }) ?? nil {
+            return textTrackProbed(trackID, outcome: outcome, at: now)
         }
-        guard let current = session, current.probeId == id, current.isLoading else {
+        guard let current = session, current.probeID == id, current.isLoading else {
             return [.log(DeviceLogEntry(level: .debug, message: "media probe superseded: outcome ignored"))]
         }
-        updateSession { $0.probeId = nil }
-        let url = current.queue.flatMap { $0.currentItem.media?.contentUrl ?? $0.currentItem.media?.contentId } ?? ""
+        updateSession { $0.probeID = nil }
+        let url = current.queue.flatMap { $0.currentItem.media?.contentUrl ?? $0.currentItem.media?.contentID } ?? ""
         switch outcome {
         case .success(let result):
             apply(result)
-            updateSession { $0.streamId = result.followURL == nil ? nil : id }
+            updateSession { $0.streamID = result.followURL == nil ? nil : id }
             var metadata = ["cast.content-id": url, "cast.live": "\(result.isLive)"]
             if let duration = result.duration { metadata["cast.duration"] = "\(duration)" }
             let log = MediaPlayerOutput.log(DeviceLogEntry(level: .info, message: "media probed", metadata: metadata))
@@ -89,15 +89,15 @@ extension MediaPlayer {
         }
         let tracks = item.media?.tracks ?? []
         var outputs: [MediaPlayerOutput] = []
-        for trackId in current.activeTrackIds ?? [] where !previouslyActive.contains(trackId) {
-            guard let track = tracks.first(where: { $0.trackId == trackId && $0.type == .text }),
-                let url = track.trackContentId, url.hasPrefix("http://") || url.hasPrefix("https://"),
+        for trackID in current.activeTrackIDs ?? [] where !previouslyActive.contains(trackID) {
+            guard let track = tracks.first(where: { $0.trackID == trackID && $0.type == .text }),
+                let url = track.trackContentID, url.hasPrefix("http://") || url.hasPrefix("https://"),
                 current.textProbes.count < 8
             else { continue }
             let id = generator.next()
-            updateSession { $0.textProbes[id] = trackId }
+            updateSession { $0.textProbes[id] = trackID }
             outputs.append(
-                .probe(MediaProbeRequest(id: id, url: url, contentType: track.trackContentType, textTrackId: trackId))
+                .probe(MediaProbeRequest(id: id, url: url, contentType: track.trackContentType, textTrackID: trackID))
             )
         }
         return outputs
@@ -107,17 +107,17 @@ extension MediaPlayer {
     /// `TEXT_UNKNOWN` (600) to every sender, as a receiver's player reports a track it cannot
     /// show; the media plays on.
     private mutating func textTrackProbed(
-        _ trackId: Int,
+        _ trackID: Int,
         outcome: Result<MediaProbeResult, MediaLoadFailure>,
         at now: DeviceInstant
     ) -> [MediaPlayerOutput] {
         let failure: MediaLoadFailure
         switch outcome {
         case .success(let result):
-            updateSession { session in if !session.isIdle { session.textCues[trackId] = result.cues } }
+            updateSession { session in if !session.isIdle { session.textCues[trackID] = result.cues } }
             return [
                 .log(
-                    DeviceLogEntry(level: .debug, message: "text track read", metadata: ["cast.track-id": "\(trackId)"])
+                    DeviceLogEntry(level: .debug, message: "text track read", metadata: ["cast.track-id": "\(trackID)"])
                 )
             ]
         case .failure(let error) where error.isUnreachable && settings.mediaMode == .auto:
@@ -127,20 +127,20 @@ extension MediaPlayer {
         }
         let switchedOff = updateSession { session -> Int?? in
             guard !session.isIdle else { return nil }
-            session.activeTrackIds?.removeAll { $0 == trackId }
-            return .some(session.queue?.currentItemId)
+            session.activeTrackIDs?.removeAll { $0 == trackID }
+            return .some(session.queue?.currentItemID)
         }
-        guard let itemId = switchedOff ?? nil else { return [] }
+        guard let itemID = switchedOff ?? nil else { return [] }
         let error = MediaErrorMessage(
-            requestId: 0,
+            requestID: 0,
             detailedErrorCode: DetailedErrorCode(rawValue: failure.detailedErrorCode),
-            itemId: itemId
+            itemID: itemID
         )
         let log = MediaPlayerOutput.log(
             DeviceLogEntry(
                 level: .info,
                 message: "text track failed",
-                metadata: ["cast.track-id": "\(trackId)", "cast.reason": failure.description]
+                metadata: ["cast.track-id": "\(trackID)", "cast.reason": failure.description]
             )
         )
         return [log, .broadcast(Self.encode(error), excluding: nil)] + statusUpdate(at: now, requester: nil)
@@ -151,13 +151,13 @@ extension MediaPlayer {
     func isProbePending(_ id: UInt64) -> Bool {
         guard let session else { return false }
         if session.textProbes[id] != nil { return !session.isIdle }
-        return session.probeId == id && session.isLoading
+        return session.probeID == id && session.isLoading
     }
 
     /// Whether the device still reads the open-ended stream of probe `id`: the item it
     /// belongs to is current and not idle.
     func isFollowingStream(_ id: UInt64) -> Bool {
-        guard let session, session.streamId == id else { return false }
+        guard let session, session.streamID == id else { return false }
         return !session.isIdle
     }
 
@@ -170,7 +170,7 @@ extension MediaPlayer {
         guard isFollowingStream(id) else { return [] }
         let seconds = mediaSeconds.flatMap { WireNumber.isValidSeconds($0) ? $0 : nil }
         updateSession { session in
-            session.streamId = nil
+            session.streamID = nil
             session.rebase(to: now)
             session.streamEnd = seconds ?? session.position
         }
@@ -209,18 +209,18 @@ extension MediaPlayer {
         if media.tracks?.isEmpty ?? true, !result.tracks.isEmpty {
             media.tracks = result.tracks.filter { $0.kind != .text }.map { track in
                 MediaTrack(
-                    trackId: track.number,
+                    trackID: track.number,
                     type: track.kind == .video ? .video : .audio,
                     language: track.language
                 )
             }
-            playing = media.tracks?.first { $0.type == .audio }?.trackId
+            playing = media.tracks?.first { $0.type == .audio }?.trackID
         }
         item.media = media
         _ = queue.update([item])
         updateSession { session in
-            if let playing, !(session.activeTrackIds ?? []).contains(playing) {
-                session.activeTrackIds = ((session.activeTrackIds ?? []) + [playing]).sorted()
+            if let playing, !(session.activeTrackIDs ?? []).contains(playing) {
+                session.activeTrackIDs = ((session.activeTrackIDs ?? []) + [playing]).sorted()
             }
             session.queue = queue
             session.probedVideoInfo = result.videoSize.map {
@@ -232,14 +232,14 @@ extension MediaPlayer {
     /// `LOAD_FAILED` to the requester and `ERROR` to every sender, as receivers report media
     /// they cannot play; the session ends `IDLE` with `ERROR`.
     private mutating func fail(_ failure: MediaLoadFailure, url: String, at now: DeviceInstant) -> [MediaPlayerOutput] {
-        let ended = updateSession { session -> (itemId: Int?, pending: MediaSession.PendingRequest?) in
+        let ended = updateSession { session -> (itemID: Int?, pending: MediaSession.PendingRequest?) in
             session.rebase(to: now)
             session.phase = .idle(.error)
             session.loadFailure = failure
             defer { session.pendingLoad = nil }
-            return (session.queue?.currentItemId, session.pendingLoad)
+            return (session.queue?.currentItemID, session.pendingLoad)
         }
-        let itemId = ended?.itemId ?? nil
+        let itemID = ended?.itemID ?? nil
         let code = DetailedErrorCode(rawValue: failure.detailedErrorCode)
         var outputs: [MediaPlayerOutput] = [
             .log(
@@ -250,10 +250,10 @@ extension MediaPlayer {
                 )
             )
         ]
-        let error = MediaErrorMessage(requestId: 0, detailedErrorCode: code, reason: .genericLoadError, itemId: itemId)
+        let error = MediaErrorMessage(requestID: 0, detailedErrorCode: code, reason: .genericLoadError, itemID: itemID)
         outputs.append(.broadcast(Self.encode(error), excluding: nil))
         if let pending = ended?.pending ?? nil {
-            let failed = LoadFailedMessage(requestId: pending.requestId, itemId: itemId, detailedErrorCode: code)
+            let failed = LoadFailedMessage(requestID: pending.requestID, itemID: itemID, detailedErrorCode: code)
             outputs.append(reply(failed, to: pending.endpoint))
         }
         return outputs + statusUpdate(at: now, requester: nil)

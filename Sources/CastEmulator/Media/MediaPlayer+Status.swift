@@ -7,10 +7,10 @@ extension MediaPlayer {
     func status(at now: DeviceInstant) -> MediaStatus? {
         guard let session else { return nil }
         let (position, clipTime) = session.values(at: now)
-        var status = MediaStatus(mediaSessionId: session.id)
+        var status = MediaStatus(mediaSessionID: session.id)
         status.playbackRate = session.rate
         switch session.phase {
-        case .loading where session.probeId != nil:
+        case .loading where session.probeID != nil:
             // The media is being read: receivers report IDLE with an extended LOADING state.
             status.playerState = .idle
         case .loading: status.playerState = .buffering
@@ -33,10 +33,10 @@ extension MediaPlayer {
             if let duration = status.media?.duration, duration >= 0, let time = status.currentTime, time > duration {
                 status.currentTime = duration
             }
-            status.activeTrackIds = session.activeTrackIds
-            status.currentItemId = queue.currentItemId
-            if session.isLoading { status.loadingItemId = queue.currentItemId }
-            status.preloadedItemId = session.preloadedItemId
+            status.activeTrackIDs = session.activeTrackIDs
+            status.currentItemID = queue.currentItemID
+            if session.isLoading { status.loadingItemID = queue.currentItemID }
+            status.preloadedItemID = session.preloadedItemID
             let shape = settings.statusShape
             if queue.items.count > 1 || (shape.listsSingleItemQueues && !queue.items.isEmpty) {
                 status.items = queue.statusWindow
@@ -49,10 +49,10 @@ extension MediaPlayer {
             } else if let videoInfo = shape.videoInfo, status.media?.contentType?.hasPrefix("video/") == true {
                 status.videoInfo = videoInfo
             }
-            if session.probeId != nil {
+            if session.probeID != nil {
                 status.extendedStatus = ExtendedMediaStatus(
                     playerState: .loading,
-                    mediaSessionId: session.id,
+                    mediaSessionID: session.id,
                     media: status.media
                 )
                 status.media = nil
@@ -60,8 +60,8 @@ extension MediaPlayer {
         }
         if let ad = session.ad, let clipTime {
             status.breakStatus = AdBreakStatus(
-                breakId: ad.breakId,
-                breakClipId: ad.clip.id,
+                breakID: ad.breakID,
+                breakClipID: ad.clip.id,
                 currentBreakTime: ad.elapsedBeforeClip + clipTime,
                 currentBreakClipTime: clipTime,
                 whenSkippable: ad.clip.whenSkippable
@@ -102,7 +102,7 @@ extension MediaPlayer {
         }
         // While the media is being read its duration is not known yet: the simulated one
         // (`mediaDurationSeconds`) is only for media that is not read.
-        if media.duration == nil, session.probeId == nil,
+        if media.duration == nil, session.probeID == nil,
             let duration = ItemTimeline(item: item, settings: settings).duration
         {
             media.duration = duration
@@ -110,7 +110,7 @@ extension MediaPlayer {
         if let breaks = media.breaks {
             media.breaks = breaks.map { adBreak in
                 var adBreak = adBreak
-                adBreak.isWatched = session.watchedBreakIds.contains(adBreak.id)
+                adBreak.isWatched = session.watchedBreakIDs.contains(adBreak.id)
                 return adBreak
             }
         }

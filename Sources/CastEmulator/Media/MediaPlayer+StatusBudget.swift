@@ -63,7 +63,7 @@ extension MediaPlayer {
         StatusTrimming(name: "media members") { status in
             changeMedia(&status) { media in
                 media = MediaInformation(
-                    contentId: media.contentId,
+                    contentID: media.contentID,
                     streamType: media.streamType,
                     contentType: media.contentType,
                     duration: media.duration
@@ -91,28 +91,28 @@ extension MediaPlayer {
     /// The `MEDIA_STATUS` at `now` as it is sent, encoded: its status trimmed by the rule
     /// when the message would be over ``maximumPayloadSize``.
     /// - Parameters:
-    ///   - requestId: the request answered, 0 for a broadcast.
+    ///   - requestID: the request answered, 0 for a broadcast.
     ///   - reserve: bytes to keep free (a broadcast's request id is rewritten per recipient).
     /// - Returns: the payload and the names of the steps applied (empty when it fit).
     func fittedStatusMessage(
-        requestId: Int,
+        requestID: Int,
         reserve: Int = 0,
         at now: DeviceInstant
     ) -> (payload: String, trimmed: [String]) {
-        Self.fittedStatusMessage(statusList(at: now), requestId: requestId, reserve: reserve)
+        Self.fittedStatusMessage(statusList(at: now), requestID: requestID, reserve: reserve)
     }
 
     /// `list`'s `MEDIA_STATUS`, trimmed by the rule until it fits.
     static func fittedStatusMessage(
         _ list: [MediaStatus],
-        requestId: Int,
+        requestID: Int,
         reserve: Int = 0
     ) -> (payload: String, trimmed: [String]) {
         var list = list
         var trimmed: [String] = []
         var steps = statusTrimmingSteps.makeIterator()
         while true {
-            let payload = encode(MediaStatusMessage(requestId: requestId, status: list))
+            let payload = encode(MediaStatusMessage(requestID: requestID, status: list))
             guard payload.utf8.count + reserve > maximumPayloadSize, let step = steps.next() else {
                 return (payload, trimmed)
             }

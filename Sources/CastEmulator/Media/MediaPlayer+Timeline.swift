@@ -9,7 +9,7 @@ extension MediaPlayer {
         case adBecameSkippable
         case clipEnded
         case breakReached(AdBreak)
-        case preloadPoint(itemId: Int)
+        case preloadPoint(itemID: Int)
         case itemEnded
     }
 
@@ -65,7 +65,7 @@ extension MediaPlayer {
     func nextEvent() -> (time: DeviceInstant, event: TimelineEvent)? {
         guard let session, let queue = session.queue else { return nil }
         switch session.phase {
-        case .loading where session.probeId != nil: return nil
+        case .loading where session.probeID != nil: return nil
         case .loading(let until, _): return (until, .loadingDone)
         case .paused, .idle: return nil
         case .playing: break
@@ -87,13 +87,13 @@ extension MediaPlayer {
             if best.map({ time < $0.time }) ?? true { best = (time, event) }
         }
         if let next = timeline.midRolls.first(where: {
-            !session.watchedBreakIds.contains($0.id) && $0.position >= session.position
+            !session.watchedBreakIDs.contains($0.id) && $0.position >= session.position
         }) {
             consider(instant(reaching: next.position, from: session.position), .breakReached(next))
         }
-        if session.preloadedItemId == nil, let end = timeline.end, let next = preloadCandidate(in: queue) {
+        if session.preloadedItemID == nil, let end = timeline.end, let next = preloadCandidate(in: queue) {
             let point = max(timeline.start, end - next.preloadTime)
-            consider(instant(reaching: point, from: session.position), .preloadPoint(itemId: next.itemId))
+            consider(instant(reaching: point, from: session.position), .preloadPoint(itemID: next.itemID))
         }
         if let end = timeline.end ?? session.streamEnd {
             consider(instant(reaching: end, from: session.position), .itemEnded)
@@ -102,12 +102,12 @@ extension MediaPlayer {
     }
 
     /// The item that plays after the current one when it asks to be preloaded.
-    private func preloadCandidate(in queue: PlaybackQueue) -> (itemId: Int, preloadTime: Double)? {
+    private func preloadCandidate(in queue: PlaybackQueue) -> (itemID: Int, preloadTime: Double)? {
         guard let index = queue.indexAfterCurrentEnds(), index != queue.currentIndex,
-            let itemId = queue.items[index].itemId,
+            let itemID = queue.items[index].itemID,
             let preloadTime = queue.items[index].preloadTime, preloadTime.isFinite, preloadTime > 0
         else { return nil }
-        return (itemId, preloadTime)
+        return (itemID, preloadTime)
     }
 
     private mutating func apply(_ event: TimelineEvent, at time: DeviceInstant) -> [MediaPlayerOutput] {
@@ -122,7 +122,7 @@ extension MediaPlayer {
             guard let loaded = loaded ?? nil else { return [] }
             beginPlayback(autoplay: loaded.autoplay, at: time)
             let requester = loaded.pending.map {
-                RequestContext(requester: $0.endpoint, requestId: $0.requestId, now: time)
+                RequestContext(requester: $0.endpoint, requestID: $0.requestID, now: time)
             }
             return statusUpdate(at: time, requester: requester)
         case .adBecameSkippable:
@@ -142,8 +142,8 @@ extension MediaPlayer {
             updateSession { $0.position = adBreak.position }
             guard enterBreak(adBreak, resumeAt: adBreak.position, isPostRoll: false) else { return [] }
             return statusUpdate(at: time, requester: nil)
-        case .preloadPoint(let itemId):
-            updateSession { $0.preloadedItemId = itemId }
+        case .preloadPoint(let itemID):
+            updateSession { $0.preloadedItemID = itemID }
             return statusUpdate(at: time, requester: nil)
         case .itemEnded:
             if let end = currentTimeline?.end ?? session?.streamEnd { updateSession { $0.position = end } }
@@ -174,7 +174,7 @@ extension MediaPlayer {
         guard let session, let timeline = currentTimeline else { return }
         let target = session.position
         let skipped = timeline.midRolls.last { adBreak in
-            !session.watchedBreakIds.contains(adBreak.id) && adBreak.position <= target
+            !session.watchedBreakIDs.contains(adBreak.id) && adBreak.position <= target
                 && (includingStart ? adBreak.position >= from : adBreak.position > from)
         }
         if let skipped {
@@ -188,11 +188,11 @@ extension MediaPlayer {
         guard let timeline = currentTimeline else { return false }
         let clips = timeline.clips(of: adBreak)
         guard !clips.isEmpty else {
-            updateSession { _ = $0.watchedBreakIds.insert(adBreak.id) }
+            updateSession { _ = $0.watchedBreakIDs.insert(adBreak.id) }
             return false
         }
         let ad = MediaSession.AdPlayback(
-            breakId: adBreak.id,
+            breakID: adBreak.id,
             clips: clips.map(\.clip),
             clipDurations: clips.map(\.duration),
             clipIndex: 0,
@@ -216,7 +216,7 @@ extension MediaPlayer {
             return []
         }
         updateSession { session in
-            session.watchedBreakIds.insert(ad.breakId)
+            session.watchedBreakIDs.insert(ad.breakID)
             session.ad = nil
             session.position = ad.resumePosition
         }
@@ -226,7 +226,7 @@ extension MediaPlayer {
     /// The content of the current item ended: a post-roll plays, or the item is done.
     mutating func finishItemOrPlayPostRoll(at now: DeviceInstant) -> [MediaPlayerOutput] {
         guard let session, let timeline = currentTimeline else { return [] }
-        for postRoll in timeline.postRolls where !session.watchedBreakIds.contains(postRoll.id) {
+        for postRoll in timeline.postRolls where !session.watchedBreakIDs.contains(postRoll.id) {
             if enterBreak(postRoll, resumeAt: session.position, isPostRoll: true) { return [] }
         }
         return finishItem(at: now)
@@ -237,18 +237,18 @@ extension MediaPlayer {
         guard var queue = session?.queue, let next = queue.indexAfterCurrentEnds() else {
             updateSession { session in
                 session.phase = .idle(.finished)
-                session.preloadedItemId = nil
+                session.preloadedItemID = nil
             }
             return []
         }
         // The item that ends the round, before a new round reshuffles the queue.
-        let nextItemId = queue.items[next].itemId
+        let nextItemID = queue.items[next].itemID
         var target = next
         if next <= queue.currentIndex, queue.repeatMode == .allAndShuffle, queue.items.count > 1 {
             target = queue.reshuffleForNewRound(using: &generator)
             updateSession { $0.queue = queue }
         }
-        let preloaded = session?.preloadedItemId != nil && session?.preloadedItemId == nextItemId
+        let preloaded = session?.preloadedItemID != nil && session?.preloadedItemID == nextItemID
         return moveToItem(at: target, startTime: nil, at: now, preloaded: preloaded)
     }
 
@@ -267,14 +267,14 @@ extension MediaPlayer {
             guard let item = session.queue?.currentItem else { return nil }
             let timeline = ItemTimeline(item: item, settings: settings)
             session.ad = nil
-            session.preloadedItemId = nil
-            session.probeId = nil
+            session.preloadedItemID = nil
+            session.probeID = nil
             session.textProbes = [:]
-            session.streamId = nil
+            session.streamID = nil
             session.streamEnd = nil
             session.probedVideoInfo = nil
-            session.watchedBreakIds = Set((item.media?.breaks ?? []).filter { $0.isWatched == true }.map(\.id))
-            session.activeTrackIds = item.activeTrackIds
+            session.watchedBreakIDs = Set((item.media?.breaks ?? []).filter { $0.isWatched == true }.map(\.id))
+            session.activeTrackIDs = item.activeTrackIDs
             session.position = startTime.map { timeline.clamp($0, liveEdge: $0) } ?? timeline.start
             session.anchor = now
             return item
@@ -283,10 +283,10 @@ extension MediaPlayer {
         if let media = item.media, settings.isUnloadable(media) {
             updateSession { $0.phase = .idle(.error) }
             let error = MediaErrorMessage(
-                requestId: 0,
+                requestID: 0,
                 detailedErrorCode: .mediaSourceNotSupported,
                 reason: .genericLoadError,
-                itemId: item.itemId
+                itemID: item.itemID
             )
             return [.broadcast(Self.encode(error), excluding: nil)]
         }
@@ -301,15 +301,15 @@ extension MediaPlayer {
 
     /// Forgets a preloaded item that is no longer the one that plays next.
     mutating func dropStalePreload() {
-        guard let preloaded = session?.preloadedItemId, let queue = session?.queue else { return }
-        let next = queue.indexAfterCurrentEnds().flatMap { queue.items[$0].itemId }
-        if next != preloaded || next == queue.currentItemId { updateSession { $0.preloadedItemId = nil } }
+        guard let preloaded = session?.preloadedItemID, let queue = session?.queue else { return }
+        let next = queue.indexAfterCurrentEnds().flatMap { queue.items[$0].itemID }
+        if next != preloaded || next == queue.currentItemID { updateSession { $0.preloadedItemID = nil } }
     }
 
     /// Ends the session because something replaces it: a pending `LOAD` is cancelled and an
     /// active session reports `IDLE` with `reason`.
     mutating func endSession(reason: IdleReason, at now: DeviceInstant) -> [MediaPlayerOutput] {
-        let ended = updateSession { session -> (pending: MediaSession.PendingRequest?, itemId: Int?, wasActive: Bool) in
+        let ended = updateSession { session -> (pending: MediaSession.PendingRequest?, itemID: Int?, wasActive: Bool) in
             let pending = session.pendingLoad
             session.pendingLoad = nil
             let wasActive = !session.isIdle
@@ -317,15 +317,15 @@ extension MediaPlayer {
                 session.rebase(to: now)
                 session.phase = .idle(reason)
                 session.ad = nil
-                session.preloadedItemId = nil
+                session.preloadedItemID = nil
             }
-            return (pending, session.queue?.currentItemId, wasActive)
+            return (pending, session.queue?.currentItemID, wasActive)
         }
         guard let ended else { return [] }
         var outputs: [MediaPlayerOutput] = []
         if let pending = ended.pending {
             outputs.append(
-                reply(LoadCancelledMessage(requestId: pending.requestId, itemId: ended.itemId), to: pending.endpoint)
+                reply(LoadCancelledMessage(requestID: pending.requestID, itemID: ended.itemID), to: pending.endpoint)
             )
         }
         if ended.wasActive { outputs += statusUpdate(at: now, requester: nil) }

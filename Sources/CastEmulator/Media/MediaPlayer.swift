@@ -22,7 +22,7 @@ struct MediaPlayer: Sendable {
     private(set) var state = State.noSession
     /// The stream volume; it outlives media sessions.
     var volume = Volume(level: 1, muted: false)
-    var nextMediaSessionId = 1
+    var nextMediaSessionID = 1
     /// When the next unsolicited status is due, while a session plays and
     /// ``MediaPlayerSettings/statusInterval`` is set.
     var nextPeriodicStatus: DeviceInstant?
@@ -76,13 +76,13 @@ struct MediaPlayer: Sendable {
         } catch {
             return malformedRequest(payload, error: error, from: requester)
         }
-        let requestId = message.requestId ?? 0
-        if let pending = session?.pendingLoad, pending.endpoint == requester, pending.requestId == requestId,
-            requestId != 0
+        let requestID = message.requestID ?? 0
+        if let pending = session?.pendingLoad, pending.endpoint == requester, pending.requestID == requestID,
+            requestID != 0
         {
-            return [reply(InvalidRequestMessage(requestId: requestId, reason: .duplicateRequestId), to: requester)]
+            return [reply(InvalidRequestMessage(requestID: requestID, reason: .duplicateRequestID), to: requester)]
         }
-        let context = RequestContext(requester: requester, requestId: requestId, now: now)
+        let context = RequestContext(requester: requester, requestID: requestID, now: now)
         switch message {
         case .load(let request):
             defer { failNextLoad = false }
@@ -102,41 +102,41 @@ struct MediaPlayer: Sendable {
         case .getStatus:
             return statusReply(to: context)
         case .sessionCommand(let request):
-            return withSession(request.mediaSessionId, context) { player in
+            return withSession(request.mediaSessionID, context) { player in
                 player.sessionCommand(request.type, context: context)
             }
         case .seek(let request):
-            return withSession(request.mediaSessionId, context) { $0.seek(request, context: context) }
+            return withSession(request.mediaSessionID, context) { $0.seek(request, context: context) }
         case .setPlaybackRate(let request):
-            return withSession(request.mediaSessionId, context) { $0.setPlaybackRate(request, context: context) }
+            return withSession(request.mediaSessionID, context) { $0.setPlaybackRate(request, context: context) }
         case .setVolume(let request):
-            return withSession(request.mediaSessionId, context) { $0.setVolume(request.volume, context: context) }
+            return withSession(request.mediaSessionID, context) { $0.setVolume(request.volume, context: context) }
         case .editTracksInfo(let request):
-            return withSession(request.mediaSessionId, context) { $0.editTracks(request, context: context) }
+            return withSession(request.mediaSessionID, context) { $0.editTracks(request, context: context) }
         case .queueInsert(let request):
-            return withSession(request.mediaSessionId, context) { $0.queueInsert(request, context: context) }
+            return withSession(request.mediaSessionID, context) { $0.queueInsert(request, context: context) }
         case .queueRemove(let request):
-            return withSession(request.mediaSessionId, context) { $0.queueRemove(request, context: context) }
+            return withSession(request.mediaSessionID, context) { $0.queueRemove(request, context: context) }
         case .queueReorder(let request):
-            return withSession(request.mediaSessionId, context) { $0.queueReorder(request, context: context) }
+            return withSession(request.mediaSessionID, context) { $0.queueReorder(request, context: context) }
         case .queueUpdate(let request):
-            return withSession(request.mediaSessionId, context) { $0.queueUpdate(request, context: context) }
+            return withSession(request.mediaSessionID, context) { $0.queueUpdate(request, context: context) }
         case .queueGetItems(let request):
-            return withSession(request.mediaSessionId, context) { $0.queueGetItems(request.itemIds, context: context) }
+            return withSession(request.mediaSessionID, context) { $0.queueGetItems(request.itemIDs, context: context) }
         case .queueGetItemRange(let request):
-            return withSession(request.mediaSessionId, context) { $0.queueGetItemRange(request, context: context) }
+            return withSession(request.mediaSessionID, context) { $0.queueGetItemRange(request, context: context) }
         case .userAction(let request):
-            return withSession(request.mediaSessionId, context) { player in
+            return withSession(request.mediaSessionID, context) { player in
                 player.invalidRequest(.notSupported, context)
             }
         default:
             return [
-                reply(InvalidRequestMessage(requestId: requestId, reason: .invalidCommand), to: requester),
+                reply(InvalidRequestMessage(requestID: requestID, reason: .invalidCommand), to: requester),
                 .log(
                     DeviceLogEntry(
                         level: .warning,
                         message: "unsupported media request",
-                        metadata: ["cast.type": message.type.rawValue, "cast.source-id": requester.senderId]
+                        metadata: ["cast.type": message.type.rawValue, "cast.source-id": requester.senderID]
                     )
                 ),
             ]
@@ -146,20 +146,20 @@ struct MediaPlayer: Sendable {
     /// The request being handled.
     struct RequestContext {
         var requester: SenderEndpoint
-        var requestId: Int
+        var requestID: Int
         var now: DeviceInstant
     }
 
     /// Checks the media session id, brings the session up to date and runs `body`.
     private mutating func withSession(
-        _ mediaSessionId: Int,
+        _ mediaSessionID: Int,
         _ context: RequestContext,
         _ body: (inout MediaPlayer) -> [MediaPlayerOutput]
     ) -> [MediaPlayerOutput] {
-        guard case .active(let session) = state, session.id == mediaSessionId else {
+        guard case .active(let session) = state, session.id == mediaSessionID else {
             return [
                 reply(
-                    InvalidRequestMessage(requestId: context.requestId, reason: .invalidMediaSessionId),
+                    InvalidRequestMessage(requestID: context.requestID, reason: .invalidMediaSessionID),
                     to: context.requester
                 )
             ]
@@ -178,27 +178,27 @@ struct MediaPlayer: Sendable {
             DeviceLogEntry(
                 level: .warning,
                 message: "malformed media request",
-                metadata: ["cast.source-id": requester.senderId, "cast.reason": "\(error)"]
+                metadata: ["cast.source-id": requester.senderID, "cast.reason": "\(error)"]
             )
         )
         guard let value = try? JSONValue(parsing: payload), value.objectValue != nil else { return [log] }
-        let requestId = value["requestId"]?.intValue ?? 0
+        let requestID = value["requestId"]?.intValue ?? 0
         let reason: ErrorReason
         if let type = value["type"]?.stringValue.map(CastMessageType.init(rawValue:)) {
             let needsSession: Set<CastMessageType> = [
                 .play, .pause, .stop, .seek, .setPlaybackRate, .setVolume, .editTracksInfo, .queueInsert,
-                .queueRemove, .queueReorder, .queueUpdate, .queueNext, .queuePrev, .queueGetItemIds,
+                .queueRemove, .queueReorder, .queueUpdate, .queueNext, .queuePrev, .queueGetItemIDs,
                 .queueGetItems, .queueGetItemRange, .skipAd, .userAction,
             ]
             if needsSession.contains(type), value["mediaSessionId"]?.intValue == nil {
-                reason = .invalidMediaSessionId
+                reason = .invalidMediaSessionID
             } else {
                 reason = .invalidParams
             }
         } else {
             reason = .invalidCommand
         }
-        return [reply(InvalidRequestMessage(requestId: requestId, reason: reason), to: requester), log]
+        return [reply(InvalidRequestMessage(requestID: requestID, reason: reason), to: requester), log]
     }
 
     // MARK: Output helpers
@@ -221,11 +221,11 @@ struct MediaPlayer: Sendable {
     /// every other sender.
     func statusUpdate(at now: DeviceInstant, requester: RequestContext?) -> [MediaPlayerOutput] {
         // Room for the longest request id written in place of 0.
-        let (text, trimmed) = fittedStatusMessage(requestId: 0, reserve: 20, at: now)
+        let (text, trimmed) = fittedStatusMessage(requestID: 0, reserve: 20, at: now)
         let payload = StatusPayload(encoded: text, type: .mediaStatus)
         var outputs: [MediaPlayerOutput] = Self.trimmingLog(trimmed).map { [$0] } ?? []
         if let requester {
-            outputs.append(.reply(payload.reply(requestId: requester.requestId), to: requester.requester))
+            outputs.append(.reply(payload.reply(requestID: requester.requestID), to: requester.requester))
         }
         outputs.append(.broadcast(payload.broadcast, excluding: requester?.requester))
         return outputs
@@ -234,22 +234,22 @@ struct MediaPlayer: Sendable {
     /// The current status as the answer to one request (a `GET_STATUS`, a `PLAY` of media
     /// already playing), trimmed to a frame like every status.
     func statusReply(to context: RequestContext) -> [MediaPlayerOutput] {
-        let (text, trimmed) = fittedStatusMessage(requestId: context.requestId, at: context.now)
+        let (text, trimmed) = fittedStatusMessage(requestID: context.requestID, at: context.now)
         return [.reply(text, to: context.requester)] + (Self.trimmingLog(trimmed).map { [$0] } ?? [])
     }
 
     func invalidPlayerState(_ context: RequestContext) -> [MediaPlayerOutput] {
-        [reply(InvalidPlayerStateMessage(requestId: context.requestId), to: context.requester)]
+        [reply(InvalidPlayerStateMessage(requestID: context.requestID), to: context.requester)]
     }
 
     func invalidRequest(_ reason: ErrorReason, _ context: RequestContext) -> [MediaPlayerOutput] {
-        [reply(InvalidRequestMessage(requestId: context.requestId, reason: reason), to: context.requester)]
+        [reply(InvalidRequestMessage(requestID: context.requestID, reason: reason), to: context.requester)]
     }
 
     // MARK: Session life cycle
 
-    mutating func makeSessionId() -> Int {
-        defer { nextMediaSessionId += 1 }
-        return nextMediaSessionId
+    mutating func makeSessionID() -> Int {
+        defer { nextMediaSessionID += 1 }
+        return nextMediaSessionID
     }
 }

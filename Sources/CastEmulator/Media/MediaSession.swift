@@ -15,7 +15,7 @@ struct MediaSession: Sendable {
 
     /// An ad break in progress.
     struct AdPlayback: Hashable, Sendable {
-        var breakId: String
+        var breakID: String
         var clips: [AdBreakClip]
         var clipDurations: [Double]
         var clipIndex: Int
@@ -36,7 +36,7 @@ struct MediaSession: Sendable {
     /// A request whose reply waits for the load to complete.
     struct PendingRequest: Hashable, Sendable {
         var endpoint: SenderEndpoint
-        var requestId: Int
+        var requestID: Int
     }
 
     var id: Int
@@ -49,20 +49,20 @@ struct MediaSession: Sendable {
     /// The content position in seconds at ``anchor``.
     var position: Double
     var ad: AdPlayback?
-    var activeTrackIds: [Int]?
+    var activeTrackIDs: [Int]?
     var textTrackStyle: TextTrackStyle?
-    var preloadedItemId: Int?
-    var watchedBreakIds: Set<String> = []
+    var preloadedItemID: Int?
+    var watchedBreakIDs: Set<String> = []
     /// The `LOAD` whose reply waits for loading to finish.
     var pendingLoad: PendingRequest?
     /// The load credentials, as `MEDIA_STATUS` `customData` shows them for Cast Connect apps.
     var loadCredentials: JSONValue?
     /// The probe the current item waits for while it is read (``MediaMode/fetch``); the
     /// status then reports `IDLE` with `extendedStatus` `LOADING`.
-    var probeId: UInt64?
+    var probeID: UInt64?
     /// The probe whose open-ended stream the device keeps reading while the item plays
     /// (``MediaProbeResult/followURL``); the item ends when that stream does.
-    var streamId: UInt64?
+    var streamID: UInt64?
     /// The text-track reads in flight, by probe id: the `trackId` each reads.
     var textProbes: [UInt64: Int] = [:]
     /// Where the current item ends because its open-ended stream ended there.

@@ -15,35 +15,35 @@ struct PlaybackQueue: Sendable {
     var queueData: QueueData?
     /// Increases with every change of the items.
     private(set) var sequenceNumber: Int
-    private var nextItemId: Int
+    private var nextItemID: Int
 
     /// Creates a queue; `items` must not be empty and `startIndex` must be a valid index.
-    init(items: [QueueItem], startIndex: Int, repeatMode: RepeatMode, queueData: QueueData?, firstItemId: Int = 1) {
+    init(items: [QueueItem], startIndex: Int, repeatMode: RepeatMode, queueData: QueueData?, firstItemID: Int = 1) {
         precondition(!items.isEmpty && items.indices.contains(startIndex), "a queue starts with a valid item")
-        var nextItemId = firstItemId
+        var nextItemID = firstItemID
         self.items = items.map { item in
             var item = item
-            item.itemId = nextItemId
-            nextItemId += 1
+            item.itemID = nextItemID
+            nextItemID += 1
             return item
         }
         self.currentIndex = startIndex
         self.repeatMode = repeatMode
         self.queueData = queueData
         self.sequenceNumber = 0
-        self.nextItemId = nextItemId
+        self.nextItemID = nextItemID
     }
 
     var currentItem: QueueItem { items[currentIndex] }
-    var currentItemId: Int { items[currentIndex].itemId ?? 0 }
-    var itemIds: [Int] { items.compactMap(\.itemId) }
+    var currentItemID: Int { items[currentIndex].itemID ?? 0 }
+    var itemIDs: [Int] { items.compactMap(\.itemID) }
 
-    func index(ofItem itemId: Int) -> Int? {
-        items.firstIndex { $0.itemId == itemId }
+    func index(ofItem itemID: Int) -> Int? {
+        items.firstIndex { $0.itemID == itemID }
     }
 
-    func item(withId itemId: Int) -> QueueItem? {
-        index(ofItem: itemId).map { items[$0] }
+    func item(withID itemID: Int) -> QueueItem? {
+        index(ofItem: itemID).map { items[$0] }
     }
 
     /// Whether the queue wraps around at its ends.
@@ -74,50 +74,50 @@ struct PlaybackQueue: Sendable {
     /// Inserts items before the item `insertBefore` (at the end when `nil`) and returns
     /// their new ids.
     mutating func insert(_ newItems: [QueueItem], before insertBefore: Int?) -> [Int] {
-        let currentId = currentItemId
+        let currentID = currentItemID
         let position = insertBefore.flatMap { index(ofItem: $0) } ?? items.count
         var assigned: [QueueItem] = []
         for var item in newItems {
-            item.itemId = nextItemId
-            nextItemId += 1
+            item.itemID = nextItemID
+            nextItemID += 1
             assigned.append(item)
         }
         items.insert(contentsOf: assigned, at: position)
-        currentIndex = index(ofItem: currentId) ?? currentIndex
+        currentIndex = index(ofItem: currentID) ?? currentIndex
         sequenceNumber += 1
-        return assigned.compactMap(\.itemId)
+        return assigned.compactMap(\.itemID)
     }
 
     /// Removes items; returns the ids removed and, when the current item was among them,
     /// the index of the item that followed it (or `nil` when none is left after it).
-    mutating func remove(_ itemIds: [Int]) -> (removed: [Int], currentRemoved: Bool, followingIndex: Int?) {
-        let removedSet = Set(itemIds).intersection(self.itemIds)
+    mutating func remove(_ itemIDs: [Int]) -> (removed: [Int], currentRemoved: Bool, followingIndex: Int?) {
+        let removedSet = Set(itemIDs).intersection(self.itemIDs)
         guard !removedSet.isEmpty else { return ([], false, nil) }
-        let currentId = currentItemId
-        let currentRemoved = removedSet.contains(currentId)
-        let followingId = items[currentIndex...].first { !removedSet.contains($0.itemId ?? 0) }?.itemId
-        let removed = self.itemIds.filter { removedSet.contains($0) }
-        items.removeAll { removedSet.contains($0.itemId ?? 0) }
+        let currentID = currentItemID
+        let currentRemoved = removedSet.contains(currentID)
+        let followingID = items[currentIndex...].first { !removedSet.contains($0.itemID ?? 0) }?.itemID
+        let removed = self.itemIDs.filter { removedSet.contains($0) }
+        items.removeAll { removedSet.contains($0.itemID ?? 0) }
         sequenceNumber += 1
         if currentRemoved {
             currentIndex = 0
-            return (removed, true, followingId.flatMap { index(ofItem: $0) })
+            return (removed, true, followingID.flatMap { index(ofItem: $0) })
         }
-        currentIndex = index(ofItem: currentId) ?? 0
+        currentIndex = index(ofItem: currentID) ?? 0
         return (removed, false, nil)
     }
 
     var isEmpty: Bool { items.isEmpty }
 
     /// Moves `itemIds`, in that order, before `insertBefore` (to the end when `nil`).
-    mutating func reorder(_ itemIds: [Int], before insertBefore: Int?) {
-        let currentId = currentItemId
-        let moving = itemIds.compactMap { item(withId: $0) }
-        let movingSet = Set(itemIds)
-        items.removeAll { movingSet.contains($0.itemId ?? 0) }
+    mutating func reorder(_ itemIDs: [Int], before insertBefore: Int?) {
+        let currentID = currentItemID
+        let moving = itemIDs.compactMap { item(withID: $0) }
+        let movingSet = Set(itemIDs)
+        items.removeAll { movingSet.contains($0.itemID ?? 0) }
         let position = insertBefore.flatMap { index(ofItem: $0) } ?? items.count
         items.insert(contentsOf: moving, at: position)
-        currentIndex = index(ofItem: currentId) ?? 0
+        currentIndex = index(ofItem: currentID) ?? 0
         sequenceNumber += 1
     }
 
@@ -125,10 +125,10 @@ struct PlaybackQueue: Sendable {
     mutating func update(_ updated: [QueueItem]) -> [Int] {
         var changed: [Int] = []
         for var item in updated {
-            guard let itemId = item.itemId, let index = index(ofItem: itemId) else { continue }
+            guard let itemID = item.itemID, let index = index(ofItem: itemID) else { continue }
             if item.media == nil { item.media = items[index].media }
             items[index] = item
-            changed.append(itemId)
+            changed.append(itemID)
         }
         if !changed.isEmpty { sequenceNumber += 1 }
         return changed
@@ -148,9 +148,9 @@ struct PlaybackQueue: Sendable {
     /// Shuffles every item for a new round of `REPEAT_ALL_AND_SHUFFLE` and returns the index
     /// that plays first: never the item that just played, when there is another.
     mutating func reshuffleForNewRound(using generator: inout some RandomNumberGenerator) -> Int {
-        let lastPlayed = currentItemId
+        let lastPlayed = currentItemID
         items.shuffle(using: &generator)
-        if items.count > 1, items[0].itemId == lastPlayed {
+        if items.count > 1, items[0].itemID == lastPlayed {
             items.swapAt(0, 1)
         }
         currentIndex = index(ofItem: lastPlayed) ?? 0

@@ -7,34 +7,34 @@ struct RunningApplication: Sendable {
     /// The variant launched: `WEB` or `ANDROID_TV`.
     var appType: AppType
     /// The receiver application session id (the target of `STOP`).
-    var sessionId: String
+    var sessionID: String
     /// The endpoint id senders address the app with.
-    var transportId: String
+    var transportID: String
     /// The Cast Connect launch credentials the app received.
     var launchCredentials: CredentialsData?
     /// The media player, for apps that handle the media namespace.
     var player: MediaPlayer?
 
     /// The app id `RECEIVER_STATUS` reports: the native id for an Android TV launch.
-    var reportedAppId: String {
-        if appType == .androidTV, let native = definition.androidTV?.nativeAppId { return native }
-        return definition.appId
+    var reportedAppID: String {
+        if appType == .androidTV, let native = definition.androidTV?.nativeAppID { return native }
+        return definition.appID
     }
 
     /// The entry of `RECEIVER_STATUS` `applications`.
     var status: ReceiverApplication {
         ReceiverApplication(
-            appId: reportedAppId,
+            appID: reportedAppID,
             appType: appType,
-            universalAppId: definition.appId,
+            universalAppID: definition.appID,
             displayName: definition.displayName,
             iconUrl: definition.iconUrl,
             isIdleScreen: definition.isIdleScreen,
             launchedFromCloud: false,
             namespaces: definition.namespaces.map { ApplicationNamespace(name: $0.rawValue) },
-            sessionId: sessionId,
+            sessionID: sessionID,
             statusText: definition.statusText,
-            transportId: transportId
+            transportID: transportID
         )
     }
 }

@@ -7,9 +7,9 @@ struct SenderConnection: Sendable {
     /// One virtual connection: a sender endpoint talking to a device endpoint.
     struct VirtualConnection: Hashable, Sendable {
         /// The sender's source id.
-        var senderId: String
+        var senderID: String
         /// The device endpoint: `receiver-0` or an app's transport id.
-        var endpointId: String
+        var endpointID: String
         /// The connection type from `CONNECT` (strong, weak, invisible).
         var type: VirtualConnectionType
     }
@@ -28,21 +28,21 @@ struct SenderConnection: Sendable {
         self.lastReceived = openedAt
     }
 
-    func isConnected(_ senderId: String, to endpointId: String) -> Bool {
-        virtualConnections.contains { $0.senderId == senderId && $0.endpointId == endpointId }
+    func isConnected(_ senderID: String, to endpointID: String) -> Bool {
+        virtualConnections.contains { $0.senderID == senderID && $0.endpointID == endpointID }
     }
 
     /// The senders connected to `endpointId`, in connection order, without repeats.
-    func senders(connectedTo endpointId: String) -> [String] {
+    func senders(connectedTo endpointID: String) -> [String] {
         var seen = Set<String>()
         return virtualConnections.compactMap { connection in
-            guard connection.endpointId == endpointId, seen.insert(connection.senderId).inserted else { return nil }
-            return connection.senderId
+            guard connection.endpointID == endpointID, seen.insert(connection.senderID).inserted else { return nil }
+            return connection.senderID
         }
     }
 
-    mutating func removeVirtualConnections(to endpointId: String) {
-        virtualConnections.removeAll { $0.endpointId == endpointId }
+    mutating func removeVirtualConnections(to endpointID: String) {
+        virtualConnections.removeAll { $0.endpointID == endpointID }
     }
 
     /// When the device should next `PING` this connection.

@@ -1,7 +1,7 @@
 /// One sender endpoint: a source id (e.g. `sender-0`) on one TLS connection.
 struct SenderEndpoint: Hashable, Sendable, CustomStringConvertible {
     var connection: ConnectionID
-    var senderId: String
+    var senderID: String
 
-    var description: String { "\(connection)/\(senderId)" }
+    var description: String { "\(connection)/\(senderID)" }
 }

@@ -32,8 +32,8 @@ struct ScreenState: Sendable, Equatable {
         var key: [String: JSONValue] = [:]
         if let app = engine.runningApplication {
             root["app"] = .object([
-                "id": .string(Self.text(app.appId)),
-                "name": .string(Self.text(app.displayName ?? app.appId)),
+                "id": .string(Self.text(app.appID)),
+                "name": .string(Self.text(app.displayName ?? app.appID)),
                 "status": .string(Self.text(app.statusText ?? "")),
                 "idleScreen": .bool(app.isIdleScreen ?? false),
             ])
@@ -63,7 +63,7 @@ struct ScreenState: Sendable, Equatable {
         let information = status.media
         let metadata = information?.metadata
         var media: [String: JSONValue] = [
-            "sessionId": .integer(status.mediaSessionId),
+            "sessionId": .integer(status.mediaSessionID),
             "title": .string(text(metadata?.title ?? "")),
             "subtitle": .string(text(metadata?.subtitle ?? metadata?.artist ?? metadata?.seriesTitle ?? "")),
             "state": .string(status.playerState?.rawValue ?? "IDLE"),
@@ -73,7 +73,7 @@ struct ScreenState: Sendable, Equatable {
         if let reason = status.idleReason?.rawValue { media["idleReason"] = .string(reason) }
         let image = metadata?.images.first { isWebURL($0.url) }?.url
         media["image"] = image.map(JSONValue.string) ?? .null
-        let url = information?.contentUrl ?? information?.contentId ?? ""
+        let url = information?.contentUrl ?? information?.contentID ?? ""
         media["contentUrl"] = isWebURL(url) ? .string(url) : .null
         media["contentType"] = .string(text(information?.contentType ?? ""))
         let isImage = information?.unknownMembers["mediaCategory"]?.stringValue == "IMAGE"
@@ -95,7 +95,7 @@ struct ScreenState: Sendable, Equatable {
             ])
         }
         if let breakStatus = status.breakStatus {
-            let clip = information?.breakClips?.first { $0.id == breakStatus.breakClipId }
+            let clip = information?.breakClips?.first { $0.id == breakStatus.breakClipID }
             var ad: [String: JSONValue] = [
                 "title": .string(text(clip?.title ?? "")),
                 "clipTime": .double(breakStatus.currentBreakClipTime ?? 0),
@@ -110,14 +110,14 @@ struct ScreenState: Sendable, Equatable {
             media["ad"] = .object(ad)
         }
         let textTracks = (information?.tracks ?? []).filter { $0.type == .text }
-        if let track = textTracks.first(where: { (status.activeTrackIds ?? []).contains($0.trackId) }) {
-            let cues = captionWindow(session.textCues[track.trackId] ?? [], at: status.currentTime ?? 0).map { cue in
+        if let track = textTracks.first(where: { (status.activeTrackIDs ?? []).contains($0.trackID) }) {
+            let cues = captionWindow(session.textCues[track.trackID] ?? [], at: status.currentTime ?? 0).map { cue in
                 JSONValue.array([
                     .double(cue.start), .double(cue.end), .string(text(cue.text, keepingLineBreaks: true)),
                 ])
             }
             media["captions"] = .object([
-                "trackId": .integer(track.trackId),
+                "trackId": .integer(track.trackID),
                 "name": .string(text(track.name ?? track.language ?? "Captions")),
                 "cues": .array(cues),
             ])

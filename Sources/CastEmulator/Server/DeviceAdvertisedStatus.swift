@@ -22,6 +22,6 @@ public struct DeviceAdvertisedStatus: Sendable, Equatable {
             self = .idle
             return
         }
-        self.init(isBusy: true, statusText: application.statusText ?? application.displayName ?? application.appId)
+        self.init(isBusy: true, statusText: application.statusText ?? application.displayName ?? application.appID)
     }
 }

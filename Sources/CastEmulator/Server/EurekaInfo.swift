@@ -95,7 +95,7 @@ struct EurekaInfo: Sendable {
                     groups.map { group in
                         [
                             "name": .string(group.name),
-                            "uuid": .string(group.groupId),
+                            "uuid": .string(group.groupID),
                             "elected_leader": .string(
                                 group.isLeader ? "self" : "\(group.leaderAddress):\(group.castPort)"
                             ),

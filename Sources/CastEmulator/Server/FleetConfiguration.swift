@@ -13,8 +13,8 @@ import Foundation
 /// {
 ///   "mdns": ["lo"],
 ///   "apps": [
-///     {"appId": "4F8B3483", "displayName": "Hello", "namespaces": ["urn:x-cast:com.example.hello"],
-///      "statusText": "Saying hello", "androidTVAppId": "2C6A6E3D"}
+///     {"appID": "4F8B3483", "displayName": "Hello", "namespaces": ["urn:x-cast:com.example.hello"],
+///      "statusText": "Saying hello", "androidTVAppID": "2C6A6E3D"}
 ///   ],
 ///   "devices": [
 ///     {"name": "Living Room TV", "id": "0123456789abcdef0123456789abcdef",
@@ -336,7 +336,7 @@ public struct FleetConfiguration: Sendable {
                     detail: "must be true or false"
                 )
             }
-            if !flag { configuration.idleScreenAppId = nil }
+            if !flag { configuration.idleScreenAppID = nil }
         }
         if let volume = try number(object["volume"], path: "\(path).volume", range: 0...1) {
             configuration.volume = Volume(level: volume, muted: false)
@@ -412,7 +412,7 @@ public struct FleetConfiguration: Sendable {
         for (index, entry) in list.enumerated() {
             let itemPath = "\(path)[\(index)]"
             let object = try object(entry, path: itemPath, keys: appKeys)
-            guard let appId = try string(object["appId"], path: "\(itemPath).appId"), !appId.isEmpty else {
+            guard let appID = try string(object["appId"], path: "\(itemPath).appId"), !appID.isEmpty else {
                 throw FleetConfigurationError(
                     code: .missingValue,
                     path: "\(itemPath).appId",
@@ -435,11 +435,11 @@ public struct FleetConfiguration: Sendable {
             let androidTV = try string(object["androidTVAppId"], path: "\(itemPath).androidTVAppId")
             apps.append(
                 ReceiverAppDefinition(
-                    appId: appId,
-                    displayName: try string(object["displayName"], path: "\(itemPath).displayName") ?? appId,
+                    appID: appID,
+                    displayName: try string(object["displayName"], path: "\(itemPath).displayName") ?? appID,
                     namespaces: namespaces,
                     statusText: try string(object["statusText"], path: "\(itemPath).statusText"),
-                    androidTV: androidTV.map { .init(nativeAppId: $0) }
+                    androidTV: androidTV.map { .init(nativeAppID: $0) }
                 )
             )
         }

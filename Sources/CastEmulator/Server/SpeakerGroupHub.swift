@@ -38,7 +38,7 @@ public final class SpeakerGroupHub: Sendable {
     public init() {}
 
     /// The id a device has as a group member: its dashed UUID.
-    public static func memberId(of device: VirtualDevice) -> String {
+    public static func memberID(of device: VirtualDevice) -> String {
         device.configuration.identity.udn ?? device.configuration.identity.deviceID
     }
 
@@ -90,7 +90,7 @@ public final class SpeakerGroupHub: Sendable {
     static func multizoneDevice(_ device: VirtualDevice) -> MultizoneDevice {
         device.engineSnapshot?.ownMultizoneDevice
             ?? MultizoneDevice(
-                deviceId: memberId(of: device),
+                deviceID: memberID(of: device),
                 name: device.configuration.identity.friendlyName,
                 capabilities: device.configuration.identity.capabilities.rawValue,
                 volume: device.configuration.volume
@@ -103,23 +103,23 @@ public final class SpeakerGroupHub: Sendable {
     ///   - members: the member devices.
     ///   - leader: the member serving the group.
     public func register(group: VirtualDevice, members: [VirtualDevice], leader: VirtualDevice) {
-        let groupId = Self.memberId(of: group)
+        let groupID = Self.memberID(of: group)
         let reference = SpeakerGroupReference(
             name: group.configuration.identity.friendlyName,
-            groupId: groupId,
+            groupID: groupID,
             leaderAddress: leader.options.address,
             castPort: group.ports?.cast ?? group.options.castPort,
             isLeader: false
         )
         state.withLock { state in
-            state.groups[groupId] = Group(reference: reference, device: group, members: members.map(Self.memberId))
-            state.groupOrder.append(groupId)
-            state.devices[groupId] = group
-            for member in members { state.devices[Self.memberId(of: member)] = member }
+            state.groups[groupID] = Group(reference: reference, device: group, members: members.map(Self.memberID))
+            state.groupOrder.append(groupID)
+            state.devices[groupID] = group
+            for member in members { state.devices[Self.memberID(of: member)] = member }
         }
-        group.setMultizoneHandler { [weak self] event in self?.handle(event, fromGroup: groupId) }
+        group.setMultizoneHandler { [weak self] event in self?.handle(event, fromGroup: groupID) }
         for member in members {
-            let id = Self.memberId(of: member)
+            let id = Self.memberID(of: member)
             member.setMultizoneHandler { [weak self] event in self?.handle(event, fromMember: id) }
             pushCastingGroups(to: id)
         }
@@ -127,116 +127,116 @@ public final class SpeakerGroupHub: Sendable {
 
     /// The groups `device` belongs to now, as it reports them.
     public func groups(of device: VirtualDevice) -> [SpeakerGroupReference] {
-        references(of: Self.memberId(of: device))
+        references(of: Self.memberID(of: device))
     }
 
     /// Adds `member` to `group`: the group sends `DEVICE_ADDED`, the member lists the group.
     public func add(_ member: VirtualDevice, to group: VirtualDevice) {
-        let memberId = Self.memberId(of: member)
-        let groupId = Self.memberId(of: group)
+        let memberID = Self.memberID(of: member)
+        let groupID = Self.memberID(of: group)
         let added = state.withLock { state -> Bool in
-            guard var entry = state.groups[groupId], !entry.members.contains(memberId) else { return false }
-            entry.members.append(memberId)
-            state.groups[groupId] = entry
-            state.devices[memberId] = member
-            state.offline.remove(memberId)
+            guard var entry = state.groups[groupID], !entry.members.contains(memberID) else { return false }
+            entry.members.append(memberID)
+            state.groups[groupID] = entry
+            state.devices[memberID] = member
+            state.offline.remove(memberID)
             return true
         }
         guard added else { return }
-        member.setMultizoneHandler { [weak self] event in self?.handle(event, fromMember: memberId) }
+        member.setMultizoneHandler { [weak self] event in self?.handle(event, fromMember: memberID) }
         group.multizoneUpdate(.memberChanged(Self.multizoneDevice(member)))
-        pushCastingGroups(to: memberId)
+        pushCastingGroups(to: memberID)
     }
 
     /// Removes `member` from `group`: the group sends `DEVICE_REMOVED` (and
     /// `PLAYBACK_SESSION_UPDATED` while it plays), the member stops following it.
     public func remove(_ member: VirtualDevice, from group: VirtualDevice) {
-        let memberId = Self.memberId(of: member)
-        let groupId = Self.memberId(of: group)
+        let memberID = Self.memberID(of: member)
+        let groupID = Self.memberID(of: group)
         let removed = state.withLock { state -> Bool in
-            guard var entry = state.groups[groupId], let index = entry.members.firstIndex(of: memberId) else {
+            guard var entry = state.groups[groupID], let index = entry.members.firstIndex(of: memberID) else {
                 return false
             }
             entry.members.remove(at: index)
-            state.groups[groupId] = entry
+            state.groups[groupID] = entry
             return true
         }
         guard removed else { return }
-        group.multizoneUpdate(.memberRemoved(deviceId: memberId))
-        pushCastingGroups(to: memberId)
+        group.multizoneUpdate(.memberRemoved(deviceID: memberID))
+        pushCastingGroups(to: memberID)
     }
 
     /// A member went offline (its device stopped): every group it is in sends
     /// `DEVICE_REMOVED` and leaves it out of its playback. Called by ``DeviceFleet`` when a
     /// device stops; a member that starts again comes back with ``add(_:to:)``.
     public func deviceStopped(_ device: VirtualDevice) {
-        let memberId = Self.memberId(of: device)
+        let memberID = Self.memberID(of: device)
         let groups = state.withLock { state -> [VirtualDevice] in
-            state.offline.insert(memberId)
+            state.offline.insert(memberID)
             return state.groupOrder.compactMap { id in
-                guard let group = state.groups[id], group.members.contains(memberId) else { return nil }
-                state.groups[id]?.members.removeAll { $0 == memberId }
+                guard let group = state.groups[id], group.members.contains(memberID) else { return nil }
+                state.groups[id]?.members.removeAll { $0 == memberID }
                 return group.device
             }
         }
-        for group in groups { group.multizoneUpdate(.memberRemoved(deviceId: memberId)) }
+        for group in groups { group.multizoneUpdate(.memberRemoved(deviceID: memberID)) }
     }
 
     // MARK: Events
 
-    private func handle(_ event: SpeakerGroupEvent, fromMember memberId: String) {
+    private func handle(_ event: SpeakerGroupEvent, fromMember memberID: String) {
         switch event {
         case .volumeChanged:
             let (groups, member) = state.withLock { state in
-                (Self.groups(containing: memberId, in: state).map(\.device), state.devices[memberId])
+                (Self.groups(containing: memberID, in: state).map(\.device), state.devices[memberID])
             }
             guard let member else { return }
             let device = Self.multizoneDevice(member)
             for group in groups { group.multizoneUpdate(.memberChanged(device)) }
-        case .leftGroupPlayback(let groupId):
-            let group = state.withLock { $0.groups[groupId]?.device }
-            group?.multizoneUpdate(.memberLeftPlayback(deviceId: memberId))
+        case .leftGroupPlayback(let groupID):
+            let group = state.withLock { $0.groups[groupID]?.device }
+            group?.multizoneUpdate(.memberLeftPlayback(deviceID: memberID))
         case .setMemberVolume, .groupPlaybackChanged:
             break
         }
     }
 
-    private func handle(_ event: SpeakerGroupEvent, fromGroup groupId: String) {
+    private func handle(_ event: SpeakerGroupEvent, fromGroup groupID: String) {
         switch event {
-        case .setMemberVolume(let deviceId, let volume):
+        case .setMemberVolume(let deviceID, let volume):
             let member = state.withLock { state -> VirtualDevice? in
-                guard state.groups[groupId]?.members.contains(deviceId) == true else { return nil }
-                return state.devices[deviceId]
+                guard state.groups[groupID]?.members.contains(deviceID) == true else { return nil }
+                return state.devices[deviceID]
             }
             member?.multizoneUpdate(.applyVolume(volume))
-        case .groupPlaybackChanged(let sessionId):
+        case .groupPlaybackChanged(let sessionID):
             let members = state.withLock { state in
-                (state.groups[groupId]?.members ?? []).compactMap { state.devices[$0] }
+                (state.groups[groupID]?.members ?? []).compactMap { state.devices[$0] }
             }
-            for member in members { member.multizoneUpdate(.followGroup(groupId: groupId, sessionId: sessionId)) }
+            for member in members { member.multizoneUpdate(.followGroup(groupID: groupID, sessionID: sessionID)) }
         case .volumeChanged, .leftGroupPlayback:
             break
         }
     }
 
-    private func pushCastingGroups(to memberId: String) {
-        let (device, groups) = state.withLock { ($0.devices[memberId], Self.references(of: memberId, in: $0)) }
+    private func pushCastingGroups(to memberID: String) {
+        let (device, groups) = state.withLock { ($0.devices[memberID], Self.references(of: memberID, in: $0)) }
         device?.multizoneUpdate(.castingGroups(groups))
     }
 
-    private func references(of memberId: String) -> [SpeakerGroupReference] {
-        state.withLock { Self.references(of: memberId, in: $0) }
+    private func references(of memberID: String) -> [SpeakerGroupReference] {
+        state.withLock { Self.references(of: memberID, in: $0) }
     }
 
-    private static func references(of memberId: String, in state: State) -> [SpeakerGroupReference] {
-        groups(containing: memberId, in: state).map { group in
+    private static func references(of memberID: String, in state: State) -> [SpeakerGroupReference] {
+        groups(containing: memberID, in: state).map { group in
             var reference = group.reference
-            reference.isLeader = group.device.options.address == state.devices[memberId]?.options.address
+            reference.isLeader = group.device.options.address == state.devices[memberID]?.options.address
             return reference
         }
     }
 
-    private static func groups(containing memberId: String, in state: State) -> [Group] {
-        state.groupOrder.compactMap { state.groups[$0] }.filter { $0.members.contains(memberId) }
+    private static func groups(containing memberID: String, in state: State) -> [Group] {
+        state.groupOrder.compactMap { state.groups[$0] }.filter { $0.members.contains(memberID) }
     }
 }

@@ -180,7 +180,7 @@ public final class VirtualDevice: Sendable {
             address: options.address,
             port: port,
             status: status,
-            applicationIDs: configuration.applications.map(\.appId)
+            applicationIDs: configuration.applications.map(\.appID)
         )
     }
 
@@ -475,7 +475,7 @@ public final class VirtualDevice: Sendable {
             state.connections = [:]
             let faults = state.engine.faults
             let groups = (state.engine as? VirtualDeviceEngine)?.multizone
-            following = (state.engine as? VirtualDeviceEngine)?.multizone.follower?.groupId
+            following = (state.engine as? VirtualDeviceEngine)?.multizone.follower?.groupID
             state.engine = makeEngine(now)
             state.engine.faults = faults
             // The groups survive the reboot (they are the hub's); the playback does not.
@@ -497,7 +497,7 @@ public final class VirtualDevice: Sendable {
         }
         if status != nil { advertiser?.deviceDidUpdate(advertisement) }
         if let following, let handler = multizoneHandler.withLock({ $0 }) {
-            handler(.leftGroupPlayback(groupId: following))
+            handler(.leftGroupPlayback(groupID: following))
         }
     }
 
@@ -785,7 +785,7 @@ public final class VirtualDevice: Sendable {
         permits: MediaReadPermits = .shared
     ) async -> Result<MediaProbeResult, MediaLoadFailure> {
         let late: MediaLoadFailure =
-            request.textTrackId != nil
+            request.textTrackID != nil
             ? .textUnknown("no answer within \(deadline)")
             : .mediaNetwork("no answer within \(deadline)")
         return await withTaskGroup(of: Result<MediaProbeResult, MediaLoadFailure>?.self) { group in
@@ -793,7 +793,7 @@ public final class VirtualDevice: Sendable {
                 // A permit of the process first: the wait counts toward the deadline.
                 try? await permits.withPermit { () async -> Result<MediaProbeResult, MediaLoadFailure> in
                     do throws(MediaLoadFailure) {
-                        if request.textTrackId != nil {
+                        if request.textTrackID != nil {
                             return .success(try await fetcher.probeTextTrack(url: request.url))
                         }
                         return .success(try await fetcher.probe(url: request.url, contentType: request.contentType))

@@ -79,10 +79,10 @@ public struct DiscoveryCriteria: Sendable, Hashable {
 
     /// Whether a running receiver app can be joined under these criteria.
     func allowsJoining(_ app: ReceiverApplication) -> Bool {
-        if applicationIDs.contains(app.appId) { return true }
-        if let universal = app.universalAppId, applicationIDs.contains(universal) { return true }
+        if applicationIDs.contains(app.appID) { return true }
+        if let universal = app.universalAppID, applicationIDs.contains(universal) { return true }
         if applicationIDs.isEmpty, namespaces.isEmpty {
-            return app.appId == Self.defaultMediaReceiverApplicationID
+            return app.appID == Self.defaultMediaReceiverApplicationID
         }
         guard hasNamespaces else { return false }
         return namespaces.allSatisfy { app.supports(namespace: $0) }

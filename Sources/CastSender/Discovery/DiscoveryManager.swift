@@ -459,7 +459,7 @@ public final class DiscoveryManager: Sendable {
             namespace: .receiver,
             from: DeviceConnection.platformSenderID,
             to: DeviceConnection.platformReceiverID
-        ) { GetReceiverStatusRequest(requestId: $0) }
+        ) { GetReceiverStatusRequest(requestID: $0) }
         guard case .receiver(.receiverStatus(let status)) = reply else {
             throw CastError(.invalidResponse, "\(host):\(port) did not answer GET_STATUS with RECEIVER_STATUS")
         }

@@ -18,7 +18,7 @@ extension CastError {
                 }
             return CastError(code, "\(request) failed: the receiver answered LAUNCH_ERROR", wireReason: reason)
         case .invalidRequest(let error):
-            let code: Code = error.reason == .invalidSessionId ? .invalidApplicationSessionID : .invalidRequest
+            let code: Code = error.reason == .invalidSessionID ? .invalidApplicationSessionID : .invalidRequest
             return CastError(
                 code,
                 "\(request) failed: the receiver answered INVALID_REQUEST",

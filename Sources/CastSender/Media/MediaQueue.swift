@@ -172,7 +172,7 @@ public final class MediaQueue: Sendable {
             .queue,
             "queue changed",
             metadata: [
-                "cast.change": change.changeType.rawValue, "cast.count": "\(change.itemIds?.count ?? 0)",
+                "cast.change": change.changeType.rawValue, "cast.count": "\(change.itemIDs?.count ?? 0)",
             ]
         )
         let (changes, needsReload) = state.withLock { state in

@@ -82,7 +82,7 @@ struct MediaQueueCache: Sendable {
         var indexes: [Int] = []
         let positions = firstIndexes()
         for item in newItems {
-            guard let id = item.itemId else { continue }
+            guard let id = item.itemID else { continue }
             inFlight.remove(id)
             guard let index = positions[id] else { continue }
             items[id] = item
@@ -96,7 +96,7 @@ struct MediaQueueCache: Sendable {
     /// QUEUE_CHANGE: applies an edit. Returns the changes and whether the id list must be
     /// fetched again (an edit that cannot be applied locally).
     mutating func apply(_ change: QueueChangeMessage) -> (changes: [Change], needsReload: Bool) {
-        let ids = change.itemIds ?? []
+        let ids = change.itemIDs ?? []
         switch change.changeType {
         case .insert:
             // Linear in the queue and the change: a device's 30,000-id change must not cost
@@ -116,11 +116,11 @@ struct MediaQueueCache: Sendable {
             recency.removeAll { removed.contains($0) }
             return (indexes.isEmpty ? [] : [.removed(indexes)], false)
         case .update:
-            if let reordered = change.reorderItemIds, Set(reordered) == Set(itemIDs) {
+            if let reordered = change.reorderItemIDs, Set(reordered) == Set(itemIDs) {
                 itemIDs = reordered
                 return ([.reloaded], false)
             }
-            if change.reorderItemIds != nil { return ([], true) }
+            if change.reorderItemIDs != nil { return ([], true) }
             let positions = firstIndexes()
             let indexes = ids.compactMap { positions[$0] }.sorted()
             for id in ids { items[id] = nil }

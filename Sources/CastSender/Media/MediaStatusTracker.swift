@@ -38,7 +38,7 @@ struct MediaStatusTracker: Sendable {
             if let old = status {
                 remember(old, position: approximateStreamPosition(now: now))
                 changes.insert(.mediaSession)
-                if old.items?.isEmpty == false || old.currentItemId != nil { changes.insert(.queue) }
+                if old.items?.isEmpty == false || old.currentItemID != nil { changes.insert(.queue) }
             }
             status = nil
             receivedAt = now
@@ -51,7 +51,7 @@ struct MediaStatusTracker: Sendable {
             incoming.playerState = .loading
         }
         let previous = status
-        if let previous, previous.mediaSessionId == incoming.mediaSessionId {
+        if let previous, previous.mediaSessionID == incoming.mediaSessionID {
             if incoming.media == nil { incoming.media = previous.media }
             if incoming.items == nil { incoming.items = previous.items }
             if incoming.queueData == nil { incoming.queueData = previous.queueData }
@@ -65,13 +65,13 @@ struct MediaStatusTracker: Sendable {
             changes.insert(.mediaSession)
         }
         if incoming.media?.metadata != previous?.media?.metadata { changes.insert(.metadata) }
-        if incoming.items?.map(\.itemId) != previous?.items?.map(\.itemId)
-            || incoming.currentItemId != previous?.currentItemId
+        if incoming.items?.map(\.itemID) != previous?.items?.map(\.itemID)
+            || incoming.currentItemID != previous?.currentItemID
             || incoming.repeatMode != previous?.repeatMode
         {
             changes.insert(.queue)
         }
-        if incoming.preloadedItemId != previous?.preloadedItemId { changes.insert(.preload) }
+        if incoming.preloadedItemID != previous?.preloadedItemID { changes.insert(.preload) }
         status = incoming
         receivedAt = now
         remember(incoming, position: approximateStreamPosition(now: now))

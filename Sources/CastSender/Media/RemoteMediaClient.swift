@@ -136,12 +136,12 @@ public final class RemoteMediaClient: Sendable {
             .media,
             "loading media",
             metadata: [
-                "cast.content-id": data.media?.contentId ?? data.queueData?.items?.first?.media?.contentId ?? "",
+                "cast.content-id": data.media?.contentID ?? data.queueData?.items?.first?.media?.contentID ?? "",
                 "cast.queue-items": "\(data.queueData?.items?.count ?? 0)",
             ]
         )
         let request = send("LOAD", needsMediaSession: false, replacementGroup: "load") { link, _, id in
-            LoadRequest(requestId: id, sessionId: link.appSessionID, data: data)
+            LoadRequest(requestID: id, sessionID: link.appSessionID, data: data)
         }
         if let onLoaded {
             // On the settling thread, before `result` returns: the expanded-controls trigger
@@ -194,9 +194,9 @@ public final class RemoteMediaClient: Sendable {
     public func seek(_ options: MediaSeekOptions) -> CastRequest {
         let request = send("SEEK", replacementGroup: "seek") { link, mediaSessionID, id in
             SeekRequest(
-                requestId: id,
-                mediaSessionId: mediaSessionID,
-                sessionId: link.appSessionID,
+                requestID: id,
+                mediaSessionID: mediaSessionID,
+                sessionID: link.appSessionID,
                 currentTime: options.seekToInfinite ? 4_294_967_296 : (options.relative ? nil : options.interval),
                 relativeTime: options.relative && !options.seekToInfinite ? options.interval : nil,
                 resumeState: options.resumeState,
@@ -236,9 +236,9 @@ public final class RemoteMediaClient: Sendable {
         }
         return send("SET_PLAYBACK_RATE", replacementGroup: "rate") { link, mediaSessionID, id in
             SetPlaybackRateRequest(
-                requestId: id,
-                mediaSessionId: mediaSessionID,
-                sessionId: link.appSessionID,
+                requestID: id,
+                mediaSessionID: mediaSessionID,
+                sessionID: link.appSessionID,
                 playbackRate: rate,
                 customData: customData
             )
@@ -257,9 +257,9 @@ public final class RemoteMediaClient: Sendable {
         }
         return send("SET_VOLUME", replacementGroup: "stream-volume") { link, mediaSessionID, id in
             SetStreamVolumeRequest(
-                requestId: id,
-                mediaSessionId: mediaSessionID,
-                sessionId: link.appSessionID,
+                requestID: id,
+                mediaSessionID: mediaSessionID,
+                sessionID: link.appSessionID,
                 volume: Volume(level: level),
                 customData: customData
             )
@@ -271,9 +271,9 @@ public final class RemoteMediaClient: Sendable {
     public func setStreamMuted(_ muted: Bool, customData: JSONValue? = nil) -> CastRequest {
         send("SET_VOLUME") { link, mediaSessionID, id in
             SetStreamVolumeRequest(
-                requestId: id,
-                mediaSessionId: mediaSessionID,
-                sessionId: link.appSessionID,
+                requestID: id,
+                mediaSessionID: mediaSessionID,
+                sessionID: link.appSessionID,
                 volume: Volume(muted: muted),
                 customData: customData
             )
@@ -285,10 +285,10 @@ public final class RemoteMediaClient: Sendable {
     public func setActiveTrackIDs(_ trackIDs: [Int]?) -> CastRequest {
         send("EDIT_TRACKS_INFO") { link, mediaSessionID, id in
             EditTracksInfoRequest(
-                requestId: id,
-                mediaSessionId: mediaSessionID,
-                sessionId: link.appSessionID,
-                activeTrackIds: trackIDs ?? []
+                requestID: id,
+                mediaSessionID: mediaSessionID,
+                sessionID: link.appSessionID,
+                activeTrackIDs: trackIDs ?? []
             )
         }
     }
@@ -298,9 +298,9 @@ public final class RemoteMediaClient: Sendable {
     public func setTextTrackStyle(_ style: TextTrackStyle) -> CastRequest {
         send("EDIT_TRACKS_INFO") { link, mediaSessionID, id in
             EditTracksInfoRequest(
-                requestId: id,
-                mediaSessionId: mediaSessionID,
-                sessionId: link.appSessionID,
+                requestID: id,
+                mediaSessionID: mediaSessionID,
+                sessionID: link.appSessionID,
                 textTrackStyle: style
             )
         }
@@ -309,9 +309,9 @@ public final class RemoteMediaClient: Sendable {
     /// Asks for the media status (GET_STATUS); works without a media session.
     @discardableResult
     public func requestStatus() -> CastRequest {
-        let mediaSessionID = mediaStatus?.mediaSessionId
+        let mediaSessionID = mediaStatus?.mediaSessionID
         return send("GET_STATUS", needsMediaSession: false) { link, _, id in
-            GetMediaStatusRequest(requestId: id, mediaSessionId: mediaSessionID, sessionId: link.appSessionID)
+            GetMediaStatusRequest(requestID: id, mediaSessionID: mediaSessionID, sessionID: link.appSessionID)
         }
     }
 
@@ -363,14 +363,14 @@ public final class RemoteMediaClient: Sendable {
         }
         let stripped = items.map { item -> QueueItem in
             var item = item
-            item.itemId = nil
+            item.itemID = nil
             return item
         }
         return send("QUEUE_INSERT") { link, mediaSessionID, id in
             QueueInsertRequest(
-                requestId: id,
-                mediaSessionId: mediaSessionID,
-                sessionId: link.appSessionID,
+                requestID: id,
+                mediaSessionID: mediaSessionID,
+                sessionID: link.appSessionID,
                 items: stripped,
                 insertBefore: beforeItemID == MediaQueueItemID.invalid ? nil : beforeItemID,
                 currentItemIndex: play ? 0 : nil,
@@ -394,10 +394,10 @@ public final class RemoteMediaClient: Sendable {
     public func queueRemoveItems(withIDs itemIDs: [Int], customData: JSONValue? = nil) -> CastRequest {
         send("QUEUE_REMOVE") { link, mediaSessionID, id in
             QueueRemoveRequest(
-                requestId: id,
-                mediaSessionId: mediaSessionID,
-                sessionId: link.appSessionID,
-                itemIds: itemIDs,
+                requestID: id,
+                mediaSessionID: mediaSessionID,
+                sessionID: link.appSessionID,
+                itemIDs: itemIDs,
                 customData: customData
             )
         }
@@ -412,10 +412,10 @@ public final class RemoteMediaClient: Sendable {
     ) -> CastRequest {
         send("QUEUE_REORDER") { link, mediaSessionID, id in
             QueueReorderRequest(
-                requestId: id,
-                mediaSessionId: mediaSessionID,
-                sessionId: link.appSessionID,
-                itemIds: itemIDs,
+                requestID: id,
+                mediaSessionID: mediaSessionID,
+                sessionID: link.appSessionID,
+                itemIDs: itemIDs,
                 insertBefore: beforeItemID == MediaQueueItemID.invalid ? nil : beforeItemID,
                 customData: customData
             )
@@ -432,7 +432,7 @@ public final class RemoteMediaClient: Sendable {
         -> CastRequest
     {
         queueUpdate("QUEUE_UPDATE") {
-            $0.currentItemId = itemID
+            $0.currentItemID = itemID
             $0.currentTime = playPosition
             $0.customData = customData
         }
@@ -457,10 +457,10 @@ public final class RemoteMediaClient: Sendable {
     public func queueFetchItemIDs() -> CastRequest {
         send("QUEUE_GET_ITEM_IDS") { link, mediaSessionID, id in
             MediaSessionRequest(
-                type: .queueGetItemIds,
-                requestId: id,
-                mediaSessionId: mediaSessionID,
-                sessionId: link.appSessionID
+                type: .queueGetItemIDs,
+                requestID: id,
+                mediaSessionID: mediaSessionID,
+                sessionID: link.appSessionID
             )
         }
     }
@@ -470,10 +470,10 @@ public final class RemoteMediaClient: Sendable {
     public func queueFetchItems(forIDs itemIDs: [Int]) -> CastRequest {
         send("QUEUE_GET_ITEMS") { link, mediaSessionID, id in
             QueueGetItemsRequest(
-                requestId: id,
-                mediaSessionId: mediaSessionID,
-                sessionId: link.appSessionID,
-                itemIds: itemIDs
+                requestID: id,
+                mediaSessionID: mediaSessionID,
+                sessionID: link.appSessionID,
+                itemIDs: itemIDs
             )
         }
     }
@@ -484,9 +484,9 @@ public final class RemoteMediaClient: Sendable {
         send(type.rawValue) { link, mediaSessionID, id in
             MediaSessionRequest(
                 type: type,
-                requestId: id,
-                mediaSessionId: mediaSessionID,
-                sessionId: link.appSessionID,
+                requestID: id,
+                mediaSessionID: mediaSessionID,
+                sessionID: link.appSessionID,
                 customData: customData
             )
         }
@@ -495,9 +495,9 @@ public final class RemoteMediaClient: Sendable {
     private func queueUpdate(_ name: String, _ configure: @escaping (inout QueueUpdateRequest) -> Void) -> CastRequest {
         send(name) { link, mediaSessionID, id in
             var request = QueueUpdateRequest(
-                requestId: id,
-                mediaSessionId: mediaSessionID,
-                sessionId: link.appSessionID
+                requestID: id,
+                mediaSessionID: mediaSessionID,
+                sessionID: link.appSessionID
             )
             configure(&request)
             return request
@@ -510,7 +510,7 @@ public final class RemoteMediaClient: Sendable {
         replacementGroup: String? = nil,
         build: @escaping (Link, Int, Int) -> any CastJSONMessage
     ) -> CastRequest {
-        let (link, mediaSessionID) = state.withLock { ($0.link, $0.tracker.status?.mediaSessionId) }
+        let (link, mediaSessionID) = state.withLock { ($0.link, $0.tracker.status?.mediaSessionID) }
         guard let link else {
             return CastRequest.failed(
                 name,
@@ -626,7 +626,7 @@ public final class RemoteMediaClient: Sendable {
                     .media,
                     "media status numbers out of range, clamped",
                     metadata: [
-                        "cast.media-session-id": "\(checkedStatus.mediaSessionId)",
+                        "cast.media-session-id": "\(checkedStatus.mediaSessionID)",
                         "cast.fields": fields.joined(separator: ","),
                     ]
                 )
@@ -642,11 +642,11 @@ public final class RemoteMediaClient: Sendable {
                 .media,
                 "media status",
                 metadata: [
-                    "cast.media-session-id": merged.map { "\($0.mediaSessionId)" } ?? "none",
+                    "cast.media-session-id": merged.map { "\($0.mediaSessionID)" } ?? "none",
                     "cast.player-state": merged?.playerState?.rawValue ?? "none",
                 ]
             )
-            if changes.contains(.mediaSession), let id = merged?.mediaSessionId {
+            if changes.contains(.mediaSession), let id = merged?.mediaSessionID {
                 logger.log(.info, .media, "media session started", metadata: ["cast.media-session-id": "\(id)"])
                 emit(.didStartMediaSession(id))
             }
@@ -661,17 +661,17 @@ public final class RemoteMediaClient: Sendable {
                 }
             }
             if changes.contains(.preload) { emit(.didUpdatePreloadStatus) }
-        case .queueItemIds(let message):
-            emit(.didReceiveQueueItemIDs(message.itemIds))
-            mediaQueue.receivedItemIDs(message.itemIds)
+        case .queueItemIDs(let message):
+            emit(.didReceiveQueueItemIDs(message.itemIDs))
+            mediaQueue.receivedItemIDs(message.itemIDs)
         case .queueItems(let message):
             emit(.didReceiveQueueItems(message.items))
             mediaQueue.receivedItems(message.items)
         case .queueChange(let change):
             switch change.changeType {
-            case .insert: emit(.didInsertQueueItems(change.itemIds ?? [], beforeItemID: change.insertBefore))
-            case .remove: emit(.didRemoveQueueItems(change.itemIds ?? []))
-            case .update, .itemsChange: emit(.didUpdateQueueItems(change.itemIds ?? []))
+            case .insert: emit(.didInsertQueueItems(change.itemIDs ?? [], beforeItemID: change.insertBefore))
+            case .remove: emit(.didRemoveQueueItems(change.itemIDs ?? []))
+            case .update, .itemsChange: emit(.didUpdateQueueItems(change.itemIDs ?? []))
             default: break
             }
             mediaQueue.receivedChange(change)

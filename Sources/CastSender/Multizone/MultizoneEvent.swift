@@ -65,7 +65,7 @@ extension MultizoneDevice {
 extension MultizoneStatus {
     package func validated() -> MultizoneStatus {
         var status = self
-        status.devices = devices.filter { !$0.deviceId.isEmpty }.map { $0.validated() }
+        status.devices = devices.filter { !$0.deviceID.isEmpty }.map { $0.validated() }
         return status
     }
 }

@@ -80,12 +80,12 @@ extension CastSession {
     }
 
     private func setMemberVolume(_ volume: JSONValue, for device: MultizoneDevice) -> CastRequest {
-        guard !device.deviceId.isEmpty else {
+        guard !device.deviceID.isEmpty else {
             return failedMultizone(CastError(.invalidRequest, "SET_DEVICE_VOLUME: the device has no id"))
         }
         return sendMultizone("SET_DEVICE_VOLUME") {
             [
-                "type": "SET_DEVICE_VOLUME", "requestId": .integer($0), "deviceId": .string(device.deviceId),
+                "type": "SET_DEVICE_VOLUME", "requestId": .integer($0), "deviceId": .string(device.deviceID),
                 "volume": volume,
             ]
         }
@@ -113,17 +113,17 @@ extension CastSession {
             event = .statusReceived(checked)
         case .deviceAdded(let added):
             let device = added.device.validated()
-            guard !device.deviceId.isEmpty else { return }
+            guard !device.deviceID.isEmpty else { return }
             upsert(device)
             event = .deviceAdded(device)
         case .deviceUpdated(let updated):
             let device = updated.device.validated()
-            guard !device.deviceId.isEmpty else { return }
+            guard !device.deviceID.isEmpty else { return }
             upsert(device)
             event = .deviceUpdated(device)
         case .deviceRemoved(let removed):
-            multizoneState.withLock { $0?.devices.removeAll { $0.deviceId == removed.deviceId } }
-            event = .deviceRemoved(deviceID: removed.deviceId)
+            multizoneState.withLock { $0?.devices.removeAll { $0.deviceID == removed.deviceID } }
+            event = .deviceRemoved(deviceID: removed.deviceID)
         case .unknown(let other) where other.type == .castingGroups:
             let groups = Self.castingGroups(in: other.payload)
             castingGroupsState.withLock { $0 = groups }
@@ -156,7 +156,7 @@ extension CastSession {
     /// Tells discovery the group's members as now known.
     private func reportMembers() {
         let members = (multizoneStatus?.devices ?? []).compactMap {
-            CastDevice.GroupReference(deviceID: $0.deviceId, name: $0.name)
+            CastDevice.GroupReference(deviceID: $0.deviceID, name: $0.name)
         }
         groupMembersLearned(device, members)
     }
@@ -176,7 +176,7 @@ extension CastSession {
     private func upsert(_ device: MultizoneDevice) {
         multizoneState.withLock { status in
             var current = status ?? MultizoneStatus(devices: [])
-            if let index = current.devices.firstIndex(where: { $0.deviceId == device.deviceId }) {
+            if let index = current.devices.firstIndex(where: { $0.deviceID == device.deviceID }) {
                 current.devices[index] = device
             } else {
                 current.devices.append(device)

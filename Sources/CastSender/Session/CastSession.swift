@@ -215,7 +215,7 @@ public final class CastSession: Sendable, CustomStringConvertible {
         environment.options.logger.log(.debug, .session, "device volume change", metadata: ["cast.level": "\(level)"])
         let serial = state.withLock { $0.machine.volumeChangeRequested(level: level) }
         let request = receiverRequest("SET_VOLUME") {
-            SetDeviceVolumeRequest(requestId: $0, volume: Volume(level: level))
+            SetDeviceVolumeRequest(requestID: $0, volume: Volume(level: level))
         }
         // Settled before anyone awaiting the request resumes: an app that awaited it never
         // sees the change still pending.
@@ -256,7 +256,7 @@ public final class CastSession: Sendable, CustomStringConvertible {
     @discardableResult
     public func setDeviceMuted(_ muted: Bool) -> CastRequest {
         if let refusal = fixedVolumeRefusal("setDeviceMuted") { return refusal }
-        return receiverRequest("SET_VOLUME") { SetDeviceVolumeRequest(requestId: $0, volume: Volume(muted: muted)) }
+        return receiverRequest("SET_VOLUME") { SetDeviceVolumeRequest(requestID: $0, volume: Volume(muted: muted)) }
     }
 
     /// A failed request when the device volume cannot be changed, else `nil`.
@@ -296,7 +296,7 @@ public final class CastSession: Sendable, CustomStringConvertible {
 
     private func route(for namespace: CastNamespace, in state: State) -> CastChannel.Route? {
         guard case .connected = state.machine.state, let connection = state.connection,
-            let app = state.machine.application, let transportID = app.transportId,
+            let app = state.machine.application, let transportID = app.transportID,
             app.supports(namespace: namespace.rawValue)
         else { return nil }
         return CastChannel.Route(
@@ -414,7 +414,7 @@ public final class CastSession: Sendable, CustomStringConvertible {
     private func persist(_ state: State) {
         guard let store = environment.store else { return }
         let saved = { () -> PersistedSession? in
-            guard let app = state.machine.application, let sessionID = app.sessionId, let transportID = app.transportId
+            guard let app = state.machine.application, let sessionID = app.sessionID, let transportID = app.transportID
             else {
                 return nil
             }
@@ -426,7 +426,7 @@ public final class CastSession: Sendable, CustomStringConvertible {
                 applicationID: environment.options.receiverApplicationID,
                 applicationSessionID: sessionID,
                 transportID: transportID,
-                mediaSessionID: remoteMediaClient.mediaStatus?.mediaSessionId,
+                mediaSessionID: remoteMediaClient.mediaStatus?.mediaSessionID,
                 senderID: senderID
             )
         }()
@@ -466,7 +466,7 @@ public final class CastSession: Sendable, CustomStringConvertible {
             let connection = try await openConnection()
             let status = try await receiverStatus(on: connection)
             let wanted = state.withLock { $0.machine.applicationSessionID }
-            guard let app = status.applications?.first(where: { $0.sessionId != nil && $0.sessionId == wanted }) else {
+            guard let app = status.applications?.first(where: { $0.sessionID != nil && $0.sessionID == wanted }) else {
                 transition {
                     $0.resumeFailed(
                         CastError(
@@ -495,15 +495,15 @@ public final class CastSession: Sendable, CustomStringConvertible {
     private func runEnd(stopReceiverApp: Bool) async {
         let (connection, app) = state.withLock { ($0.connection, $0.machine.application) }
         if let connection {
-            if stopReceiverApp, let sessionID = app?.sessionId {
+            if stopReceiverApp, let sessionID = app?.sessionID {
                 _ = try? await connection.request(
                     name: "STOP",
                     namespace: .receiver,
                     from: DeviceConnection.platformSenderID,
                     to: DeviceConnection.platformReceiverID
-                ) { StopApplicationRequest(requestId: $0, sessionId: sessionID) }
+                ) { StopApplicationRequest(requestID: $0, sessionID: sessionID) }
             }
-            if let transportID = app?.transportId {
+            if let transportID = app?.transportID {
                 try? connection.send(CloseMessage(), namespace: .connection, from: senderID, to: transportID)
             }
         }
@@ -549,7 +549,7 @@ public final class CastSession: Sendable, CustomStringConvertible {
             namespace: .receiver,
             from: DeviceConnection.platformSenderID,
             to: DeviceConnection.platformReceiverID
-        ) { GetReceiverStatusRequest(requestId: $0) }
+        ) { GetReceiverStatusRequest(requestID: $0) }
         guard case .receiver(.receiverStatus(let message)) = reply else {
             throw CastError(.invalidResponse, "GET_STATUS: the reply was not RECEIVER_STATUS")
         }
@@ -567,7 +567,7 @@ public final class CastSession: Sendable, CustomStringConvertible {
         let credentials = environment.launchCredentials()
         if credentials != nil { try withholdingSecrets("LAUNCH of \(appID)") }
         let request = LaunchRequest(
-            appId: appID,
+            appID: appID,
             language: options.languageCode,
             supportedAppTypes: options.supportedAppTypes,
             appParams: credentials.map {
@@ -584,7 +584,7 @@ public final class CastSession: Sendable, CustomStringConvertible {
             timeout: environment.options.launchTimeout
         ) { id in
             var launch = request
-            launch.requestId = id
+            launch.requestID = id
             return launch
         }
         guard case .receiver(.receiverStatus(let message)) = reply,
@@ -613,14 +613,14 @@ public final class CastSession: Sendable, CustomStringConvertible {
     }
 
     private static func application(_ appID: String, in status: ReceiverStatus) -> ReceiverApplication? {
-        status.applications?.first { ($0.appId == appID || $0.universalAppId == appID) && $0.transportId != nil }
+        status.applications?.first { ($0.appID == appID || $0.universalAppID == appID) && $0.transportID != nil }
     }
 
     private static func joinableApplication(
         for criteria: DiscoveryCriteria,
         in status: ReceiverStatus
     ) -> ReceiverApplication? {
-        status.applications?.first { $0.transportId != nil && criteria.allowsJoining($0) }
+        status.applications?.first { $0.transportID != nil && criteria.allowsJoining($0) }
     }
 
     /// Joins a running app. With launch credentials set, Cast Connect receivers expect them
@@ -637,18 +637,18 @@ public final class CastSession: Sendable, CustomStringConvertible {
     ) async throws(CastError) -> ReceiverApplication {
         let logger = environment.options.logger
         guard let credentials = environment.launchCredentials() else {
-            logger.log(.info, .session, "joining running app", metadata: ["cast.app-id": running.appId])
+            logger.log(.info, .session, "joining running app", metadata: ["cast.app-id": running.appID])
             return running
         }
-        try withholdingSecrets("joining \(running.appId)")
+        try withholdingSecrets("joining \(running.appID)")
         logger.log(
             .info,
             .session,
             "joining running app with launch credentials",
-            metadata: ["cast.app-id": running.appId, "cast.credentials-type": credentials.credentialsType ?? ""]
+            metadata: ["cast.app-id": running.appID, "cast.credentials-type": credentials.credentialsType ?? ""]
         )
         let request = LaunchRequest(
-            appId: running.appId,
+            appID: running.appID,
             language: options.languageCode,
             supportedAppTypes: options.supportedAppTypes,
             appParams: LaunchRequest.AppParams(
@@ -664,33 +664,33 @@ public final class CastSession: Sendable, CustomStringConvertible {
             timeout: environment.options.launchTimeout
         ) { id in
             var join = request
-            join.requestId = id
+            join.requestID = id
             return join
         }
         guard case .receiver(.receiverStatus(let message)) = reply,
             let app = message.status.applications?.first(where: {
-                $0.transportId != nil && ($0.appId == running.appId || $0.universalAppId == running.appId)
+                $0.transportID != nil && ($0.appID == running.appID || $0.universalAppID == running.appID)
             })
         else {
             throw CastError(
                 .applicationNotRunning,
-                "joining \(running.appId) with credentials: the receiver status does not list the app"
+                "joining \(running.appID) with credentials: the receiver status does not list the app"
             )
         }
-        if app.sessionId != running.sessionId {
+        if app.sessionID != running.sessionID {
             logger.log(
                 .warning,
                 .session,
                 "the receiver restarted the app to join it",
-                metadata: ["cast.app-id": running.appId, "cast.session-id": app.sessionId ?? ""]
+                metadata: ["cast.app-id": running.appID, "cast.session-id": app.sessionID ?? ""]
             )
         }
         return app
     }
 
     private func attach(_ app: ReceiverApplication, on connection: DeviceConnection) async throws(CastError) {
-        guard let transportID = app.transportId else {
-            throw CastError(.invalidResponse, "the receiver app \(app.appId) has no transportId")
+        guard let transportID = app.transportID else {
+            throw CastError(.invalidResponse, "the receiver app \(app.appID) has no transportId")
         }
         state.withLock { $0.machine.applicationAttached(app) }
         try connection.send(
@@ -709,7 +709,7 @@ public final class CastSession: Sendable, CustomStringConvertible {
                 connection: connection,
                 senderID: senderID,
                 transportID: transportID,
-                appSessionID: app.sessionId,
+                appSessionID: app.sessionID,
                 sendsSecrets: sendsSecrets
             )
         )
@@ -719,7 +719,7 @@ public final class CastSession: Sendable, CustomStringConvertible {
                 namespace: .media,
                 from: senderID,
                 to: transportID
-            ) { GetMediaStatusRequest(requestId: $0, sessionId: app.sessionId) }
+            ) { GetMediaStatusRequest(requestID: $0, sessionID: app.sessionID) }
         }
     }
 

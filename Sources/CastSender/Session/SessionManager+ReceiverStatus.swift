@@ -34,7 +34,7 @@ extension SessionManager {
                 namespace: .receiver,
                 from: DeviceConnection.platformSenderID,
                 to: DeviceConnection.platformReceiverID
-            ) { GetReceiverStatusRequest(requestId: $0) }
+            ) { GetReceiverStatusRequest(requestID: $0) }
             guard case .receiver(.receiverStatus(let message)) = reply else {
                 throw CastError(.invalidResponse, "GET_STATUS: the reply was not RECEIVER_STATUS")
             }
@@ -88,7 +88,7 @@ extension SessionManager {
                 namespace: .receiver,
                 from: DeviceConnection.platformSenderID,
                 to: DeviceConnection.platformReceiverID
-            ) { GetAppAvailabilityRequest(requestId: $0, appId: applicationIDs) }
+            ) { GetAppAvailabilityRequest(requestID: $0, appID: applicationIDs) }
             guard case .receiver(.appAvailability(let message)) = reply else {
                 throw CastError(.invalidResponse, "GET_APP_AVAILABILITY: the reply was not an availability answer")
             }

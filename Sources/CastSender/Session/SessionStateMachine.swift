@@ -249,7 +249,7 @@ struct SessionStateMachine: Sendable {
     /// The session attached to `app` (launched, joined or found again on resume).
     mutating func applicationAttached(_ app: ReceiverApplication) {
         application = app
-        applicationSessionID = app.sessionId
+        applicationSessionID = app.sessionID
     }
 
     /// The device on the new connection authenticated as `result`.
@@ -281,8 +281,8 @@ struct SessionStateMachine: Sendable {
             volume = reported
             change.volume = reported
         }
-        let ownApp = status.applications?.first { $0.sessionId != nil && $0.sessionId == applicationSessionID }
-        let text = (ownApp ?? status.applications?.first { $0.appId == receiverApplicationID })?.statusText
+        let ownApp = status.applications?.first { $0.sessionID != nil && $0.sessionID == applicationSessionID }
+        let text = (ownApp ?? status.applications?.first { $0.appID == receiverApplicationID })?.statusText
         if text != statusText {
             statusText = text
             change.statusText = .some(text)
@@ -295,6 +295,6 @@ struct SessionStateMachine: Sendable {
     /// Whether `source` is the transport of the session's app while connected: a CLOSE from it
     /// means the app went away.
     func isApplicationTransport(_ source: String) -> Bool {
-        application?.transportId == source && state == .connected
+        application?.transportID == source && state == .connected
     }
 }

@@ -447,7 +447,7 @@ final class DeviceConnection: Sendable {
             return
         }
         if case .receiverStatus(let status) = message { onEvent(.receiverStatus(status.status)) }
-        guard let id = message.requestId, id > 0 else { return }
+        guard let id = message.requestID, id > 0 else { return }
         if case .launchStatus = message { return }
         let name = state.withLock { $0.tracker.payload(of: id)?.name } ?? "request"
         if let error = CastError.receiverReply(message, request: name) {
@@ -464,7 +464,7 @@ final class DeviceConnection: Sendable {
             return
         }
         onEvent(.media(message, source: source))
-        guard let id = message.requestId, id > 0 else { return }
+        guard let id = message.requestID, id > 0 else { return }
         let name = state.withLock { $0.tracker.payload(of: id)?.name } ?? "request"
         if let error = CastError.mediaReply(message, request: name) {
             settle(id, .failure(error))

@@ -119,7 +119,7 @@ public final class DeviceChooserModel: Observable, Sendable {
                 guard let session = sessionManager.currentSession, session.connectionState == .connected,
                     session.device.id == id
                 else { return [] }
-                return session.multizoneStatus?.devices.map { $0.name ?? $0.deviceId } ?? []
+                return session.multizoneStatus?.devices.map { $0.name ?? $0.deviceID } ?? []
             },
             searchTimeout: searchTimeout,
             guidance: guidance,

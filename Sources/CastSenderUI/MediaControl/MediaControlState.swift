@@ -78,7 +78,7 @@ extension MediaControlState {
 
         isConnected = inputs.isConnected
         isMediaLoaded = loaded
-        hasCurrentQueueItem = status?.currentItemId != nil
+        hasCurrentQueueItem = status?.currentItemID != nil
         self.playerState = playerState
         idleReason = status?.idleReason
         lastKnownPlayerState = playerState ?? inputs.lastKnownPlayerState
@@ -112,7 +112,7 @@ extension MediaControlState {
         canStop = controllable
         tracks = TrackSelectionState(
             tracks: media?.tracks ?? [],
-            activeTrackIDs: status?.activeTrackIds ?? [],
+            activeTrackIDs: status?.activeTrackIDs ?? [],
             inputEnabled: controllable && allows(.editTracks, false),
             textTrackStyle: media?.textTrackStyle
         )
@@ -138,8 +138,8 @@ extension MediaControlState {
         controllable: Bool,
         commands: MediaCommands?
     ) -> QueueNavigationState {
-        let ids = inputs.queueItemIDs.isEmpty ? (status?.items ?? []).compactMap(\.itemId) : inputs.queueItemIDs
-        let index = status?.currentItemId.flatMap { ids.firstIndex(of: $0) }
+        let ids = inputs.queueItemIDs.isEmpty ? (status?.items ?? []).compactMap(\.itemID) : inputs.queueItemIDs
+        let index = status?.currentItemID.flatMap { ids.firstIndex(of: $0) }
         let repeats = status?.repeatMode == .all || status?.repeatMode == .allAndShuffle
         let hasNext: Bool
         let hasPrevious: Bool
@@ -168,9 +168,9 @@ extension MediaControlState {
         sinceStatus: Double,
         allows: (MediaCommands, Bool) -> Bool
     ) -> AdBreakState? {
-        guard let breakStatus = status?.breakStatus, breakStatus.breakId != nil || breakStatus.breakClipId != nil
+        guard let breakStatus = status?.breakStatus, breakStatus.breakID != nil || breakStatus.breakClipID != nil
         else { return nil }
-        let clip = media?.breakClips?.first { $0.id == breakStatus.breakClipId }
+        let clip = media?.breakClips?.first { $0.id == breakStatus.breakClipID }
         let running = status?.playerState == .playing
         var clipTime = (breakStatus.currentBreakClipTime ?? 0) + (running ? max(0, sinceStatus) : 0)
         if let duration = clip?.duration, duration > 0 { clipTime = min(clipTime, duration) }
@@ -190,8 +190,8 @@ extension MediaControlState {
             skip = .notSkippable
         }
         return AdBreakState(
-            breakID: breakStatus.breakId,
-            clipID: breakStatus.breakClipId,
+            breakID: breakStatus.breakID,
+            clipID: breakStatus.breakClipID,
             clipTitle: clip?.title,
             clipTime: clipTime,
             clipDuration: clip?.duration,

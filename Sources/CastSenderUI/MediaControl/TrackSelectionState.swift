@@ -38,18 +38,18 @@ public struct TrackSelectionState: Sendable, Hashable {
         let active = Set(activeTrackIDs)
         let option = { (track: MediaTrack) in
             Option(
-                id: track.trackId,
+                id: track.trackID,
                 type: track.type,
-                title: track.name ?? track.language ?? "Track \(track.trackId)",
+                title: track.name ?? track.language ?? "Track \(track.trackID)",
                 language: track.language,
-                isActive: active.contains(track.trackId)
+                isActive: active.contains(track.trackID)
             )
         }
         audioTracks = tracks.filter { $0.type == .audio }.map(option)
         textTracks = tracks.filter { $0.type == .text }.map(option)
         self.activeTrackIDs = activeTrackIDs
         self.inputEnabled = inputEnabled && !(audioTracks.isEmpty && textTracks.isEmpty)
-        kinds = Dictionary(tracks.map { ($0.trackId, $0.type) }, uniquingKeysWith: { first, _ in first })
+        kinds = Dictionary(tracks.map { ($0.trackID, $0.type) }, uniquingKeysWith: { first, _ in first })
     }
 
     private var kinds: [Int: MediaTrackType]

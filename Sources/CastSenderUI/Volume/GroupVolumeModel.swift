@@ -204,7 +204,7 @@ public final class GroupVolumeModel: Observable, Sendable {
     }
 
     private func member(_ id: String) -> (CastSession, MultizoneDevice)? {
-        guard let session = connected, let member = session.multizoneStatus?.devices.first(where: { $0.deviceId == id })
+        guard let session = connected, let member = session.multizoneStatus?.devices.first(where: { $0.deviceID == id })
         else { return nil }
         return (session, member)
     }
@@ -246,7 +246,7 @@ public final class GroupVolumeModel: Observable, Sendable {
     private func clearPending(after event: MultizoneEvent) {
         pending.withLock { pending in
             switch event {
-            case .deviceUpdated(let device), .deviceAdded(let device): pending.removeValue(forKey: device.deviceId)
+            case .deviceUpdated(let device), .deviceAdded(let device): pending.removeValue(forKey: device.deviceID)
             case .deviceRemoved(let id): pending.removeValue(forKey: id)
             case .statusReceived: pending = [:]
             case .playbackSessionUpdated, .castingGroupsReceived: break
@@ -258,11 +258,11 @@ public final class GroupVolumeModel: Observable, Sendable {
         guard let session, session.connectionState == .connected else { return .unavailable }
         let members = (session.multizoneStatus?.devices ?? []).map { device in
             let reported = device.volume
-            let shown = pending[device.deviceId] ?? reported
+            let shown = pending[device.deviceID] ?? reported
             let level = shown?.level.flatMap { $0.isFinite ? min(max($0, 0), 1) : nil } ?? 0
             return Member(
-                id: device.deviceId,
-                name: device.name ?? device.deviceId,
+                id: device.deviceID,
+                name: device.name ?? device.deviceID,
                 volume: DeviceVolumeState(
                     level: level,
                     isMuted: shown?.muted ?? false,

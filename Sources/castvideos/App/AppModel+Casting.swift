@@ -111,7 +111,7 @@ extension AppModel {
             playbackMode = .local
             return
         }
-        let item = catalog?.item(contentID: client.mediaStatus?.media?.contentId) ?? lastRemoteItem
+        let item = catalog?.item(contentID: client.mediaStatus?.media?.contentID) ?? lastRemoteItem
         playbackMode = .local
         guard let item else { return }
         // Read from the media controller, as the codelab does; the client keeps the same values.
@@ -162,7 +162,7 @@ extension AppModel {
         case .next:
             let ids = client.mediaQueue.itemIDs
             var before = MediaQueueItemID.invalid
-            if let current = client.mediaStatus?.currentItemId, let index = ids.firstIndex(of: current),
+            if let current = client.mediaStatus?.currentItemID, let index = ids.firstIndex(of: current),
                 index + 1 < ids.count
             {
                 before = ids[index + 1]

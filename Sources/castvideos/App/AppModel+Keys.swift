@@ -296,7 +296,7 @@ extension AppModel {
             return
         }
         queueState = ListState(count: client.mediaQueue.itemCount)
-        if let current = client.mediaStatus?.currentItemId, let index = client.mediaQueue.index(ofItemID: current) {
+        if let current = client.mediaStatus?.currentItemID, let index = client.mediaQueue.index(ofItemID: current) {
             queueState.select(index)
         }
         push(.queue)

@@ -245,7 +245,7 @@ final class AppModel {
         if localPlayer.update(at: now) {
             toast("Finished: \(localItem?.title ?? "video")")
         }
-        if let client = remoteClient, let item = catalog?.item(contentID: client.mediaStatus?.media?.contentId) {
+        if let client = remoteClient, let item = catalog?.item(contentID: client.mediaStatus?.media?.contentID) {
             lastRemoteItem = item
         }
         terminal.requestRender()

@@ -175,7 +175,7 @@ private struct Reader {
             id: try string(object["id"], "\(path).id"),
             duration: duration,
             title: try optionalString(object["title"], "\(path).title"),
-            contentId: Reader.resolve(url, against: bases.mp4),
+            contentID: Reader.resolve(url, against: bases.mp4),
             contentUrl: Reader.resolve(url, against: bases.mp4),
             contentType: try optionalString(object["mime"], "\(path).mime") ?? "video/mp4",
             posterUrl: try optionalString(object["poster"], "\(path).poster").map {
@@ -206,7 +206,7 @@ private struct Reader {
             }
             ids.append(id)
         }
-        return AdBreak(id: try string(object["id"], "\(path).id"), position: position, breakClipIds: ids)
+        return AdBreak(id: try string(object["id"], "\(path).id"), position: position, breakClipIDs: ids)
     }
 
     private func track(_ value: JSONValue, _ path: String, base: String) throws(CatalogError) -> MediaItem.Track {

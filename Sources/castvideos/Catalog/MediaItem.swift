@@ -46,9 +46,9 @@ struct MediaItem: Hashable, Sendable, Identifiable {
         }
         let mediaTracks = tracks.map { track in
             MediaTrack(
-                trackId: track.id,
+                trackID: track.id,
                 type: MediaTrackType(rawValue: track.type.uppercased()),
-                trackContentId: track.contentID,
+                trackContentID: track.contentID,
                 trackContentType: track.type.lowercased() == "text" ? "text/vtt" : nil,
                 name: track.name,
                 language: track.language,
@@ -56,7 +56,7 @@ struct MediaItem: Hashable, Sendable, Identifiable {
             )
         }
         return MediaInformation(
-            contentId: streamURL,
+            contentID: streamURL,
             contentUrl: streamURL,
             streamType: isLive ? .live : .buffered,
             contentType: mimeType,

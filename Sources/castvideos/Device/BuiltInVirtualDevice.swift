@@ -71,7 +71,7 @@ struct BuiltInVirtualDevice: Sendable {
         configuration.mediaMode = mediaPort == nil ? .simulate : .fetch
         if textChannel {
             configuration.applications = configuration.applications.map { application in
-                application.appId == ReceiverAppDefinition.defaultMediaReceiver.appId
+                application.appID == ReceiverAppDefinition.defaultMediaReceiver.appID
                     ? .mediaReceiverWithTextChannel : application
             }
         }

@@ -125,7 +125,7 @@ extension AppModel {
             clip: textArea
         )
         let queueCount = client.mediaQueue.itemCount
-        if queueCount > 0, let current = client.mediaStatus?.currentItemId,
+        if queueCount > 0, let current = client.mediaStatus?.currentItemID,
             let index = client.mediaQueue.index(ofItemID: current)
         {
             buffer.write(
@@ -197,7 +197,7 @@ extension AppModel {
             buffer.write("The queue is empty.", at: listRect.origin, style: styles.dim, clip: listRect)
             return
         }
-        let current = client.mediaStatus?.currentItemId
+        let current = client.mediaStatus?.currentItemID
         buffer.drawList(in: listRect, state: &queueState, selectedStyle: styles.selected, glyphs: glyphs) {
             buffer,
             index,

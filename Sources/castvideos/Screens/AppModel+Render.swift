@@ -258,7 +258,7 @@ extension AppModel {
             ("\(item.studio) · \(item.isLive ? "LIVE" : TimeFormat.string(seconds: item.duration))", styles.dim)
         )
         if !item.breaks.isEmpty {
-            let clips = item.breaks.reduce(0) { $0 + ($1.breakClipIds?.count ?? 0) }
+            let clips = item.breaks.reduce(0) { $0 + ($1.breakClipIDs?.count ?? 0) }
             lines.append(("Ad breaks: \(item.breaks.count) (\(clips) clip\(clips == 1 ? "" : "s"))", styles.dim))
         }
         if wide { lines.append(("", styles.body)) }

@@ -109,7 +109,7 @@ enum MessageFixtures {
         #"{"type":"MEDIA_STATUS","requestId":0,"status":[]}"#,
         idleStatus,
         liveStatus,
-        // pychromecast reads itemId and detailedErrorCode
+        // pychromecast reads itemID and detailedErrorCode
         #"{"type":"LOAD_FAILED","requestId":4,"itemId":1,"detailedErrorCode":104,"reason":"GENERIC_LOAD_ERROR","customData":{"http":404}}"#,
         #"{"type":"LOAD_CANCELLED","requestId":4,"itemId":1}"#,
         #"{"type":"INVALID_PLAYER_STATE","requestId":6}"#,

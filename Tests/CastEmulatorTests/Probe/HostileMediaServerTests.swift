@@ -152,10 +152,10 @@ extension Array where Element == UInt8 {
         throw TCPError.closed
     }
 
-    static func load(_ url: String, requestId: Int, on sender: TestSender, transport: String) async throws {
+    static func load(_ url: String, requestID: Int, on sender: TestSender, transport: String) async throws {
         try await sender.send(
             namespace: .media,
-            #"{"type":"LOAD","requestId":\#(requestId),"media":{"contentId":"\#(url)","contentType":"video/mp4"}}"#,
+            #"{"type":"LOAD","requestId":\#(requestID),"media":{"contentId":"\#(url)","contentType":"video/mp4"}}"#,
             destination: transport
         )
     }
@@ -172,9 +172,9 @@ extension Array where Element == UInt8 {
     }
 
     /// The first message on `namespace` whose `requestId` is `requestId`.
-    static func reply(_ requestId: Int, from sender: TestSender, namespace: CastNamespace) async throws -> JSONValue {
+    static func reply(_ requestID: Int, from sender: TestSender, namespace: CastNamespace) async throws -> JSONValue {
         while let json = try await next(sender, namespace: namespace) {
-            if json["requestId"] == .integer(requestId) { return json }
+            if json["requestId"] == .integer(requestID) { return json }
         }
         throw TCPError.closed
     }
@@ -190,7 +190,7 @@ extension Array where Element == UInt8 {
         let sender = try await TestSender(port: try #require(device.ports).cast)
         defer { sender.close() }
         let transport = try await Self.launch(sender)
-        try await Self.load(server.url, requestId: 9, on: sender, transport: transport)
+        try await Self.load(server.url, requestID: 9, on: sender, transport: transport)
         try await server.await(\.requests, reaches: 1)
 
         try await sender.send(namespace: .media, #"{"type":"GET_STATUS","requestId":10}"#, destination: transport)
@@ -223,7 +223,7 @@ extension Array where Element == UInt8 {
         let sender = try await TestSender(port: try #require(device.ports).cast)
         defer { sender.close() }
         let transport = try await Self.launch(sender)
-        try await Self.load(server.url, requestId: 9, on: sender, transport: transport)
+        try await Self.load(server.url, requestID: 9, on: sender, transport: transport)
         let failed = try await Self.reply(9, from: sender, namespace: .media)
         #expect(failed["type"] == "LOAD_FAILED")
         #expect(failed["detailedErrorCode"] == 103)
@@ -240,9 +240,9 @@ extension Array where Element == UInt8 {
         let sender = try await TestSender(port: try #require(device.ports).cast)
         defer { sender.close() }
         let transport = try await Self.launch(sender)
-        try await Self.load(server.url, requestId: 9, on: sender, transport: transport)
+        try await Self.load(server.url, requestID: 9, on: sender, transport: transport)
         try await server.await(\.requests, reaches: 1)
-        try await Self.load(server.url, requestId: 12, on: sender, transport: transport)
+        try await Self.load(server.url, requestID: 12, on: sender, transport: transport)
         try await server.await(\.requests, reaches: 2)
         try await server.await(\.closedByClient, reaches: 1)
         #expect(server.closedByClient.withLock { $0 } == 1)
@@ -259,7 +259,7 @@ extension Array where Element == UInt8 {
         let sender = try await TestSender(port: try #require(device.ports).cast)
         defer { sender.close() }
         let transport = try await Self.launch(sender)
-        try await Self.load(server.url, requestId: 9, on: sender, transport: transport)
+        try await Self.load(server.url, requestID: 9, on: sender, transport: transport)
         let failed = try await Self.reply(9, from: sender, namespace: .media)
         #expect(failed["type"] == "LOAD_FAILED")
         #expect(failed["detailedErrorCode"] == 103)

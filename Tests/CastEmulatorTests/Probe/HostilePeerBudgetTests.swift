@@ -25,11 +25,11 @@ import Testing
         defer { sender.close() }
         let transport = try await Hostile.launch(sender)
         let url = "http://127.0.0.1:\(port.port)/media.mp4"
-        try await Hostile.load(url, requestId: 100, on: sender, transport: transport)
-        for requestId in 101...140 {
-            try await Hostile.load(url, requestId: requestId, on: sender, transport: transport)
+        try await Hostile.load(url, requestID: 100, on: sender, transport: transport)
+        for requestID in 101...140 {
+            try await Hostile.load(url, requestID: requestID, on: sender, transport: transport)
             // The superseded LOAD is answered LOAD_CANCELLED: its read was cancelled then.
-            let cancelled = try await Hostile.reply(requestId - 1, from: sender, namespace: .media)
+            let cancelled = try await Hostile.reply(requestID - 1, from: sender, namespace: .media)
             #expect(cancelled["type"] == "LOAD_CANCELLED")
         }
         try await withDeadline(TestTiming.patience, "the superseded connects to close") {
@@ -136,7 +136,7 @@ import Testing
         let sender = try await TestSender(port: try #require(device.ports).cast)
         defer { sender.close() }
         let transport = try await Hostile.launch(sender)
-        try await Hostile.load(server.url, requestId: 9, on: sender, transport: transport)
+        try await Hostile.load(server.url, requestID: 9, on: sender, transport: transport)
         let failed = try await Hostile.reply(9, from: sender, namespace: .media)
         #expect(failed["type"] == "LOAD_FAILED" && failed["detailedErrorCode"] == 103)
         await device.stop()
@@ -159,7 +159,7 @@ import Testing
         let sender = try await TestSender(port: try #require(device.ports).cast)
         defer { sender.close() }
         let transport = try await Hostile.launch(sender)
-        try await Hostile.load(server.url, requestId: 9, on: sender, transport: transport)
+        try await Hostile.load(server.url, requestID: 9, on: sender, transport: transport)
         let failed = try await Hostile.reply(9, from: sender, namespace: .media)
         #expect(failed["type"] == "LOAD_FAILED" && failed["detailedErrorCode"] == 102)
         try await sender.send(namespace: .media, #"{"type":"GET_STATUS","requestId":10}"#, destination: transport)
@@ -189,13 +189,13 @@ import Testing
         let media = status["status"]?[0]?["media"]
         #expect(media?["metadata"]?["title"]?.stringValue == title)
         #expect(media?["customData"] == nil, "the custom data was kept")
-        for requestId in 10...12 {
+        for requestID in 10...12 {
             try await sender.send(
                 namespace: .media,
-                #"{"type":"GET_STATUS","requestId":\#(requestId)}"#,
+                #"{"type":"GET_STATUS","requestId":\#(requestID)}"#,
                 destination: transport
             )
-            let answer = try await Hostile.reply(requestId, from: sender, namespace: .media)
+            let answer = try await Hostile.reply(requestID, from: sender, namespace: .media)
             #expect(answer["status"]?[0]?["media"]?["contentId"] == "app-content")
         }
         await device.stop()
@@ -204,16 +204,16 @@ import Testing
     /// The trimming rule by itself: whatever the status holds, its message fits a frame, and
     /// the steps run in the documented order.
     @Test func theTrimmingRuleFitsAnyStatusInAFrame() {
-        var media = MediaInformation(contentId: "x", contentType: "video/mp4")
-        media.tracks = (1...5_000).map { MediaTrack(trackId: $0, type: .audio, language: "en") }
+        var media = MediaInformation(contentID: "x", contentType: "video/mp4")
+        media.tracks = (1...5_000).map { MediaTrack(trackID: $0, type: .audio, language: "en") }
         media.customData = .string(String(repeating: "c", count: 70_000))
         var metadata = MediaMetadata()
         metadata.title = String(repeating: "t", count: 70_000)
         media.metadata = metadata
-        var status = MediaStatus(mediaSessionId: 1)
+        var status = MediaStatus(mediaSessionID: 1)
         status.media = media
-        status.items = (1...50).map { QueueItem(itemId: $0, media: media) }
-        let (payload, trimmed) = MediaPlayer.fittedStatusMessage([status], requestId: 77)
+        status.items = (1...50).map { QueueItem(itemID: $0, media: media) }
+        let (payload, trimmed) = MediaPlayer.fittedStatusMessage([status], requestID: 77)
         #expect(payload.utf8.count <= MediaPlayer.maximumPayloadSize)
         #expect(
             trimmed == ["queue items", "tracks past the first 16", "tracks", "custom data", "ad breaks", "metadata"]
@@ -222,7 +222,7 @@ import Testing
         #expect(decoded?["requestId"] == 77)
         #expect(decoded?["status"]?[0]?["media"]?["metadata"]?["title"]?.stringValue?.count == 256)
         // A status that fits is sent as it is.
-        let small = MediaPlayer.fittedStatusMessage([MediaStatus(mediaSessionId: 1)], requestId: 1)
+        let small = MediaPlayer.fittedStatusMessage([MediaStatus(mediaSessionID: 1)], requestID: 1)
         #expect(small.trimmed.isEmpty)
     }
 

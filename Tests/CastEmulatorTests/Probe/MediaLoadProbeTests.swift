@@ -10,8 +10,8 @@ import Testing
 /// media from the project's HTTP server on loopback, and its outcome goes back to the engine
 /// as the device feeds it.
 @Suite struct MediaLoadProbeTests {
-    static func load(_ url: String, contentType: String = "video/mp4", requestId: Int = 7) -> String {
-        #"{"type":"LOAD","requestId":\#(requestId),"autoplay":true,"media":{"contentId":"\#(url)","streamType":"BUFFERED","contentType":"\#(contentType)"}}"#
+    static func load(_ url: String, contentType: String = "video/mp4", requestID: Int = 7) -> String {
+        #"{"type":"LOAD","requestId":\#(requestID),"autoplay":true,"media":{"contentId":"\#(url)","streamType":"BUFFERED","contentType":"\#(contentType)"}}"#
     }
 
     static func probes(in actions: [DeviceAction]) -> [MediaProbeRequest] {
@@ -46,8 +46,8 @@ import Testing
             configuration.mediaMode = mode
             if let profile { configuration.profile = profile }
         }
-        let transportId = device.startMediaApp()
-        let load = device.media(Self.load(url, contentType: contentType), transportId: transportId)
+        let transportID = device.startMediaApp()
+        let load = device.media(Self.load(url, contentType: contentType), transportID: transportID)
         let request = try #require(Self.probes(in: load).first)
         #expect(request.url == url)
         device.advance(by: .seconds(2))
@@ -189,19 +189,19 @@ import Testing
     func activatedTextTracksAreRead(path: String, errorCode: Int?) async throws {
         try await MediaFetcherTests.withServer { base in
             var device = DeviceHarness { $0.mediaMode = .fetch }
-            let transportId = device.startMediaApp()
+            let transportID = device.startMediaApp()
             let load =
                 #"{"type":"LOAD","requestId":7,"autoplay":true,"media":{"contentId":"\#(base)/start.mp4","streamType":"BUFFERED","contentType":"video/mp4","tracks":[{"trackId":1,"type":"TEXT","subtype":"SUBTITLES","trackContentId":"\#(base)\#(path)","trackContentType":"text/vtt","language":"en"}]}}"#
-            let request = try #require(Self.probes(in: device.media(load, transportId: transportId)).first)
+            let request = try #require(Self.probes(in: device.media(load, transportID: transportID)).first)
             _ = await Self.runProbe(request, on: &device)
             _ = device.advance(by: .seconds(1))
-            let sessionId = try #require(device.engine.mediaStatus(at: device.now)?.mediaSessionId)
+            let sessionID = try #require(device.engine.mediaStatus(at: device.now)?.mediaSessionID)
             let edit = device.media(
-                #"{"type":"EDIT_TRACKS_INFO","requestId":8,"mediaSessionId":\#(sessionId),"activeTrackIds":[1]}"#,
-                transportId: transportId
+                #"{"type":"EDIT_TRACKS_INFO","requestId":8,"mediaSessionId":\#(sessionID),"activeTrackIds":[1]}"#,
+                transportID: transportID
             )
             let textRequest = try #require(Self.probes(in: edit).first)
-            #expect(textRequest.textTrackId == 1)
+            #expect(textRequest.textTrackID == 1)
             #expect(textRequest.url == base + path)
             let outcome: Result<MediaProbeResult, MediaLoadFailure>
             do throws(MediaLoadFailure) {
@@ -216,10 +216,10 @@ import Testing
             if let errorCode {
                 #expect(errors.count == 1)
                 #expect(errors.first?["detailedErrorCode"]?.intValue == errorCode)
-                #expect(status.activeTrackIds == [])
+                #expect(status.activeTrackIDs == [])
             } else {
                 #expect(errors.isEmpty)
-                #expect(status.activeTrackIds == [1])
+                #expect(status.activeTrackIDs == [1])
             }
         }
     }
@@ -228,14 +228,14 @@ import Testing
     @Test func aTextTrackActiveFromTheLoadIsReadAfterTheMedia() async throws {
         try await MediaFetcherTests.withServer { base in
             var device = DeviceHarness { $0.mediaMode = .fetch }
-            let transportId = device.startMediaApp()
+            let transportID = device.startMediaApp()
             let load =
                 #"{"type":"LOAD","requestId":7,"activeTrackIds":[3],"media":{"contentId":"\#(base)/start.mp4","contentType":"video/mp4","tracks":[{"trackId":3,"type":"TEXT","trackContentId":"\#(base)/captions.srt"}]}}"#
-            let request = try #require(Self.probes(in: device.media(load, transportId: transportId)).first)
-            #expect(request.textTrackId == nil)
+            let request = try #require(Self.probes(in: device.media(load, transportID: transportID)).first)
+            #expect(request.textTrackID == nil)
             let probed = await Self.runProbe(request, on: &device)
             let textRequest = try #require(Self.probes(in: probed).first)
-            #expect(textRequest.textTrackId == 3)
+            #expect(textRequest.textTrackID == 3)
             let outcome: Result<MediaProbeResult, MediaLoadFailure>
             do throws(MediaLoadFailure) {
                 outcome = .success(try await MediaFetcherTests.fetcher.probeTextTrack(url: textRequest.url))
@@ -251,10 +251,10 @@ import Testing
     /// of stream reported afterwards changes nothing.
     @Test func followingAStreamEndsWithTheItem() throws {
         var device = DeviceHarness { $0.mediaMode = .fetch }
-        let transportId = device.startMediaApp()
+        let transportID = device.startMediaApp()
         let load = device.media(
             Self.load("http://127.0.0.1:9/live", contentType: "video/x-matroska"),
-            transportId: transportId
+            transportID: transportID
         )
         let request = try #require(Self.probes(in: load).first)
         var live = MediaProbeResult(isLive: true, tracks: [.init(kind: .video, number: 1)])
@@ -263,8 +263,8 @@ import Testing
         device.advance(by: .seconds(1))
         #expect(device.engine.isFollowingStream(request.id))
         #expect(!device.engine.isFollowingStream(request.id &+ 1))
-        let sessionId = try #require(device.engine.mediaStatus(at: device.now)?.mediaSessionId)
-        device.media(#"{"type":"STOP","requestId":9,"mediaSessionId":\#(sessionId)}"#, transportId: transportId)
+        let sessionID = try #require(device.engine.mediaStatus(at: device.now)?.mediaSessionID)
+        device.media(#"{"type":"STOP","requestId":9,"mediaSessionId":\#(sessionID)}"#, transportID: transportID)
         #expect(!device.engine.isFollowingStream(request.id))
         let ended = device.engine.mediaStreamEnded(request.id, mediaSeconds: 5, at: device.now)
         #expect(ended.payloads(namespace: .media).isEmpty)
@@ -275,10 +275,10 @@ import Testing
     /// on a loaded machine) finishes the item at the media's end, not at the later clock.
     @Test func aStreamEndLearnedLateFinishesAtTheMediasEnd() throws {
         var device = DeviceHarness { $0.mediaMode = .fetch }
-        let transportId = device.startMediaApp()
+        let transportID = device.startMediaApp()
         let load = device.media(
             Self.load("http://127.0.0.1:9/live", contentType: "video/x-matroska"),
-            transportId: transportId
+            transportID: transportID
         )
         let request = try #require(Self.probes(in: load).first)
         var live = MediaProbeResult(isLive: true, tracks: [.init(kind: .video, number: 1)])
@@ -296,9 +296,9 @@ import Testing
     @Test func aNewerLoadSupersedesAPendingProbe() async throws {
         try await MediaFetcherTests.withServer { base in
             var device = DeviceHarness { $0.mediaMode = .fetch }
-            let transportId = device.startMediaApp()
-            let first = device.media(Self.load(base + "/missing.mp4", requestId: 1), transportId: transportId)
-            let second = device.media(Self.load(base + "/end.mp4", requestId: 2), transportId: transportId)
+            let transportID = device.startMediaApp()
+            let first = device.media(Self.load(base + "/missing.mp4", requestID: 1), transportID: transportID)
+            let second = device.media(Self.load(base + "/end.mp4", requestID: 2), transportID: transportID)
             #expect(second.payloads(namespace: .media, type: "LOAD_CANCELLED").first?["requestId"] == 1)
             let stale = await Self.runProbe(try #require(Self.probes(in: first).first), on: &device)
             #expect(stale.payloads(namespace: .media).isEmpty, "the stale probe's failure is ignored")
@@ -312,8 +312,8 @@ import Testing
     @Test func simulateNeverAsksForAProbe() async throws {
         var device = DeviceHarness()
         #expect(device.engine.configuration.mediaMode == .simulate, "the library default")
-        let transportId = device.startMediaApp()
-        let load = device.media(Self.load("http://127.0.0.1:1/clip.mp4"), transportId: transportId)
+        let transportID = device.startMediaApp()
+        let load = device.media(Self.load("http://127.0.0.1:1/clip.mp4"), transportID: transportID)
         #expect(Self.probes(in: load).isEmpty)
         #expect(
             load.payloads(namespace: .media, type: "MEDIA_STATUS").first?["status"]?[0]?["playerState"] == "BUFFERING"

@@ -33,15 +33,15 @@ import Testing
         defer { sender.close() }
         try await sender.send(namespace: .connection, #"{"type":"CONNECT"}"#)
         try await sender.send(namespace: .receiver, #"{"type":"LAUNCH","appId":"CC1AD845","requestId":1}"#)
-        var transportId: String?
-        while transportId == nil, let message = try await sender.receive() {
+        var transportID: String?
+        while transportID == nil, let message = try await sender.receive() {
             guard message.namespace == .receiver,
                 let json = message.payloadUTF8.flatMap({ try? JSONValue(parsing: $0) })
             else { continue }
             let app = json["status"]?["applications"]?[0]
-            if app?["appId"] == "CC1AD845" { transportId = app?["transportId"]?.stringValue }
+            if app?["appId"] == "CC1AD845" { transportID = app?["transportId"]?.stringValue }
         }
-        let transport = try #require(transportId)
+        let transport = try #require(transportID)
         try await sender.send(namespace: .connection, #"{"type":"CONNECT"}"#, destination: transport)
         try await sender.send(
             namespace: .media,

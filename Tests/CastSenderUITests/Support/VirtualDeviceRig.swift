@@ -28,35 +28,35 @@ struct VirtualDeviceRig {
         metadata.studio = "Blender Foundation"
         if let imageURL { metadata.images = [MediaImage(url: imageURL, width: 8, height: 4)] }
         var media = MediaInformation(
-            contentId: "http://127.0.0.1:9/big-buck-bunny.mp4",
+            contentID: "http://127.0.0.1:9/big-buck-bunny.mp4",
             streamType: .buffered,
             contentType: "video/mp4",
             metadata: metadata,
             duration: 600,
             tracks: [
                 MediaTrack(
-                    trackId: 1,
+                    trackID: 1,
                     type: .text,
-                    trackContentId: "http://127.0.0.1:9/en.vtt",
+                    trackContentID: "http://127.0.0.1:9/en.vtt",
                     name: "English",
                     language: "en"
                 ),
                 MediaTrack(
-                    trackId: 2,
+                    trackID: 2,
                     type: .text,
-                    trackContentId: "http://127.0.0.1:9/fr.vtt",
+                    trackContentID: "http://127.0.0.1:9/fr.vtt",
                     name: "Français",
                     language: "fr"
                 ),
-                MediaTrack(trackId: 3, type: .audio, name: "Stereo", language: "en"),
-                MediaTrack(trackId: 4, type: .audio, name: "Commentary", language: "en"),
+                MediaTrack(trackID: 3, type: .audio, name: "Stereo", language: "en"),
+                MediaTrack(trackID: 4, type: .audio, name: "Commentary", language: "en"),
             ]
         )
         if adBreak {
             media.breakClips = [
                 AdBreakClip(id: "clip-1", duration: 30, title: "A word from our sponsor", whenSkippable: 0)
             ]
-            media.breaks = [AdBreak(id: "pre", position: 0, breakClipIds: ["clip-1"])]
+            media.breaks = [AdBreak(id: "pre", position: 0, breakClipIDs: ["clip-1"])]
         }
         return media
     }

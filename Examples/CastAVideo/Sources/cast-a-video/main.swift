@@ -95,7 +95,7 @@ do {
     var metadata = MediaMetadata(metadataType: .movie)
     metadata.title = "A video"
     let media = MediaInformation(
-        contentId: arguments.url,
+        contentID: arguments.url,
         streamType: .buffered,
         contentType: "video/mp4",
         metadata: metadata

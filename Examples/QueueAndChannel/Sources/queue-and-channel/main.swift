@@ -63,7 +63,7 @@ func item(_ title: String) -> QueueItem {
     let slug = title.lowercased()
     return QueueItem(
         media: MediaInformation(
-            contentId: "https://media.example.invalid/\(slug).mp4",
+            contentID: "https://media.example.invalid/\(slug).mp4",
             streamType: .buffered,
             contentType: "video/mp4",
             metadata: metadata
@@ -128,7 +128,7 @@ do {
     print("queue: " + (try await titles(of: queue, count: 3)).joined(separator: ", "))
 
     // Play Next: right after the item playing now.
-    guard let current = client.mediaStatus?.currentItemId, let index = queue.index(ofItemID: current),
+    guard let current = client.mediaStatus?.currentItemID, let index = queue.index(ofItemID: current),
         let next = queue.itemID(at: index + 1)
     else { throw ExampleError("no current item") }
     try await client.queueInsertItem(item("Fourth"), beforeItemID: next).result

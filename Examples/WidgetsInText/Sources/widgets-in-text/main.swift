@@ -77,7 +77,7 @@ do {
 
     var metadata = MediaMetadata(metadataType: .movie)
     metadata.title = "A video"
-    let media = MediaInformation(contentId: url, streamType: .buffered, contentType: "video/mp4", metadata: metadata)
+    let media = MediaInformation(contentID: url, streamType: .buffered, contentType: "video/mp4", metadata: metadata)
     guard let session = context.sessionManager.currentSession else { throw ExampleError("no session") }
     try await session.remoteMediaClient.load(LoadRequestData(media: media, autoplay: true)).result
     try await until(10, "playback") { mini.state.isVisible && mini.state.playPause.action == .pause }

@@ -14,7 +14,7 @@ final class MediaReadPermits: Sendable {
     private struct State {
         var available: Int
         var waiting: [(id: UInt64, continuation: CheckedContinuation<Bool, Never>)] = []
-        var nextId: UInt64 = 0
+        var nextID: UInt64 = 0
     }
 
     private let state: Locked<State>
@@ -34,8 +34,8 @@ final class MediaReadPermits: Sendable {
 
     private func acquire() async throws {
         let id = state.withLock { state -> UInt64 in
-            state.nextId += 1
-            return state.nextId
+            state.nextID += 1
+            return state.nextID
         }
         let granted = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in

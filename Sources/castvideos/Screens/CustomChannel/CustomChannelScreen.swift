@@ -95,7 +95,7 @@ final class CustomChannelScreen {
 
     /// The running receiver app's name.
     var appName: String? {
-        session?.applicationMetadata.map { $0.displayName ?? $0.appId }
+        session?.applicationMetadata.map { $0.displayName ?? $0.appID }
     }
 
     /// Sends what was typed; a failure (not connected, too long) becomes a note.
