@@ -32,16 +32,16 @@ import Testing
 
     @Test func membersKeepTheirJSONNames() throws {
         var media = MediaInformation()
-        media.contentUrl = "https://example.com/a.m3u8"
+        media.contentURL = "https://example.com/a.m3u8"
         media.hlsSegmentFormat = .tsAAC
         media.hlsVideoSegmentFormat = .fmp4
         media.startAbsoluteTime = 1_700_000_000
-        media.vmapAdsRequest = VASTAdsRequest(adTagUrl: "https://example.com/vmap")
+        media.vmapAdsRequest = VASTAdsRequest(adTagURL: "https://example.com/vmap")
         media.entity = "e"
         media.atvEntity = "a"
         media.breaks = [AdBreak(id: "b", position: -1, isEmbedded: true, expanded: false)]
         media.breakClips = [
-            AdBreakClip(id: "c", posterUrl: "p", vastAdsRequest: VASTAdsRequest(adsResponse: "<VAST/>"))
+            AdBreakClip(id: "c", posterURL: "p", vastAdsRequest: VASTAdsRequest(adsResponse: "<VAST/>"))
         ]
         #expect(
             try JSONPayloadEncoder().encode(media)

@@ -19,7 +19,7 @@ struct BuiltInMediaTests {
         let files = BuiltInMedia.files(for: Self.catalog)
         let tracks = Self.catalog.items.flatMap(\.tracks).filter { $0.type == "text" }
         let videos = Self.catalog.items.filter { !$0.isLive }
-        let clips = Set(Self.catalog.items.flatMap(\.breakClips).compactMap(\.contentUrl))
+        let clips = Set(Self.catalog.items.flatMap(\.breakClips).compactMap(\.contentURL))
         #expect(!clips.isEmpty && Self.catalog.items.contains(where: \.isLive))
         #expect(files.count == videos.count + tracks.count + clips.count)
         for item in videos {
@@ -40,7 +40,7 @@ struct BuiltInMediaTests {
             #expect(item.thumbnailURL?.hasPrefix("http://127.0.0.1:4567/images/480x270/") == true)
             for track in item.tracks { #expect(track.contentID.hasPrefix("http://127.0.0.1:4567/tracks/")) }
             for clip in item.breakClips {
-                #expect(clip.contentUrl?.hasPrefix("http://127.0.0.1:4567/mp4/ads/") == true)
+                #expect(clip.contentURL?.hasPrefix("http://127.0.0.1:4567/mp4/ads/") == true)
             }
         }
         #expect(BuiltInCatalog.json(mediaBase: nil) == BuiltInCatalog.json)

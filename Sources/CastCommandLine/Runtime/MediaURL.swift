@@ -29,7 +29,7 @@ enum MediaURL {
         if let title { fields["title"] = .string(title) }
         return MediaInformation(
             contentID: url,
-            contentUrl: url,
+            contentURL: url,
             streamType: .buffered,
             contentType: contentType ?? Self.contentType(for: url) ?? "video/mp4",
             metadata: MediaMetadata(metadataType: .generic, fields: fields)

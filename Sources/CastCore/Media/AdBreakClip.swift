@@ -10,13 +10,13 @@ public struct AdBreakClip: Codable, Sendable, Hashable {
     /// The id of the clip content.
     public var contentID: String?
     /// The URL of the clip content.
-    public var contentUrl: String?
+    public var contentURL: String?
     /// The MIME type of the clip content.
     public var contentType: String?
     /// A page to open for the ad.
-    public var clickThroughUrl: String?
+    public var clickThroughURL: String?
     /// An image to show while the clip plays.
-    public var posterUrl: String?
+    public var posterURL: String?
     /// Seconds after which the clip may be skipped; absent when it cannot be skipped.
     public var whenSkippable: Double?
     /// The HLS audio segment format.
@@ -32,10 +32,10 @@ public struct AdBreakClip: Codable, Sendable, Hashable {
         duration: Double? = nil,
         title: String? = nil,
         contentID: String? = nil,
-        contentUrl: String? = nil,
+        contentURL: String? = nil,
         contentType: String? = nil,
-        clickThroughUrl: String? = nil,
-        posterUrl: String? = nil,
+        clickThroughURL: String? = nil,
+        posterURL: String? = nil,
         whenSkippable: Double? = nil,
         hlsSegmentFormat: HLSSegmentFormat? = nil,
         vastAdsRequest: VASTAdsRequest? = nil,
@@ -45,10 +45,10 @@ public struct AdBreakClip: Codable, Sendable, Hashable {
         self.duration = duration
         self.title = title
         self.contentID = contentID
-        self.contentUrl = contentUrl
+        self.contentURL = contentURL
         self.contentType = contentType
-        self.clickThroughUrl = clickThroughUrl
-        self.posterUrl = posterUrl
+        self.clickThroughURL = clickThroughURL
+        self.posterURL = posterURL
         self.whenSkippable = whenSkippable
         self.hlsSegmentFormat = hlsSegmentFormat
         self.vastAdsRequest = vastAdsRequest
@@ -59,7 +59,11 @@ public struct AdBreakClip: Codable, Sendable, Hashable {
     private enum CodingKeys: String, CodingKey {
         case id, duration, title
         case contentID = "contentId"
-        case contentUrl, contentType, clickThroughUrl, posterUrl, whenSkippable, hlsSegmentFormat, vastAdsRequest,
+        case contentURL = "contentUrl"
+        case contentType
+        case clickThroughURL = "clickThroughUrl"
+        case posterURL = "posterUrl"
+        case whenSkippable, hlsSegmentFormat, vastAdsRequest,
             customData
     }
 }
@@ -75,10 +79,10 @@ extension AdBreakClip: TokenDecodable {
             duration: try object.decodeIfPresent("duration"),
             title: try object.decodeIfPresent("title"),
             contentID: try object.decodeIfPresent("contentId"),
-            contentUrl: try object.decodeIfPresent("contentUrl"),
+            contentURL: try object.decodeIfPresent("contentUrl"),
             contentType: try object.decodeIfPresent("contentType"),
-            clickThroughUrl: try object.decodeIfPresent("clickThroughUrl"),
-            posterUrl: try object.decodeIfPresent("posterUrl"),
+            clickThroughURL: try object.decodeIfPresent("clickThroughUrl"),
+            posterURL: try object.decodeIfPresent("posterUrl"),
             whenSkippable: try object.decodeIfPresent("whenSkippable"),
             hlsSegmentFormat: try object.decodeIfPresent("hlsSegmentFormat"),
             vastAdsRequest: try object.decodeIfPresent("vastAdsRequest"),
@@ -93,10 +97,10 @@ extension AdBreakClip: TokenEncodableObject {
         try writer.member("duration", duration)
         try writer.member("title", title)
         try writer.member("contentId", contentID)
-        try writer.member("contentUrl", contentUrl)
+        try writer.member("contentUrl", contentURL)
         try writer.member("contentType", contentType)
-        try writer.member("clickThroughUrl", clickThroughUrl)
-        try writer.member("posterUrl", posterUrl)
+        try writer.member("clickThroughUrl", clickThroughURL)
+        try writer.member("posterUrl", posterURL)
         try writer.member("whenSkippable", whenSkippable)
         try writer.member("hlsSegmentFormat", hlsSegmentFormat)
         try writer.member("vastAdsRequest", vastAdsRequest)

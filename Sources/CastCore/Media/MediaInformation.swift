@@ -11,9 +11,9 @@ public struct MediaInformation: Codable, Sendable, Hashable {
         set { uniqueStorage().fields.contentID = newValue }
     }
     /// The URL of the content.
-    public var contentUrl: String? {
-        get { storage.fields.contentUrl }
-        set { uniqueStorage().fields.contentUrl = newValue }
+    public var contentURL: String? {
+        get { storage.fields.contentURL }
+        set { uniqueStorage().fields.contentURL = newValue }
     }
     /// How the stream is delivered.
     public var streamType: StreamType? {
@@ -100,7 +100,7 @@ public struct MediaInformation: Codable, Sendable, Hashable {
     /// Creates a value; every optional member defaults to absent.
     public init(
         contentID: String? = nil,
-        contentUrl: String? = nil,
+        contentURL: String? = nil,
         streamType: StreamType? = nil,
         contentType: String? = nil,
         metadata: MediaMetadata? = nil,
@@ -121,7 +121,7 @@ public struct MediaInformation: Codable, Sendable, Hashable {
         storage = Storage(
             Fields(
                 contentID: contentID,
-                contentUrl: contentUrl,
+                contentURL: contentURL,
                 streamType: streamType,
                 contentType: contentType,
                 metadata: metadata,
@@ -167,7 +167,7 @@ public struct MediaInformation: Codable, Sendable, Hashable {
     /// The members, with the synthesized `Codable` conformance that defines the JSON form.
     struct Fields: Codable, Sendable, Hashable {
         var contentID: String?
-        var contentUrl: String?
+        var contentURL: String?
         var streamType: StreamType?
         var contentType: String?
         var metadata: MediaMetadata?
@@ -187,7 +187,8 @@ public struct MediaInformation: Codable, Sendable, Hashable {
 
         private enum CodingKeys: String, CodingKey, CaseIterable {
             case contentID = "contentId"
-            case contentUrl, streamType, contentType, metadata, duration, tracks, textTrackStyle, breaks
+            case contentURL = "contentUrl"
+            case streamType, contentType, metadata, duration, tracks, textTrackStyle, breaks
             case breakClips, vmapAdsRequest, entity, atvEntity, startAbsoluteTime, hlsSegmentFormat
             case hlsVideoSegmentFormat, customData
         }
@@ -230,7 +231,7 @@ extension MediaInformation.Fields: TokenDecodable {
         var object = try TokenObject(index, document)
         self.init(
             contentID: try object.decodeIfPresent("contentId"),
-            contentUrl: try object.decodeIfPresent("contentUrl"),
+            contentURL: try object.decodeIfPresent("contentUrl"),
             streamType: try object.decodeIfPresent("streamType"),
             contentType: try object.decodeIfPresent("contentType"),
             metadata: try object.decodeIfPresent("metadata"),
@@ -254,7 +255,7 @@ extension MediaInformation.Fields: TokenDecodable {
 extension MediaInformation.Fields: TokenEncodableObject {
     func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
         try writer.member("contentId", contentID)
-        try writer.member("contentUrl", contentUrl)
+        try writer.member("contentUrl", contentURL)
         try writer.member("streamType", streamType)
         try writer.member("contentType", contentType)
         try writer.member("metadata", metadata)

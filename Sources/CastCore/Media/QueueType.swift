@@ -25,7 +25,7 @@ public struct QueueType: RawRepresentable, Hashable, Sendable, Codable, Expressi
     /// A video playlist.
     public static let videoPlaylist: QueueType = "VIDEO_PLAYLIST"
     /// A live TV channel.
-    public static let liveTv: QueueType = "LIVE_TV"
+    public static let liveTV: QueueType = "LIVE_TV"
     /// A movie.
     public static let movie: QueueType = "MOVIE"
 }

@@ -2,14 +2,20 @@
 /// A VAST or VMAP ad request (`vmapAdsRequest`, `vastAdsRequest`).
 public struct VASTAdsRequest: Codable, Sendable, Hashable {
     /// The URL of the ad tag.
-    public var adTagUrl: String?
+    public var adTagURL: String?
     /// An inline ad response, used instead of fetching the tag.
     public var adsResponse: String?
 
     /// Creates a value; every optional member defaults to absent.
-    public init(adTagUrl: String? = nil, adsResponse: String? = nil) {
-        self.adTagUrl = adTagUrl
+    public init(adTagURL: String? = nil, adsResponse: String? = nil) {
+        self.adTagURL = adTagURL
         self.adsResponse = adsResponse
+    }
+
+    /// The members by their names on the wire.
+    private enum CodingKeys: String, CodingKey {
+        case adTagURL = "adTagUrl"
+        case adsResponse
     }
 }
 
@@ -20,7 +26,7 @@ extension VASTAdsRequest: TokenDecodable {
     init(token index: Int, in document: JSONDocument) throws {
         var object = try TokenObject(index, document)
         self.init(
-            adTagUrl: try object.decodeIfPresent("adTagUrl"),
+            adTagURL: try object.decodeIfPresent("adTagUrl"),
             adsResponse: try object.decodeIfPresent("adsResponse")
         )
     }
@@ -28,7 +34,7 @@ extension VASTAdsRequest: TokenDecodable {
 
 extension VASTAdsRequest: TokenEncodableObject {
     func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
-        try writer.member("adTagUrl", adTagUrl)
+        try writer.member("adTagUrl", adTagURL)
         try writer.member("adsResponse", adsResponse)
     }
 }

@@ -10,7 +10,7 @@ public struct ReceiverApplication: Codable, Sendable, Hashable {
     /// A name to show.
     public var displayName: String?
     /// An icon URL.
-    public var iconUrl: String?
+    public var iconURL: String?
     /// Whether this is the idle screen (Backdrop).
     public var isIdleScreen: Bool?
     /// Whether it was launched by the Assistant or the cloud.
@@ -35,7 +35,7 @@ public struct ReceiverApplication: Codable, Sendable, Hashable {
         appType: AppType? = nil,
         universalAppID: String? = nil,
         displayName: String? = nil,
-        iconUrl: String? = nil,
+        iconURL: String? = nil,
         isIdleScreen: Bool? = nil,
         launchedFromCloud: Bool? = nil,
         namespaces: [ApplicationNamespace]? = nil,
@@ -49,7 +49,7 @@ public struct ReceiverApplication: Codable, Sendable, Hashable {
         self.appType = appType
         self.universalAppID = universalAppID
         self.displayName = displayName
-        self.iconUrl = iconUrl
+        self.iconURL = iconURL
         self.isIdleScreen = isIdleScreen
         self.launchedFromCloud = launchedFromCloud
         self.namespaces = namespaces
@@ -64,7 +64,9 @@ public struct ReceiverApplication: Codable, Sendable, Hashable {
         case appID = "appId"
         case appType
         case universalAppID = "universalAppId"
-        case displayName, iconUrl, isIdleScreen, launchedFromCloud, namespaces
+        case displayName
+        case iconURL = "iconUrl"
+        case isIdleScreen, launchedFromCloud, namespaces
         case sessionID = "sessionId"
         case statusText
         case transportID = "transportId"
@@ -90,7 +92,7 @@ extension ReceiverApplication: TokenDecodable {
             appType: try object.decodeIfPresent("appType"),
             universalAppID: try object.decodeIfPresent("universalAppId"),
             displayName: try object.decodeIfPresent("displayName"),
-            iconUrl: try object.decodeIfPresent("iconUrl"),
+            iconURL: try object.decodeIfPresent("iconUrl"),
             isIdleScreen: try object.decodeIfPresent("isIdleScreen"),
             launchedFromCloud: try object.decodeIfPresent("launchedFromCloud"),
             namespaces: try object.decodeIfPresent("namespaces"),
@@ -109,7 +111,7 @@ extension ReceiverApplication: TokenEncodableObject {
         try writer.member("appType", appType)
         try writer.member("universalAppId", universalAppID)
         try writer.member("displayName", displayName)
-        try writer.member("iconUrl", iconUrl)
+        try writer.member("iconUrl", iconURL)
         try writer.member("isIdleScreen", isIdleScreen)
         try writer.member("launchedFromCloud", launchedFromCloud)
         try writer.member("namespaces", namespaces)

@@ -17,7 +17,7 @@ public struct ReceiverAppDefinition: Hashable, Sendable {
     /// The status text shown while the app runs.
     public var statusText: String
     /// The icon URL shown in `RECEIVER_STATUS`.
-    public var iconUrl: String
+    public var iconURL: String
     /// Whether the app is an idle screen (`isIdleScreen`), like Backdrop.
     public var isIdleScreen: Bool
     /// The Android TV variant for Cast Connect, or `nil` for a web-only app.
@@ -44,7 +44,7 @@ public struct ReceiverAppDefinition: Hashable, Sendable {
         displayName: String,
         namespaces: [CastNamespace],
         statusText: String? = nil,
-        iconUrl: String = "",
+        iconURL: String = "",
         isIdleScreen: Bool = false,
         androidTV: AndroidTVVariant? = nil
     ) {
@@ -52,7 +52,7 @@ public struct ReceiverAppDefinition: Hashable, Sendable {
         self.displayName = displayName
         self.namespaces = namespaces
         self.statusText = statusText ?? displayName
-        self.iconUrl = iconUrl
+        self.iconURL = iconURL
         self.isIdleScreen = isIdleScreen
         self.androidTV = androidTV
     }

@@ -37,7 +37,7 @@ struct GroupFollower: Hashable, Sendable {
             appType: .web,
             universalAppID: ReceiverAppDefinition.defaultMediaReceiver.appID,
             displayName: ReceiverAppDefinition.defaultMediaReceiver.displayName,
-            iconUrl: "",
+            iconURL: "",
             isIdleScreen: false,
             launchedFromCloud: false,
             sessionID: sessionID,

@@ -61,7 +61,7 @@ extension MediaPlayer {
         started.loadCredentials = Self.credentials(of: data)
         start(started)
         var loaded = [
-            "cast.content-id": first.media?.contentID ?? first.media?.contentUrl ?? "",
+            "cast.content-id": first.media?.contentID ?? first.media?.contentURL ?? "",
             "cast.item-count": "\(queue.items.count)",
             "cast.source-id": context.requester.senderID,
         ]

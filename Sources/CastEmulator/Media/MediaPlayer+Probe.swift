@@ -24,7 +24,7 @@ extension MediaPlayer {
         guard settings.mediaMode != .simulate, let current = session, let queue = current.queue,
             let media = queue.currentItem.media, !current.isIdle
         else { return [] }
-        let url = media.contentUrl ?? media.contentID ?? ""
+        let url = media.contentURL ?? media.contentID ?? ""
         guard url.hasPrefix("http://") || url.hasPrefix("https://") else {
             // Not a URL a player fetches (an app's own content id): played as described.
             return []
@@ -57,7 +57,7 @@ extension MediaPlayer {
             return [.log(DeviceLogEntry(level: .debug, message: "media probe superseded: outcome ignored"))]
         }
         updateSession { $0.probeID = nil }
-        let url = current.queue.flatMap { $0.currentItem.media?.contentUrl ?? $0.currentItem.media?.contentID } ?? ""
+        let url = current.queue.flatMap { $0.currentItem.media?.contentURL ?? $0.currentItem.media?.contentID } ?? ""
         switch outcome {
         case .success(let result):
             apply(result)

@@ -23,7 +23,7 @@ struct MediaPlayerSettings: Sendable {
 
     /// Whether loading `media` fails by configuration.
     func isUnloadable(_ media: MediaInformation) -> Bool {
-        let locations = [media.contentID, media.contentUrl].compactMap { $0 }
+        let locations = [media.contentID, media.contentURL].compactMap { $0 }
         return unloadableContentMarkers.contains { marker in
             !marker.isEmpty && locations.contains { $0.contains(marker) }
         }

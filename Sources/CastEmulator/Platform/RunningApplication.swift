@@ -28,7 +28,7 @@ struct RunningApplication: Sendable {
             appType: appType,
             universalAppID: definition.appID,
             displayName: definition.displayName,
-            iconUrl: definition.iconUrl,
+            iconURL: definition.iconURL,
             isIdleScreen: definition.isIdleScreen,
             launchedFromCloud: false,
             namespaces: definition.namespaces.map { ApplicationNamespace(name: $0.rawValue) },

@@ -73,7 +73,7 @@ struct ScreenState: Sendable, Equatable {
         if let reason = status.idleReason?.rawValue { media["idleReason"] = .string(reason) }
         let image = metadata?.images.first { isWebURL($0.url) }?.url
         media["image"] = image.map(JSONValue.string) ?? .null
-        let url = information?.contentUrl ?? information?.contentID ?? ""
+        let url = information?.contentURL ?? information?.contentID ?? ""
         media["contentUrl"] = isWebURL(url) ? .string(url) : .null
         media["contentType"] = .string(text(information?.contentType ?? ""))
         let isImage = information?.unknownMembers["mediaCategory"]?.stringValue == "IMAGE"

@@ -176,9 +176,9 @@ private struct Reader {
             duration: duration,
             title: try optionalString(object["title"], "\(path).title"),
             contentID: Reader.resolve(url, against: bases.mp4),
-            contentUrl: Reader.resolve(url, against: bases.mp4),
+            contentURL: Reader.resolve(url, against: bases.mp4),
             contentType: try optionalString(object["mime"], "\(path).mime") ?? "video/mp4",
-            posterUrl: try optionalString(object["poster"], "\(path).poster").map {
+            posterURL: try optionalString(object["poster"], "\(path).poster").map {
                 Reader.resolve($0, against: bases.images)
             },
             whenSkippable: whenSkippable

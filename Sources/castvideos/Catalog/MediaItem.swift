@@ -57,7 +57,7 @@ struct MediaItem: Hashable, Sendable, Identifiable {
         }
         return MediaInformation(
             contentID: streamURL,
-            contentUrl: streamURL,
+            contentURL: streamURL,
             streamType: isLive ? .live : .buffered,
             contentType: mimeType,
             metadata: metadata,

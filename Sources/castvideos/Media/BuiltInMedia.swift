@@ -23,7 +23,7 @@ enum BuiltInMedia {
                 files[path] = File(contentType: item.mimeType, bytes: mp4(seconds: item.duration))
             }
             for clip in item.breakClips {
-                guard let url = clip.contentUrl, let path = path(of: url) else { continue }
+                guard let url = clip.contentURL, let path = path(of: url) else { continue }
                 files[path] = File(
                     contentType: clip.contentType ?? "video/mp4",
                     bytes: mp4(seconds: clip.duration ?? 15)

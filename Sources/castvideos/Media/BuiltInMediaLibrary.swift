@@ -71,10 +71,10 @@ final class BuiltInMediaLibrary: Sendable {
                 )
             }
             for clip in item.breakClips {
-                guard let url = clip.contentUrl, let path = BuiltInMedia.path(of: url),
+                guard let url = clip.contentURL, let path = BuiltInMedia.path(of: url),
                     !videos.contains(where: { $0.path == path })
                 else { continue }
-                let poster = clip.posterUrl.flatMap(BuiltInMedia.path(of:))
+                let poster = clip.posterURL.flatMap(BuiltInMedia.path(of:))
                 if let poster, let spec = Self.pictureSpec(path: poster, title: clip.title ?? clip.id) {
                     pictures[poster] = spec
                 }
