@@ -50,7 +50,7 @@ let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
     ("fuzz-media-client", [castCore, castNet, castSender, castTime]),
     ("fuzz-widgets", [castCore, castNet, castSender, castSenderUI, terminalUI, castTime]),
     ("fuzz-status-report", [castCore, castNet, castSender, castCommandLine, castTime]),
-    ("fuzz-http-server", [castNet, castEmulator, castCommandLine]),
+    ("fuzz-http-server", [castNetCore, castNet, castEmulator, castCommandLine]),
 ]
 
 // MARK: - Package

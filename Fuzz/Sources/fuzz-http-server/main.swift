@@ -11,6 +11,7 @@
 // Memory is bounded by libFuzzer's -rss_limit_mb.
 
 import CastNet
+import CastNetCore
 import Dispatch
 import Foundation
 import FuzzSupport
