@@ -5,7 +5,7 @@
 ///
 /// ```swift
 /// let payload = try LaunchRequest(requestID: 1, appID: "CC1AD845").jsonString()
-/// // {"type":"LAUNCH","requestID":1,"appID":"CC1AD845"}
+/// // {"type":"LAUNCH","requestId":1,"appId":"CC1AD845"}
 /// ```
 package protocol CastJSONMessage: Codable, Sendable, Equatable {
     /// The message type written in the payload.

@@ -13,8 +13,8 @@ import Foundation
 /// {
 ///   "mdns": ["lo"],
 ///   "apps": [
-///     {"appID": "4F8B3483", "displayName": "Hello", "namespaces": ["urn:x-cast:com.example.hello"],
-///      "statusText": "Saying hello", "androidTVAppID": "2C6A6E3D"}
+///     {"appId": "4F8B3483", "displayName": "Hello", "namespaces": ["urn:x-cast:com.example.hello"],
+///      "statusText": "Saying hello", "androidTVAppId": "2C6A6E3D"}
 ///   ],
 ///   "devices": [
 ///     {"name": "Living Room TV", "id": "0123456789abcdef0123456789abcdef",
