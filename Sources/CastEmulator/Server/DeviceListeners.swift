@@ -119,12 +119,12 @@ final class DeviceListeners: Sendable {
     /// Stops listening; ``waitUntilClosed()`` waits until the ports can be bound again.
     func close() {
         let (cast, servers) = state.withLock { state in
-            defer {
-                state.cast = nil
-                state.setupServers = []
-                state.closing = (state.cast, state.setupServers)
-            }
-            return (state.cast, state.setupServers)
+            let taken = (state.cast, state.setupServers)
+            // A second close finds nothing open and leaves the first one's listeners to wait for.
+            if taken.0 != nil { state.closing = taken }
+            state.cast = nil
+            state.setupServers = []
+            return taken
         }
         cast?.close()
         for server in servers { server.close() }
