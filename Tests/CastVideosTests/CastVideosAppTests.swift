@@ -416,7 +416,7 @@ struct CastVideosAppSecondLaunchTests {
         try await driver.waitFor(text: "▶ 2. Paper Orbit")
         try await CastVideosAppTests.waitForDeviceLog(driver, "QUEUE_REORDER, QUEUE_REMOVE and a jump") { _ in
             let log = CastVideosAppTests.deviceLog(driver).joined(separator: "\n")
-            return log.contains("QUEUE_REORDER") && log.contains("QUEUE_REMOVE") && log.contains("currentItemID")
+            return log.contains("QUEUE_REORDER") && log.contains("QUEUE_REMOVE") && log.contains("currentItemId")
         }
 
         // Settings: change the preload time; it is saved.
