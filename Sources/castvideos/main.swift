@@ -118,11 +118,11 @@ let mediaServer: BuiltInMediaServer? = {
         return nil
     }
 }()
-model.builtInMediaBase = mediaServer?.baseURL
+model.catalogScreen.builtInMediaBase = mediaServer?.baseURL
 if let settingsProblem { model.toast(settingsProblem) }
 if let logProblem { model.toast(logProblem, seconds: 8) }
 model.start()
-if let mediaServer { model.makeBuiltInMedia(MediaMaker(library: mediaServer.library)) }
+if let mediaServer { model.catalogScreen.makeBuiltInMedia(MediaMaker(library: mediaServer.library)) }
 
 var virtualDevice: BuiltInVirtualDevice?
 let deviceTask = Task { @MainActor in

@@ -38,17 +38,17 @@ extension AppModel {
         default:
             break
         }
-        if case .failed = catalogState, topScreen == .list {
-            if event.key == .character("r") { loadCatalog() }
+        if catalogScreen.hasFailed, topScreen == .list {
+            catalogScreen.handle(event)
             return
         }
-        if showsMiniController, handleMiniController(event) { return }
+        if showsMiniController, expandedControls.handleMiniController(event) { return }
         switch topScreen {
-        case .list: handleList(event)
-        case .detail(let item): handleDetail(event, item: item)
-        case .expandedController: handleExpanded(event)
-        case .queue: handleQueue(event)
-        case .settings: handleSettings(event)
+        case .list: catalogScreen.handle(event)
+        case .detail(let item): playback.handleDetail(event, item: item)
+        case .expandedController: expandedControls.handleExpanded(event)
+        case .queue: queueScreen.handle(event)
+        case .settings: settingsScreen.handle(event)
         case .customChannel: break
         }
     }
@@ -77,7 +77,7 @@ extension AppModel {
                 )
             )
         case .presentDeviceChooser:
-            openChooser()
+            devicePicker.open()
         case .presentStopCastingDialog(let dialog):
             selectedMember = nil
             modal = .stopCasting(
@@ -88,13 +88,6 @@ extension AppModel {
                 )
             )
         }
-    }
-
-    func openChooser() {
-        let chooser = DeviceChooserModel(context: context)
-        self.chooser = chooser
-        chooserState = ListState(count: chooser.state.devices.count)
-        modal = .chooser
     }
 
     // MARK: Modals
@@ -110,12 +103,12 @@ extension AppModel {
         case .help:
             self.modal = nil
         case .tracks:
-            handleTracks(event)
+            trackSelector.handle(event)
         case .interstitial(var dialog):
             switch dialog.handle(event) {
             case .chose(0):
                 interstitial.accept()
-                openChooser()
+                devicePicker.open()
             case .chose, .cancelled:
                 interstitial.decline()
                 self.modal = nil
@@ -123,7 +116,7 @@ extension AppModel {
                 self.modal = .interstitial(dialog)
             }
         case .chooser:
-            handleChooser(event)
+            devicePicker.handle(event)
         case .stopCasting(var dialog):
             // The dialog's volume control: the same keys as everywhere, on the group or, on a
             // speaker group, on the member chosen with 1–9 (0: the group again).
@@ -155,9 +148,9 @@ extension AppModel {
             case .chose(let index):
                 self.modal = nil
                 switch dialog.buttons[index] {
-                case "Play Now": loadRemote(item, mode: .now)
-                case "Play Next": loadRemote(item, mode: .next)
-                case "Add to Queue": loadRemote(item, mode: .append)
+                case "Play Now": playback.loadRemote(item, mode: .now)
+                case "Play Next": playback.loadRemote(item, mode: .next)
+                case "Add to Queue": playback.loadRemote(item, mode: .append)
                 default: break
                 }
             case .cancelled:
@@ -170,99 +163,12 @@ extension AppModel {
             case .chose, .cancelled: self.modal = nil
             case nil: self.modal = .alert(dialog)
             }
-        case .edit(let field, var text, _):
-            switch event.key {
-            case .escape:
-                self.modal = nil
-            case .enter:
-                if let problem = AppSettings.validate(field, text) {
-                    self.modal = .edit(field, text: text, problem: problem)
-                } else {
-                    settings.set(field, text)
-                    saveSettings()
-                    self.modal = nil
-                    toast("\(field.title): \(settings.text(field))")
-                }
-            case .backspace:
-                if !text.isEmpty { text.removeLast() }
-                self.modal = .edit(field, text: text, problem: nil)
-            default:
-                if let character = event.key.character, event.modifiers.isDisjoint(with: [.control, .alt]),
-                    text.count < 64
-                {
-                    text.append(character)
-                    self.modal = .edit(field, text: text, problem: nil)
-                }
-            }
+        case .edit(let field, let text, _):
+            settingsScreen.handleEdit(event, field: field, text: text)
         }
     }
 
-    private func handleChooser(_ event: KeyEvent) {
-        guard let chooser else {
-            modal = nil
-            return
-        }
-        let devices = chooser.state.devices
-        chooserState.setCount(devices.count)
-        switch event.key {
-        case .escape, .character("c"):
-            modal = nil
-            self.chooser = nil
-        case .enter:
-            guard let index = chooserState.selection, devices.indices.contains(index) else { return }
-            let device = devices[index]
-            // Shown until the session started or failed (withdrawn then), however long that takes.
-            toast(connectingToast(device.name), seconds: 60)
-            // The session listener reports the outcome (didStart / didFailToStart).
-            Task { try? await chooser.select(device.id) }
-        case .character("r"):
-            chooser.retry()
-            toast("Looking for devices again…")
-        default:
-            _ = chooserState.handle(event, visibleRows: 8)
-        }
-    }
-
-    // MARK: Mini controller
-
-    /// The mini controller's keys: space plays or pauses the device, `e` opens the expanded
-    /// controller.
-    private func handleMiniController(_ event: KeyEvent) -> Bool {
-        switch event.key {
-        case .character(" ") where !isLocalPlayerScreen:
-            miniTogglePlayPause()
-            return true
-        case .character("e"):
-            if container.miniController.select() { push(.expandedController) }
-            return true
-        default:
-            return false
-        }
-    }
-
-    private var isLocalPlayerScreen: Bool {
-        if case .detail = topScreen, playbackMode != .remote { return true }
-        return false
-    }
-
-    // MARK: Screens
-
-    private func handleList(_ event: KeyEvent) {
-        guard let catalog else { return }
-        switch event.key {
-        case .enter, .right:
-            guard let index = listState.selection, catalog.items.indices.contains(index) else { return }
-            push(.detail(catalog.items[index]))
-        case .character("u"):
-            openQueue()
-        case .character("s"):
-            push(.settings)
-        case .character("h"):
-            openCustomChannel()
-        default:
-            _ = listState.handle(event, visibleRows: 8)
-        }
-    }
+    // MARK: Custom channel
 
     /// The custom-channel screen, with the channel registered with the session.
     func openCustomChannel() {
@@ -290,57 +196,7 @@ extension AppModel {
         return true
     }
 
-    private func openQueue() {
-        guard let client = remoteClient else {
-            toast("The queue is on the Cast device: connect first")
-            return
-        }
-        queueState = ListState(count: client.mediaQueue.itemCount)
-        if let current = client.mediaStatus?.currentItemID, let index = client.mediaQueue.index(ofItemID: current) {
-            queueState.select(index)
-        }
-        push(.queue)
-    }
-
-    private func handleDetail(_ event: KeyEvent, item: MediaItem) {
-        switch event.key {
-        case .escape, .backspace:
-            pop()
-        case .left where localItem != item || !localPlayer.isActive:
-            pop()
-        case .enter, .character(" "), .character("p"):
-            if isConnected {
-                modal = .actionSheet(
-                    Dialog(
-                        title: "Play Item",
-                        message: "Select an action\n\(item.title)",
-                        buttons: ["Play Now", "Play Next", "Add to Queue", "Cancel"]
-                    ),
-                    item
-                )
-                return
-            }
-            if localItem != item {
-                localItem = item
-                localPlayer.load(duration: item.duration, position: 0, playing: true, at: now)
-            } else {
-                localPlayer.togglePlayPause(at: now)
-            }
-            playbackMode = .local
-        case .left:
-            if localItem == item { localPlayer.seek(by: -10, at: now) }
-        case .right:
-            if localItem == item { localPlayer.seek(by: 10, at: now) }
-        case .character("x"):
-            if localItem == item { localPlayer.stop(at: now) }
-        case .character("u"):
-            openQueue()
-        case .character("h"):
-            openCustomChannel()
-        default:
-            break
-        }
-    }
+    // MARK: Speaker-group members
 
     /// The speaker-group member the volume keys act on in the expanded controller, or `nil`
     /// for the group (or a single device).
@@ -364,96 +220,5 @@ extension AppModel {
             selectedMember = members[index - 1].id
         }
         return true
-    }
-
-    private func handleExpanded(_ event: KeyEvent) {
-        if selectMember(with: event) { return }
-        switch event.key {
-        case .escape, .backspace:
-            pop()
-        case .character(" "), .enter:
-            remoteTogglePlayPause()
-        case .left:
-            remoteSeek(by: -30)
-        case .right:
-            remoteSeek(by: 30)
-        case .character("x"):
-            remoteStop()
-        case .character("r"):
-            remoteCycleRate()
-        case .character("t"):
-            openTrackSelector()
-        case .character("l"):
-            remoteCycleRepeat()
-        case .character("n"):
-            remoteSkip(next: true)
-        case .character("b"):
-            remoteSkip(next: false)
-        case .character("u"):
-            openQueue()
-        case .character("s"):
-            remoteSkipAd()
-        case .character("h"):
-            openCustomChannel()
-        default:
-            break
-        }
-    }
-
-    private func handleQueue(_ event: KeyEvent) {
-        guard let client = remoteClient else {
-            pop()
-            return
-        }
-        let ids = client.mediaQueue.itemIDs
-        queueState.setCount(ids.count)
-        let selected = queueState.selection.flatMap { ids.indices.contains($0) ? ids[$0] : nil }
-        switch event.key {
-        case .escape, .backspace:
-            pop()
-        case .enter:
-            if let selected { report(client.queueJumpToItem(withID: selected), failure: "Jump failed") }
-        case .character("d"), .delete:
-            if let selected { report(client.queueRemoveItems(withIDs: [selected]), failure: "Remove failed") }
-        case .character("["), .character("K"):
-            guard let selected, let index = queueState.selection, index > 0 else { return }
-            report(
-                client.queueReorderItems(withIDs: [selected], insertBeforeItemID: ids[index - 1]),
-                failure: "Move failed"
-            )
-            queueState.select(index - 1)
-        case .character("]"), .character("J"):
-            guard let selected, let index = queueState.selection, index + 1 < ids.count else { return }
-            let before = index + 2 < ids.count ? ids[index + 2] : MediaQueueItemID.invalid
-            report(client.queueReorderItems(withIDs: [selected], insertBeforeItemID: before), failure: "Move failed")
-            queueState.select(index + 1)
-        case .character(" "):
-            remoteTogglePlayPause()
-        default:
-            _ = queueState.handle(event, visibleRows: 10)
-        }
-    }
-
-    private func handleSettings(_ event: KeyEvent) {
-        switch event.key {
-        case .escape, .backspace, .left:
-            pop()
-        case .enter:
-            guard let index = settingsState.selection, let field = AppSettings.Field(rawValue: index) else { return }
-            modal = .edit(field, text: settings.text(field), problem: nil)
-        default:
-            _ = settingsState.handle(event, visibleRows: 10)
-        }
-    }
-
-    func saveSettings() {
-        do {
-            try settingsStore.save(settings)
-        } catch {
-            toast("Could not save settings: \(error.localizedDescription)")
-        }
-        context.options.logger.filter = settings.logFilter
-        // Every widget and screen reads the context's picker each time: the choice holds at once.
-        context.imagePicker = settings.imagePickerChoice.picker
     }
 }

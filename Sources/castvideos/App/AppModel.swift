@@ -4,9 +4,12 @@ import CastSenderUI
 import Foundation
 import TerminalUI
 
-/// The whole app's state and behaviour. Runs on the main actor: key events come from the
-/// terminal loop, SDK events from tasks that hop to the main actor, and every change asks the
-/// loop for a new frame.
+/// The app's coordinator: the navigation stack, the modal over it, toasts, the session and the
+/// Cast widgets, with one controller per screen that owns that screen's state (the catalog,
+/// local playback and the detail screen, the expanded controls, the queue, the track selector,
+/// the settings, the device picker). Runs on the main actor: key events come from the terminal
+/// loop, SDK events from tasks that hop to the main actor, and every change asks the loop for
+/// a new frame.
 @MainActor
 final class AppModel {
     typealias Instant = ContinuousClock.Instant
@@ -36,57 +39,26 @@ final class AppModel {
         case tracks
     }
 
-    /// What the catalog is doing.
-    enum CatalogState {
-        case loading
-        case loaded(Catalog)
-        case failed(CatalogError)
-    }
-
-    /// Where the app plays media (the codelab's playback mode).
-    enum PlaybackMode {
-        case none
-        case local
-        case remote
-    }
-
     static let credentialsValue = #"{"userId":"id123"}"#
 
     let terminal: TerminalApp
     let context: CastContext
     let options: CommandLineOptions
     let configDirectory: URL
-    let settingsStore: SettingsStore
-    var settings: AppSettings
+    /// The settings read at launch; ``settingsScreen`` keeps them from then on.
+    private let launchSettings: AppSettings
     var styles: AppStyles
     let glyphs: Glyphs
     let clock = ContinuousClock()
 
-    var catalogSource: CatalogSource
-    /// Where the built-in catalog's media is served, when the app serves it.
-    var builtInMediaBase: String?
-    var catalogState = CatalogState.loading
-    var listState = ListState()
     var screens: [Screen] = [.list]
     var modal: Modal?
-    /// The speaker-group member the stop-casting dialog's volume keys act on (keys 1–9), or
-    /// `nil` for the group itself (key 0).
+    /// The speaker-group member the volume keys act on in the stop-casting dialog and the
+    /// expanded controller (keys 1–9), or `nil` for the group itself (key 0).
     var selectedMember: String?
-    var chooserState = ListState()
-    var queueState = ListState()
-    var settingsState = ListState(count: AppSettings.Field.allCases.count)
     var toasts = ToastQueue<Instant>()
     var flashMessage: (text: String, until: Instant)?
-
-    var localPlayer = LocalPlayer<Instant>()
-    var localItem: MediaItem?
-    var playbackMode = PlaybackMode.none
     var credentialsEnabled = false
-    /// The local player's volume in percent (the volume keys change it when not casting).
-    var localVolume = 80
-    var localMuted = false
-    /// The rows of the track selector.
-    var tracksState = ListState()
     /// The pictures of the list and detail screens.
     lazy var pictures = PictureLibrary(
         cache: { [context] in context.imageCache },
@@ -94,15 +66,31 @@ final class AppModel {
     )
     /// Pictures resampled for cells, kept from frame to frame.
     let pictureResizes = PictureResizeCache()
+
+    // The screens' controllers, each with the state of its screen.
+    /// The catalog and the list screen.
+    lazy var catalogScreen = CatalogScreen(app: self, source: options.catalog)
+    /// Where media plays (locally or on the device) and the detail screen.
+    lazy var playback = PlaybackController(app: self)
+    /// The expanded controller and the mini controller.
+    lazy var expandedControls = ExpandedControls(app: self)
+    /// The queue screen.
+    lazy var queueScreen = QueueScreen(app: self)
+    /// The track selector over the expanded controller.
+    lazy var trackSelector = TrackSelector(app: self)
+    /// The settings screen and the editing of a setting.
+    lazy var settingsScreen = SettingsScreen(
+        app: self,
+        store: SettingsStore(directory: configDirectory),
+        settings: launchSettings
+    )
+    /// The Cast dialog: the device chooser.
+    lazy var devicePicker = DevicePicker(app: self)
     /// The custom-channel screen, made when first opened.
     lazy var customChannel = CustomChannelScreen { [weak self] in self?.terminal.requestRender() }
-    /// What became of the built-in catalog's media (for the settings screen).
-    var builtInMediaStatus: String?
 
     var castState: CastState
     var session: CastSession?
-    /// The catalog item last seen playing on the device: what local playback continues.
-    var lastRemoteItem: MediaItem?
 
     // The Cast widgets (CastSenderUI), rendered by this app.
     let uiStore: CastUIStateStore
@@ -113,21 +101,6 @@ final class AppModel {
     let introductoryOverlay: IntroductoryOverlayModel
     let mediaController: MediaController
     let container: CastContainerModel
-    /// The track selector of the expanded controller.
-    var trackSelection: TrackSelectionModel { container.expandedController.trackSelection }
-    var chooser: DeviceChooserModel? {
-        didSet {
-            chooserTask?.cancel()
-            chooserTask = nil
-            guard let chooser else { return }
-            let updates = chooser.updates()
-            let render: @Sendable () -> Void = { [terminal] in terminal.requestRender() }
-            chooserTask = Task {
-                for await _ in updates { render() }
-            }
-        }
-    }
-    private var chooserTask: Task<Void, Never>?
 
     private var tasks: [Task<Void, Never>] = []
     private var sessionTasks: [Task<Void, Never>] = []
@@ -144,8 +117,7 @@ final class AppModel {
         self.context = context
         self.options = options
         self.configDirectory = configDirectory
-        self.settingsStore = SettingsStore(directory: configDirectory)
-        self.settings = settings
+        self.launchSettings = settings
         let uiStore = CastUIStateStore(directory: configDirectory)
         self.uiStore = uiStore
         let interstitial = LocalNetworkInterstitialModel(context: context, store: uiStore)
@@ -160,16 +132,16 @@ final class AppModel {
         self.mediaController = container.expandedController.mediaController
         self.styles = styles
         self.glyphs = Glyphs.for(terminal.capabilities)
-        self.catalogSource = options.catalog
         self.castState = context.castState
     }
 
     var now: Instant { clock.now }
 
-    var catalog: Catalog? {
-        if case .loaded(let catalog) = catalogState { return catalog }
-        return nil
-    }
+    /// The catalog, once loaded.
+    var catalog: Catalog? { catalogScreen.catalog }
+
+    /// The settings in force.
+    var settings: AppSettings { settingsScreen.settings }
 
     var topScreen: Screen { screens.last ?? .list }
 
@@ -213,13 +185,13 @@ final class AppModel {
         if let existing = context.sessionManager.currentSession {
             attach(existing)
         }
-        loadCatalog()
+        catalogScreen.load()
     }
 
     /// Ends every task the model started.
     func shutdown() {
         for task in tasks + sessionTasks { task.cancel() }
-        chooser = nil
+        devicePicker.close()
         tasks = []
         sessionTasks = []
     }
@@ -240,42 +212,14 @@ final class AppModel {
     }
 
     private func tick() {
-        let now = self.now
         mediaController.tick()
-        if localPlayer.update(at: now) {
-            toast("Finished: \(localItem?.title ?? "video")")
-        }
-        if let client = remoteClient, let item = catalog?.item(contentID: client.mediaStatus?.media?.contentID) {
-            lastRemoteItem = item
-        }
+        playback.tick(at: now)
         terminal.requestRender()
     }
 
-    // MARK: Catalog
-
-    func loadCatalog() {
-        catalogState = .loading
-        let source = catalogSource
-        let mediaBase = builtInMediaBase
-        tasks.append(
-            Task { [weak self] in
-                let result: Result<Catalog, CatalogError>
-                do throws(CatalogError) {
-                    result = .success(try await source.load(builtInMediaBase: mediaBase))
-                } catch {
-                    result = .failure(error)
-                }
-                guard let self else { return }
-                switch result {
-                case .success(let catalog):
-                    self.catalogState = .loaded(catalog)
-                    self.listState = ListState(count: catalog.items.count)
-                case .failure(let error):
-                    self.catalogState = .failed(error)
-                }
-                self.terminal.requestRender()
-            }
-        )
+    /// Adds a task the model ends at ``shutdown()``.
+    func keep(_ task: Task<Void, Never>) {
+        tasks.append(task)
     }
 
     // MARK: Discovery and cast state
@@ -290,7 +234,7 @@ final class AppModel {
         // typed then is the next screen's, not the dialog's.
         if state == .connected, case .chooser = modal {
             modal = nil
-            chooser = nil
+            devicePicker.close()
         }
     }
 
@@ -341,44 +285,6 @@ final class AppModel {
         sessionTasks = []
         session = nil
         customChannel.attach(to: nil)
-    }
-
-    // MARK: Built-in media
-
-    /// Makes the built-in catalog's videos with ffmpeg in the background, once, and says so;
-    /// without ffmpeg, says what is missing (the videos stay files of headers only).
-    func makeBuiltInMedia(_ maker: MediaMaker) {
-        guard !maker.isComplete else {
-            builtInMediaStatus = "ready (\(maker.library.videos.count) videos and a live stream made by ffmpeg)"
-            return
-        }
-        guard maker.ffmpeg != nil else {
-            builtInMediaStatus = "ffmpeg is not installed: the videos hold no pictures"
-            toast(
-                "ffmpeg is not installed: the built-in videos hold no pictures (install ffmpeg to make them)",
-                seconds: 8
-            )
-            return
-        }
-        builtInMediaStatus = "being made with ffmpeg…"
-        toast("Making the built-in videos with ffmpeg (once)…", seconds: 6)
-        tasks.append(
-            Task { [weak self] in
-                let outcome = await maker.make()
-                guard let self else { return }
-                switch outcome {
-                case .ready, .made:
-                    self.builtInMediaStatus =
-                        "ready (\(maker.library.videos.count) videos and a live stream made by ffmpeg)"
-                    self.toast("The built-in videos are ready")
-                case .noFFmpeg:
-                    self.builtInMediaStatus = "ffmpeg is not installed: the videos hold no pictures"
-                case .failed(let path, let reason):
-                    self.builtInMediaStatus = "ffmpeg failed on \(path)"
-                    self.toast("Could not make \(path): \(reason)", seconds: 8)
-                }
-            }
-        )
     }
 
     // MARK: Navigation

@@ -102,7 +102,7 @@ import Testing
         let server = try HostileMediaServer(.silent)
         defer { server.close() }
         let request = MediaProbeRequest(id: 1, url: server.url, contentType: "video/mp4")
-        let outcome = await VirtualDevice.probe(
+        let outcome = await DeviceMediaReads.probe(
             request,
             fetcher: MediaFetcher(timeout: .seconds(600)),
             clock: SystemCastClock(),
