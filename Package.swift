@@ -178,7 +178,7 @@ let package = Package(
         ),
         .target(
             name: "CastSenderTestSupport",
-            dependencies: ["CastSender", "CastEmulator", "CastAuth", "CastCore", "CastSync"],
+            dependencies: ["CastSender", "CastEmulator", "CastAuth", "CastCore", "CastSync", "CastTestSupport"],
             path: "Tests/CastSenderTestSupport"
         ),
 
