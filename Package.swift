@@ -233,7 +233,7 @@ let package = Package(
                 "CastArguments", "CastNetCore",
             ]
         ),
-        .testTarget(name: "CastBenchTests", dependencies: ["cast-bench", "CastArguments"]),
+        .testTarget(name: "CastBenchTests", dependencies: ["cast-bench", "CastArguments", "CastTestSupport"]),
         .testTarget(
             name: "TerminalUITests",
             dependencies: ["TerminalUI", "terminalui-demo", "CastSync", "CastTestSupport", "CastSenderUI"]
