@@ -178,7 +178,7 @@ let package = Package(
         ),
         .target(
             name: "CastSenderTestSupport",
-            dependencies: ["CastSender", "CastEmulator", "CastAuth", "CastCore", "CastSync"],
+            dependencies: ["CastSender", "CastEmulator", "CastAuth", "CastCore", "CastSync", "CastTestSupport"],
             path: "Tests/CastSenderTestSupport"
         ),
 
@@ -233,7 +233,7 @@ let package = Package(
                 "CastArguments", "CastNetCore",
             ]
         ),
-        .testTarget(name: "CastBenchTests", dependencies: ["cast-bench", "CastArguments"]),
+        .testTarget(name: "CastBenchTests", dependencies: ["cast-bench", "CastArguments", "CastTestSupport"]),
         .testTarget(
             name: "TerminalUITests",
             dependencies: ["TerminalUI", "terminalui-demo", "CastSync", "CastTestSupport", "CastSenderUI"]

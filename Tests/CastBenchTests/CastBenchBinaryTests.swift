@@ -1,3 +1,4 @@
+import CastTestSupport
 import Foundation
 import Testing
 
@@ -127,11 +128,7 @@ enum CastBench {
         process.standardError = try FileHandle(forWritingTo: stderrURL)
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning, Date() < deadline {
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        if process.isRunning {
+        if !(await process.waitForExit(within: .milliseconds(Int64(timeout * 1000)))) {
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             Issue.record("cast-bench \(arguments) did not finish within \(timeout) s; killed")

@@ -45,11 +45,7 @@ enum CastProcess {
 
         /// Waits for the exit, killing the child (SIGKILL) at the deadline.
         func finish(within seconds: Double) async -> Result {
-            let deadline = Date().addingTimeInterval(seconds)
-            while process.isRunning, Date() < deadline {
-                try? await Task.sleep(for: .milliseconds(10))
-            }
-            if process.isRunning {
+            if !(await process.waitForExit(within: .milliseconds(Int64(seconds * 1000)))) {
                 kill(process.processIdentifier, SIGKILL)
                 process.waitUntilExit()
                 Issue.record("cast \(process.arguments ?? []) did not finish within \(seconds) s; killed")

@@ -60,8 +60,7 @@ final class ZeroconfService: Sendable {
     /// past a deadline.
     func stop() async {
         try? input.fileHandleForWriting.write(contentsOf: Data("quit\n".utf8))
-        let end = ContinuousClock.now + TestTiming.scaled(.seconds(10))
-        while process.isRunning, ContinuousClock.now < end { try? await Task.sleep(for: .milliseconds(20)) }
+        _ = await process.waitForExit(within: .seconds(10))
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         try? FileManager.default.removeItem(at: outputURL)
     }

@@ -146,15 +146,10 @@ enum PythonPeer {
         process.standardOutput = output
         process.standardError = errors
         try process.run()
-        let clock = ContinuousClock()
-        let end = clock.now.advanced(by: deadline)
-        while process.isRunning {
-            if clock.now >= end {
-                kill(process.processIdentifier, SIGKILL)
-                process.waitUntilExit()
-                throw Failure(description: "Python did not finish within \(deadline)")
-            }
-            try await Task.sleep(for: .milliseconds(20))
+        guard await process.waitForExit(within: deadline) else {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            throw Failure(description: "Python did not finish within \(deadline)")
         }
         let stdout = String(decoding: try Data(contentsOf: outputURL), as: UTF8.self)
         guard process.terminationStatus == 0 else {

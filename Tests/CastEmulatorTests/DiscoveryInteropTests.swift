@@ -20,6 +20,7 @@ final class LoopbackBrowser: Sendable {
 
     private final class Store: Sendable {
         let events = Locked<[MDNSBrowser.Event]>([])
+        let changes = ChangeSignal()
     }
 
     init(applicationID: String? = nil) throws {
@@ -30,7 +31,10 @@ final class LoopbackBrowser: Sendable {
         let stream = browser.events
         let store = self.store
         consumer = Task {
-            for await event in stream { store.events.withLock { $0.append(event) } }
+            for await event in stream {
+                store.events.withLock { $0.append(event) }
+                store.changes.notify()
+            }
         }
         try browser.start()
     }
@@ -38,14 +42,13 @@ final class LoopbackBrowser: Sendable {
     /// Waits until an event satisfies `predicate`; `nil` after `timeout`.
     func wait(
         timeout: Duration = .seconds(20),
-        _ predicate: (MDNSBrowser.Event) -> Bool
+        _ predicate: @escaping @Sendable (MDNSBrowser.Event) -> Bool
     ) async -> MDNSBrowser.Event? {
-        let end = ContinuousClock.now + timeout
-        while true {
-            if let event = store.events.withLock({ $0.first(where: predicate) }) { return event }
-            guard ContinuousClock.now < end else { return nil }
-            try? await Task.sleep(for: .milliseconds(20))
+        let store = store
+        try? await store.changes.wait(until: "an mDNS event", within: timeout) {
+            store.events.withLock { $0.contains(where: predicate) }
         }
+        return store.events.withLock { $0.first(where: predicate) }
     }
 
     /// Every event so far, for failure messages.

@@ -143,6 +143,8 @@ final class ChildProcess: Sendable {
     private let errors = ByteCollector()
     private let outputPipe = Pipe()
     private let errorPipe = Pipe()
+    /// Notified at each chunk of standard error and at the exit.
+    private let changes = ChangeSignal()
 
     init(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws {
         let process = Process()
@@ -159,12 +161,15 @@ final class ChildProcess: Sendable {
         self.process = process
         let output = self.output
         let errors = self.errors
+        let changes = self.changes
         outputPipe.fileHandleForReading.readabilityHandler = { handle in
             output.append(handle.availableData)
         }
         errorPipe.fileHandleForReading.readabilityHandler = { handle in
             errors.append(handle.availableData)
+            changes.notify()
         }
+        process.notifyOnExit(changes)
         try process.run()
     }
 
@@ -173,10 +178,7 @@ final class ChildProcess: Sendable {
 
     /// Waits for the process to exit, killing it at `deadline`.
     func wait(deadline: Duration) async -> Int32 {
-        let end = ContinuousClock.now + deadline
-        while process.isRunning && ContinuousClock.now < end {
-            try? await Task.sleep(for: .milliseconds(25))
-        }
+        _ = await process.waitForExit(within: deadline)
         kill()
         return process.terminationStatus
     }
@@ -184,11 +186,8 @@ final class ChildProcess: Sendable {
     /// Waits until standard error holds the line `line` (a whole line, not a substring), for at
     /// most `timeout`.
     func waitForErrorLine(_ line: String, timeout: Duration) async -> Bool {
-        let end = ContinuousClock.now + timeout
-        while ContinuousClock.now < end {
-            if containsLine(line, in: standardError) { return true }
-            if !process.isRunning { break }
-            try? await Task.sleep(for: .milliseconds(25))
+        try? await changes.wait(until: "the line \(line)", within: timeout) { [self] in
+            containsLine(line, in: standardError) || !process.isRunning
         }
         return containsLine(line, in: standardError)
     }

@@ -387,9 +387,7 @@ struct ScreenTestError: Error, CustomStringConvertible {
             idle.append(connection)
         }
         let hub = try #require(device.screen)
-        try await withDeadline(TestTiming.patience, "the eight idle streams to open") {
-            while hub.clientCount < 8 { try await Task.sleep(for: .milliseconds(10)) }
-        }
+        try await pollUntil("the eight idle streams to open") { hub.clientCount >= 8 }
         let reader = try await ScreenEventReader(port: port)
         defer { reader.close() }
         #expect(reader.status == 200)

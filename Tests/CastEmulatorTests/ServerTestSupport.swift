@@ -85,22 +85,24 @@ struct ScriptedEngine: HostedEngine {
 /// Keeps every frame-log record.
 final class RecordingLog: FrameLogSink {
     private let records = Locked<[FrameLogRecord]>([])
+    /// Notified at each record.
+    private let changes = ChangeSignal()
 
     func record(_ record: FrameLogRecord) {
         records.withLock { $0.append(record) }
+        changes.notify()
     }
 
     var all: [FrameLogRecord] { records.withLock { $0 } }
 
-    /// Waits until a record matches, for at most `timeout` of real time.
+    /// Waits until a record matches, for at most `timeout` of real time; each record wakes
+    /// the wait.
     func waitFor(
         timeout: Duration = .seconds(60),
-        _ predicate: (FrameLogRecord) -> Bool
+        _ predicate: @escaping @Sendable (FrameLogRecord) -> Bool
     ) async -> FrameLogRecord? {
-        let end = ContinuousClock.now + timeout
-        while ContinuousClock.now < end {
-            if let match = all.first(where: predicate) { return match }
-            try? await Task.sleep(for: .milliseconds(10))
+        try? await changes.wait(until: "a matching frame-log record", within: timeout) { [self] in
+            all.contains(where: predicate)
         }
         return all.first(where: predicate)
     }

@@ -39,33 +39,24 @@ import Glibc
             }
         }
         let address = listener.localAddress
-        let completed = try await withThrowingTaskGroup(of: Int.self) { tasks in
-            // A deadline turns a lost event into a failure instead of a hang.
-            tasks.addTask {
-                try await Task.sleep(for: .seconds(60))
-                return -1
-            }
-            tasks.addTask {
-                try await withThrowingTaskGroup(of: Void.self) { exchanges in
-                    for round in 0..<20 {
-                        for index in 0..<20 {
-                            exchanges.addTask {
-                                let client = try await TCPConnection.connect(to: address, group: group)
-                                let byte = UInt8(truncatingIfNeeded: round * 20 + index)
-                                try await client.send([byte])
-                                let echoed = try await client.receive()
-                                client.close()
-                                guard echoed == [byte] else { throw TestFailure("wrong echo") }
-                            }
+        // A deadline turns a lost event into a failure instead of a hang.
+        let completed = try await withDeadline(.seconds(60), "the 400 exchanges") {
+            try await withThrowingTaskGroup(of: Void.self) { exchanges in
+                for round in 0..<20 {
+                    for index in 0..<20 {
+                        exchanges.addTask {
+                            let client = try await TCPConnection.connect(to: address, group: group)
+                            let byte = UInt8(truncatingIfNeeded: round * 20 + index)
+                            try await client.send([byte])
+                            let echoed = try await client.receive()
+                            client.close()
+                            guard echoed == [byte] else { throw TestFailure("wrong echo") }
                         }
-                        try await exchanges.waitForAll()
                     }
+                    try await exchanges.waitForAll()
                 }
-                return 400
             }
-            let first = try await tasks.next()!
-            tasks.cancelAll()
-            return first
+            return 400
         }
         #expect(completed == 400)
         listener.close()
@@ -177,11 +168,9 @@ import Glibc
             core = loop.core
             loop.execute { ranQueuedWork.value.withLock { $0 = true } }
         }
-        var waited = Duration.zero
-        while core != nil, waited < TestTiming.scaled(.seconds(60)) {
-            try await Task.sleep(for: .milliseconds(10))
-            waited += .milliseconds(10)
-        }
+        // Nothing announces the end of the loop's thread: its core's release is polled.
+        let released = WeakCore(core)
+        try? await pollUntil("the loop's thread to end", within: .seconds(60)) { released.isReleased }
         #expect(core == nil)
         let ranQueued = ranQueuedWork.value.withLock { $0 }
         #expect(ranQueued)
@@ -237,4 +226,14 @@ private final class Shared<Value: Sendable>: Sendable {
     init(_ value: Value) {
         self.value = Locked(value)
     }
+}
+
+/// A weak reference to a loop's core that a polling closure can hold.
+private final class WeakCore: @unchecked Sendable {
+    // Unchecked: written once at creation; a weak reference reads safely from any thread.
+    weak var core: LoopCore?
+
+    init(_ core: LoopCore?) { self.core = core }
+
+    var isReleased: Bool { core == nil }
 }

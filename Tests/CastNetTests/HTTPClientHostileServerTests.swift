@@ -11,7 +11,7 @@ final class ScriptedHTTPServer: Sendable {
     let listener: TCPListener
     let task: Task<Void, Never>
     /// Connections the client closed while the script still ran.
-    let closedByClient = Locked(0)
+    let closedByClient = WatchedCount()
 
     var url: String { "http://127.0.0.1:\(listener.localAddress.port)/media" }
 
@@ -35,7 +35,7 @@ final class ScriptedHTTPServer: Sendable {
                             try await script(connection)
                         } catch is CancellationError {
                         } catch {
-                            closed.withLock { $0 += 1 }
+                            closed.add()
                         }
                     }
                 }
@@ -168,8 +168,8 @@ final class ScriptedHTTPServer: Sendable {
         } catch let error as TCPError {
             #expect(error.code == .timedOut && error.operation.contains("no bytes within"), "\(error)")
         }
-        try await withDeadline(TestTiming.patience, "the server to see the connection closed") {
-            while server.closedByClient.withLock({ $0 }) < 1 { try await Task.sleep(for: .milliseconds(20)) }
+        try await server.closedByClient.wait(until: "the server to see the connection closed", within: .seconds(60)) {
+            $0 >= 1
         }
     }
 
@@ -181,28 +181,20 @@ final class ScriptedHTTPServer: Sendable {
         let attempt = Task {
             try await TCPConnection.connect(host: "127.0.0.1", port: port.port, timeout: .seconds(600))
         }
-        try await withDeadline(TestTiming.patience, "the connect to be under way") {
-            while port.connectingSockets <= before { try await Task.sleep(for: .milliseconds(10)) }
-        }
+        try await pollUntil("the connect to be under way") { port.connectingSockets > before }
         attempt.cancel()
         await #expect(throws: CancellationError.self) { _ = try await attempt.value }
-        try await withDeadline(TestTiming.patience, "the cancelled connect's socket to close") {
-            while port.connectingSockets > before { try await Task.sleep(for: .milliseconds(10)) }
-        }
+        try await pollUntil("the cancelled connect's socket to close") { port.connectingSockets <= before }
     }
 
     @Test func cancellingAnHTTPRequestDuringItsConnectClosesTheSocket() async throws {
         let port = try FullBacklogPort()
         let before = port.connectingSockets
         let request = Task { try await Self.client(timeout: .seconds(600)).get("http://127.0.0.1:\(port.port)/x") }
-        try await withDeadline(TestTiming.patience, "the connect to be under way") {
-            while port.connectingSockets <= before { try await Task.sleep(for: .milliseconds(10)) }
-        }
+        try await pollUntil("the connect to be under way") { port.connectingSockets > before }
         request.cancel()
         await #expect(throws: CancellationError.self) { _ = try await request.value }
-        try await withDeadline(TestTiming.patience, "the cancelled request's socket to close") {
-            while port.connectingSockets > before { try await Task.sleep(for: .milliseconds(10)) }
-        }
+        try await pollUntil("the cancelled request's socket to close") { port.connectingSockets <= before }
     }
 }
 

@@ -234,14 +234,10 @@ import Testing
         await peer.waitForExit(timeout: .seconds(10))
     }
 
-    /// Waits (bounded by real time) until `condition` holds.
-    static func eventually(timeout: Duration, _ condition: () -> Bool) async -> Bool {
-        let end = ContinuousClock.now + TestTiming.scaled(timeout)
-        while ContinuousClock.now < end {
-            if condition() { return true }
-            try? await Task.sleep(for: .milliseconds(20))
-        }
-        return condition()
+    /// Waits (bounded by real time) until `condition` holds of a browser's list, which moves
+    /// with mDNS traffic on the real interface.
+    static func eventually(timeout: Duration, _ condition: @escaping @Sendable () -> Bool) async -> Bool {
+        (try? await pollUntil("the browser's list to change", within: timeout, condition)) != nil || condition()
     }
 
     @Test(.requires(.pythonPeers)) func appBrowserListsServicesWithoutSubtypesUnlessItRequiresThem() async throws {

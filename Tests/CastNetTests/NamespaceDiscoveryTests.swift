@@ -56,10 +56,13 @@ final class NamespacePair: Sendable {
             process.executableURL = URL(fileURLWithPath: "/usr/sbin/ip")
             process.arguments = ["netns", "del", ns]
             process.standardError = FileHandle.nullDevice
+            // Called from synchronous teardown: block on the exit itself, not on a poll.
+            let exited = DispatchSemaphore(value: 0)
+            process.terminationHandler = { _ in exited.signal() }
             guard (try? process.run()) != nil else { continue }
-            let end = ContinuousClock.now + TestTiming.scaled(.seconds(5))
-            while process.isRunning, ContinuousClock.now < end { usleep(10_000) }
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            if exited.wait(timeout: .now() + TestTiming.scaled(5.0)) == .timedOut {
+                kill(process.processIdentifier, SIGKILL)
+            }
         }
     }
 

@@ -22,6 +22,8 @@ import Glibc
         }
 
         private let recorded = Locked<[Event]>([])
+        /// Notified at each event.
+        let changes = ChangeSignal()
 
         var events: [Event] { recorded.withLock { $0 } }
 
@@ -56,6 +58,7 @@ import Glibc
 
         func channel(_ channel: any ByteChannel, didCloseWith error: (any Error)?) {
             recorded.withLock { $0.append(.closed((error as? TCPError)?.code)) }
+            changes.notify()
         }
     }
 
@@ -98,10 +101,7 @@ import Glibc
             await Self.onLoop(loop) { channel.setReading(true) }
         }
 
-        let deadline = ContinuousClock.now + TestTiming.scaled(.seconds(30))
-        while !recorder.isClosed && ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(10))
-        }
+        try? await recorder.changes.wait(until: "the close", within: .seconds(30)) { recorder.isClosed }
         #expect(recorder.merged == [.read(lastWords), .closed(.connectionReset)])
         await Self.onLoop(loop) { channel.close(error: nil) }
     }
@@ -120,13 +120,11 @@ import Glibc
 
     /// Waits until the kernel reports a reset or hang-up on `fd`, without reading from it.
     static func waitForReset(on fd: Int32) async -> Bool {
-        let deadline = ContinuousClock.now + TestTiming.scaled(.seconds(30))
-        while ContinuousClock.now < deadline {
+        let reset = try? await pollUntil("a reset on the socket", within: .seconds(30)) {
             var entry = pollfd(fd: fd, events: 0, revents: 0)
-            if poll(&entry, 1, 0) == 1 && entry.revents & Int16(POLLHUP | POLLERR) != 0 { return true }
-            try? await Task.sleep(for: .milliseconds(10))
+            return poll(&entry, 1, 0) == 1 && entry.revents & Int16(POLLHUP | POLLERR) != 0
         }
-        return false
+        return reset != nil
     }
 
     /// Two connected TCP sockets on 127.0.0.1: a non-blocking one for the channel, and its

@@ -12,7 +12,9 @@ final class TestProcess: Sendable {
     private let output = OutputBuffer()
 
     private final class OutputBuffer: Sendable {
-        let state = Locked<(lines: [String], partial: String, error: String)>(([], "", ""))
+        let state = Locked<(lines: [String], partial: String, error: String, ended: Bool)>(([], "", "", false))
+        /// Notified at each chunk of output, at its end and at the exit.
+        let changes = ChangeSignal()
     }
 
     init(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws {
@@ -37,6 +39,8 @@ final class TestProcess: Sendable {
             let data = handle.availableData
             guard !data.isEmpty else {
                 handle.readabilityHandler = nil
+                output.state.withLock { $0.ended = true }
+                output.changes.notify()
                 return
             }
             output.state.withLock { state in
@@ -46,6 +50,7 @@ final class TestProcess: Sendable {
                     state.partial = String(state.partial[state.partial.index(after: newline)...])
                 }
             }
+            output.changes.notify()
         }
         stderr.fileHandleForReading.readabilityHandler = { handle in
             let data = handle.availableData
@@ -54,7 +59,9 @@ final class TestProcess: Sendable {
                 return
             }
             output.state.withLock { $0.error += String(decoding: data, as: UTF8.self) }
+            output.changes.notify()
         }
+        process.notifyOnExit(output.changes)
         try process.run()
     }
 
@@ -68,30 +75,23 @@ final class TestProcess: Sendable {
     var exitStatus: Int32? { process.isRunning ? nil : process.terminationStatus }
 
     /// Waits until a line satisfies `predicate`, the process exits, or the timeout passes.
-    func waitForLine(timeout: Duration, _ predicate: (String) -> Bool) async -> String? {
-        let end = ContinuousClock.now + timeout
-        while ContinuousClock.now < end {
-            if let line = lines.first(where: predicate) { return line }
-            if !process.isRunning {
-                try? await Task.sleep(for: .milliseconds(50))
-                return lines.first(where: predicate)
-            }
-            try? await Task.sleep(for: .milliseconds(20))
+    /// Each new line wakes the wait; after the exit it ends with the end of the output.
+    func waitForLine(timeout: Duration, _ predicate: @escaping @Sendable (String) -> Bool) async -> String? {
+        let output = output
+        let process = process
+        try? await output.changes.wait(until: "a line", within: timeout) {
+            let (lines, ended) = output.state.withLock { ($0.lines, $0.ended) }
+            return lines.contains(where: predicate) || (ended && !process.isRunning)
         }
-        return nil
+        return lines.first(where: predicate)
     }
 
     /// Waits for the process to exit; kills it when the timeout passes first.
     @discardableResult
     func waitForExit(timeout: Duration) async -> Int32? {
-        let end = ContinuousClock.now + timeout
-        while true {
-            // Checked once more after the deadline: a test task that was kept off the CPU
-            // past the deadline must not call a finished child timed out.
-            if !process.isRunning { return process.terminationStatus }
-            if ContinuousClock.now >= end { break }
-            try? await Task.sleep(for: .milliseconds(20))
-        }
+        // Checked once more after the deadline: a test task that was kept off the CPU past
+        // the deadline must not call a finished child timed out.
+        if await process.waitForExit(within: timeout) || !process.isRunning { return process.terminationStatus }
         kill()
         return nil
     }

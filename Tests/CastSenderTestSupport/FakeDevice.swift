@@ -1,6 +1,7 @@
 package import CastCore
 package import CastSender
 package import CastSync
+package import CastTestSupport
 package import Dispatch
 import Foundation
 
@@ -33,6 +34,9 @@ package final class FakeDevice: CastTransportConnector, Sendable {
 
     package let state = Locked(State())
     package let queue = DispatchQueue(label: "fake-device")
+    /// Notified after each message the device handles or delivers, each connection attempt
+    /// and each closed connection: what ``waitUntil(_:_:)`` checks its condition after.
+    package let changes = ChangeSignal()
 
     /// Creates a device with no app running, at half volume.
     package init() {}
@@ -52,6 +56,12 @@ package final class FakeDevice: CastTransportConnector, Sendable {
     package var connectCount: Int { state.withLock { $0.connectCount } }
     /// The connections open now.
     package var openConnectionCount: Int { state.withLock { $0.links.count } }
+
+    /// Waits until `condition` holds, checking it after each change of the device (a message
+    /// handled or delivered, a connection opened or closed); a hang guard fails the wait.
+    package func waitUntil(_ what: String, _ condition: @escaping @Sendable () -> Bool) async throws {
+        try await changes.wait(until: what, condition)
+    }
 
     package func set(stalled: Bool? = nil, answersPings: Bool? = nil, refusesConnections: Bool? = nil) {
         state.withLock { state in
@@ -112,6 +122,7 @@ package final class FakeDevice: CastTransportConnector, Sendable {
             state.connectCount += 1
             return state.refusesConnections
         }
+        defer { changes.notify() }
         if refused { throw CastError(.network, "connection refused by the fake device") }
         let link = FakeLink(device: self, onEvent: onEvent)
         state.withLock { $0.links.append(link) }
@@ -120,11 +131,13 @@ package final class FakeDevice: CastTransportConnector, Sendable {
 
     package func unlink(_ link: FakeLink) {
         state.withLock { state in state.links.removeAll { $0 === link } }
+        changes.notify()
     }
 
     // MARK: Behaviour
 
     package func handle(_ message: CastMessage, from link: FakeLink) {
+        defer { changes.notify() }
         let stalled = state.withLock { state -> Bool in
             state.received.append(message)
             return state.stalled
@@ -403,7 +416,10 @@ package final class FakeLink: CastTransport, Sendable {
             })
         else { return }
         device.unlink(self)
-        device.queue.async { [onEvent] in onEvent(.closed(nil)) }
+        device.queue.async { [onEvent, device] in
+            onEvent(.closed(nil))
+            device.changes.notify()
+        }
     }
 
     package func drop() {
@@ -413,13 +429,17 @@ package final class FakeLink: CastTransport, Sendable {
                 return !value
             })
         else { return }
-        device.queue.async { [onEvent] in onEvent(.closed(CastError(.network, "connection reset"))) }
+        device.queue.async { [onEvent, device] in
+            onEvent(.closed(CastError(.network, "connection reset")))
+            device.changes.notify()
+        }
     }
 
     package func deliver(_ message: CastMessage) {
         device.queue.async { [self] in
             guard !closed.withLock({ $0 }) else { return }
             onEvent(.message(message))
+            device.changes.notify()
         }
     }
 

@@ -2,6 +2,7 @@ import CastCore
 import CastNet
 import CastSenderTestSupport
 import CastSync
+import CastTestSupport
 import Foundation
 import Testing
 
@@ -20,7 +21,7 @@ import Testing
         // (QUEUE_GET_ITEM_IDS); the device reads that request on its own queue. A test that
         // stalls the device before it has answered would find that request in the tracker
         // beside its own (as a slowed-down sanitizer run did): wait until it is answered.
-        try #require(await harness.eventually { session.pendingRequestCount == 0 })
+        try await harness.until("the QUEUE_GET_ITEM_IDS answered") { session.pendingRequestCount == 0 }
         return (context, session)
     }
 
@@ -31,7 +32,10 @@ import Testing
         harness.device.set(stalled: true)
         let request = client.pause()
         #expect(request.inProgress)
-        #expect(await harness.eventually { session.pendingRequestCount == 1 })
+        try await harness.until("the PAUSE at the device") {
+            !harness.device.received(type: "PAUSE", namespace: .media).isEmpty
+        }
+        #expect(session.pendingRequestCount == 1)
 
         let waiter = Task { () async throws in try await request.result }
         waiter.cancel()
@@ -45,11 +49,11 @@ import Testing
 
         // The device catches up and answers the PAUSE: the reply settles nothing. (The frame
         // may still be on its way to the device when the request is already cancelled.)
-        let isPause = { (message: CastMessage) in message.payloadUTF8?.contains("\"PAUSE\"") == true }
-        #expect(await harness.eventually { harness.device.received.contains(where: isPause) })
+        let isPause = { @Sendable (message: CastMessage) in message.payloadUTF8?.contains("\"PAUSE\"") == true }
         let pause = try #require(harness.device.received.last(where: isPause))
+        let statuses = client.observeMediaStatus()
         harness.device.answerLate(pause)
-        #expect(await harness.eventually { client.mediaStatus?.playerState == .paused })
+        #expect(await firstEvent(in: statuses, timeout: TestTiming.hangGuard) { $0?.playerState == .paused } != nil)
         #expect(request.outcome == .aborted(.cancelled))
         #expect(session.pendingRequestCount == 0)
     }
@@ -98,7 +102,9 @@ import Testing
             try await context.sessionManager.startSession(with: harness.deviceInfo, host: nil, port: nil)
         }
         // Wait until the start is under way (GET_STATUS sent and unanswered), then cancel.
-        #expect(await harness.eventually { !harness.device.received(type: "GET_STATUS", namespace: .receiver).isEmpty })
+        try await harness.until("the GET_STATUS at the device") {
+            !harness.device.received(type: "GET_STATUS", namespace: .receiver).isEmpty
+        }
         start.cancel()
         let result = await start.result
         guard case .failure(let error) = result else {
@@ -106,9 +112,10 @@ import Testing
             return
         }
         #expect((error as? CastError)?.code == .cancelled)
-        #expect(await harness.eventually { recorder.names == ["willStart", "didFailToStart"] })
+        try await recorder.wait(for: "didFailToStart")
+        #expect(recorder.names == ["willStart", "didFailToStart"])
         #expect(recorder.errors.last??.code == .cancelled)
-        #expect(await harness.eventually { context.sessionManager.currentSession == nil })
+        #expect(context.sessionManager.currentSession == nil)
         #expect(context.sessionManager.connectionState == .disconnected)
         #expect(harness.device.received(type: "LAUNCH", namespace: .receiver).isEmpty)
     }
@@ -143,16 +150,17 @@ import Testing
         options.resumesSavedSession = false
         let second = harness.context(options)
         let resume = Task { () async throws -> CastSession in try await second.sessionManager.resumeSavedSession() }
-        #expect(
-            await harness.eventually { harness.device.received(type: "GET_STATUS", namespace: .receiver).count >= 2 }
-        )
+        try await harness.until("the resume's GET_STATUS at the device") {
+            harness.device.received(type: "GET_STATUS", namespace: .receiver).count >= 2
+        }
         resume.cancel()
         if case .failure(let error) = await resume.result {
             #expect((error as? CastError)?.code == .cancelled)
         } else {
             Issue.record("the resume should have been cancelled")
         }
-        #expect(await harness.eventually { second.sessionManager.currentSession == nil })
+        let current = second.sessionManager.observeCurrentSession()
+        #expect(await firstEvent(in: current, timeout: TestTiming.hangGuard) { $0 == nil } != nil)
         #expect(!second.sessionManager.hasSavedSession)
     }
 
@@ -191,7 +199,9 @@ import Testing
         let add = Task { () async throws -> CastDevice in
             try await context.discoveryManager.addDevice(host: "127.0.0.1", port: 8009)
         }
-        #expect(await harness.eventually { !harness.device.received(type: "GET_STATUS", namespace: .receiver).isEmpty })
+        try await harness.until("the probe's GET_STATUS at the device") {
+            !harness.device.received(type: "GET_STATUS", namespace: .receiver).isEmpty
+        }
         add.cancel()
         if case .failure(let error) = await add.result {
             #expect((error as? CastError)?.code == .cancelled)
@@ -199,6 +209,6 @@ import Testing
             Issue.record("addDevice should have been cancelled")
         }
         #expect(context.discoveryManager.devices.isEmpty)
-        #expect(await harness.eventually { harness.device.openConnectionCount == 0 })
+        try await harness.until("the probe's connection to close") { harness.device.openConnectionCount == 0 }
     }
 }

@@ -1,5 +1,6 @@
 import CastSenderTestSupport
 import CastSync
+import CastTestSupport
 import Foundation
 import Testing
 
@@ -42,7 +43,8 @@ final class EchoDelegate: GenericChannelDelegate {
         #expect(echo.isConnected)
         #expect(!unlisted.isConnected)
         try echo.sendTextMessage("Hello World")
-        #expect(await harness.eventually { delegate.messages.withLock { $0 } == ["echo: Hello World"] })
+        try await harness.until("the echo") { !delegate.messages.withLock { $0 }.isEmpty }
+        #expect(delegate.messages.withLock { $0 } == ["echo: Hello World"])
         #expect(delegate.connects.withLock { $0 } == 1)
         await context.sessionManager.endSession()
         #expect(!echo.isConnected)

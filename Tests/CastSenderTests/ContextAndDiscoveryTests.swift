@@ -1,6 +1,7 @@
 import CastNet
 import CastSenderTestSupport
 import CastSync
+import CastTestSupport
 import CastTime
 import Foundation
 import Testing
@@ -38,9 +39,14 @@ final class MediaEventRecorder: RemoteMediaClientListener, Sendable {
         #expect(context.discoveryManager.devices.map(\.id) == [device.id])
         #expect(context.castState == .notConnected)
         _ = try await context.sessionManager.startSession(with: device)
-        #expect(await harness.eventually { context.castState == .connected })
+        #expect(
+            await firstEvent(in: context.observeCastState(), timeout: TestTiming.hangGuard) { $0 == .connected } != nil
+        )
         await context.sessionManager.endSession()
-        #expect(await harness.eventually { context.castState == .notConnected })
+        #expect(
+            await firstEvent(in: context.observeCastState(), timeout: TestTiming.hangGuard) { $0 == .notConnected }
+                != nil
+        )
         var seen: [CastState] = []
         for await state in states {
             seen.append(state)
@@ -48,15 +54,19 @@ final class MediaEventRecorder: RemoteMediaClientListener, Sendable {
         }
         #expect(seen == [.notConnected, .connecting, .connected, .notConnected])
         context.discoveryManager.removeDevice(device)
-        #expect(await harness.eventually { context.castState == .noDevicesAvailable })
+        #expect(
+            await firstEvent(in: context.observeCastState(), timeout: TestTiming.hangGuard) {
+                $0 == .noDevicesAvailable
+            } != nil
+        )
     }
 
-    @Test func addingAHostThatIsNotACastDeviceFails() async {
+    @Test func addingAHostThatIsNotACastDeviceFails() async throws {
         let harness = Harness()
         harness.device.set(stalled: true)
         let context = harness.context(harness.options { $0.requestTimeout = .seconds(2) })
         let added = Task { try await context.discoveryManager.addDevice(host: "127.0.0.1") }
-        #expect(await harness.eventually { harness.device.received.count >= 2 })
+        try await harness.until("the probe's requests at the device") { harness.device.received.count >= 2 }
         harness.clock.advance(by: .seconds(2))
         await #expect(throws: CastError(.timeout, "")) { try await added.value }
         #expect(context.discoveryManager.devices.isEmpty)

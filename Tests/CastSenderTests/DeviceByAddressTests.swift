@@ -2,6 +2,7 @@ import CastCore
 import CastNet
 import CastSenderTestSupport
 import CastSync
+import CastTestSupport
 import Foundation
 import Testing
 
@@ -73,7 +74,8 @@ import Testing
             port: 8009
         )
         browser.announce(advertised)
-        #expect(await harness.eventually { context.discoveryManager.devices.count == 1 })
+        await harness.drain()
+        #expect(context.discoveryManager.devices.count == 1)
         device = try await context.discoveryManager.addDevice(host: "127.0.0.1", port: 8009)
         #expect(device.friendlyName == "Hall TV")
         #expect(device.id == advertised.id)

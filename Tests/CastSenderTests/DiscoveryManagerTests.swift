@@ -2,6 +2,7 @@ import CastCore
 import CastNet
 import CastSenderTestSupport
 import CastSync
+import CastTestSupport
 import CastTime
 import Foundation
 import Testing
@@ -136,12 +137,13 @@ final class DiscoveryRecorder: DiscoveryManagerListener, Sendable {
         browser.emit(.didUpdate(Self.device(name: "Kitchen", statusText: "Casting", port: 8010)))
         browser.emit(.didRemove(Self.device(name: "Kitchen")))
         browser.emit(.didRemove(Self.device(name: "Kitchen")))
+        // The browser's events reach the manager at once; its listeners hear of them on the
+        // callback queue.
+        await harness.drain()
         #expect(
-            await harness.eventually {
-                recorder.events == [
-                    "insert Living Room", "update Kitchen", "update Kitchen", "update Kitchen", "remove Kitchen",
-                ]
-            },
+            recorder.events == [
+                "insert Living Room", "update Kitchen", "update Kitchen", "update Kitchen", "remove Kitchen",
+            ],
             "\(recorder.events)"
         )
         #expect(context.discoveryManager.devices.isEmpty)

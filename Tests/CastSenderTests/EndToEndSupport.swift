@@ -121,14 +121,9 @@ struct EndToEndRig {
     }
 
     /// Waits, for at most `timeout` of real time (times the run's slowdown), until `condition`
-    /// holds.
-    func eventually(timeout: Duration = .seconds(60), _ condition: () -> Bool) async -> Bool {
-        let end = ContinuousClock.now + TestTiming.scaled(timeout)
-        while ContinuousClock.now < end {
-            if condition() { return true }
-            await drain()
-            try? await Task.sleep(for: .milliseconds(10))
-        }
-        return condition()
+    /// holds. The SDK's and the device's state move with frames over real sockets that
+    /// nothing in the test sees arrive, so the condition is polled (``pollUntil``).
+    func eventually(timeout: Duration = .seconds(60), _ condition: @escaping @Sendable () -> Bool) async -> Bool {
+        (try? await pollUntil("the state over real sockets", within: timeout, condition)) != nil
     }
 }

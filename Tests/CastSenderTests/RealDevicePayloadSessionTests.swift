@@ -18,7 +18,9 @@ import Testing
     ) async throws -> (CastContext, CastSession, FakeDevice.App) {
         let context = harness.context(harness.options(configure: configure))
         let session = try await context.sessionManager.startSession(with: harness.deviceInfo)
-        #expect(await harness.eventually { !harness.device.received(type: "GET_STATUS", namespace: .media).isEmpty })
+        try await harness.until("the media GET_STATUS at the device") {
+            !harness.device.received(type: "GET_STATUS", namespace: .media).isEmpty
+        }
         return (context, session, try #require(harness.device.app))
     }
 
@@ -45,12 +47,9 @@ import Testing
             let expected = try ReceiverStatusMessage(jsonString: text).status
             harness.device.broadcast(text: text, from: "receiver-0", namespace: .receiver)
             let volume = try #require(expected.volume, "\(record)")
-            #expect(
-                await harness.eventually {
-                    session.currentDeviceVolume == volume.level && session.currentDeviceMuted == volume.muted
-                },
-                "\(record): volume \(session.currentDeviceVolume)"
-            )
+            try await harness.until("\(record): volume \(volume)") {
+                session.currentDeviceVolume == volume.level && session.currentDeviceMuted == volume.muted
+            }
             #expect(session.deviceVolumeIncrement == volume.stepInterval ?? 0.05, "\(record)")
             #expect(session.isFixedVolume == (volume.controlType == .fixed), "\(record)")
             if hasApps {
@@ -61,7 +60,7 @@ import Testing
                 #expect(session.connectionState == .connected, "\(record)")
             } else {
                 // An idle device (standby TV, idle speaker): the session's app is gone.
-                #expect(await harness.eventually { !context.sessionManager.hasConnectedSession }, "\(record)")
+                try await harness.until("\(record)") { !context.sessionManager.hasConnectedSession }
             }
             await context.sessionManager.endSession()
         }
@@ -81,7 +80,7 @@ import Testing
                     from: app.transportID,
                     namespace: .media
                 )
-                #expect(await harness.eventually { client.mediaStatus?.mediaSessionID == 99 }, "\(record)")
+                try await harness.until("\(record)") { client.mediaStatus?.mediaSessionID == 99 }
             }
             harness.device.broadcast(text: record.payload, from: app.transportID, namespace: .media)
             if var expected {
@@ -89,10 +88,10 @@ import Testing
                     expected.media = expected.effectiveMedia
                     expected.playerState = .loading
                 }
-                #expect(await harness.eventually { client.mediaStatus == expected }, "\(record)")
+                try await harness.until("\(record)") { [expected] in client.mediaStatus == expected }
                 #expect(client.lastKnownPlayerState == expected.playerState, "\(record)")
             } else {
-                #expect(await harness.eventually { client.mediaStatus == nil }, "\(record)")
+                try await harness.until("\(record)") { client.mediaStatus == nil }
             }
             await context.sessionManager.endSession()
         }
@@ -108,7 +107,9 @@ import Testing
         let (context, session, app) = try await Self.startedSession(harness)
         let client = session.remoteMediaClient
         harness.device.broadcast(text: record.payload, from: app.transportID, namespace: .media)
-        #expect(await harness.eventually { client.mediaStatus?.playerState == .loading })
+        try await harness.until("client.mediaStatus?.playerState == .loading") {
+            client.mediaStatus?.playerState == .loading
+        }
         #expect(client.mediaStatus?.media?.contentID?.contains("tts_proxy") == true)
         #expect(client.mediaStatus?.extendedStatus?.playerState == .loading)
         #expect(client.lastKnownPlayerState == .loading)
@@ -121,7 +122,9 @@ import Testing
             from: app.transportID,
             namespace: .media
         )
-        #expect(await harness.eventually { client.mediaStatus?.playerState == .playing })
+        try await harness.until("client.mediaStatus?.playerState == .playing") {
+            client.mediaStatus?.playerState == .playing
+        }
         #expect(client.mediaStatus?.media?.contentID?.contains("tts_proxy") == true)
         #expect(client.mediaStatus?.extendedStatus == nil)
         await context.sessionManager.endSession()
@@ -145,7 +148,7 @@ import Testing
             from: "receiver-0",
             namespace: .receiver
         )
-        #expect(await harness.eventually { !session.isFixedVolume })
+        try await harness.until("!session.isFixedVolume") { !session.isFixedVolume }
         try await session.setDeviceVolume(0.3).result
         #expect(harness.device.received(type: "SET_VOLUME", namespace: .receiver).count == 1)
         await context.sessionManager.endSession()

@@ -1,6 +1,7 @@
 import CastNet
 import CastSenderTestSupport
 import CastSync
+import CastTestSupport
 import CastTime
 import Dispatch
 import Foundation
@@ -10,7 +11,7 @@ import Testing
 
 /// Collects session events in order.
 final class EventRecorder: SessionManagerListener, Sendable {
-    // Written on the context's callback queue, read by tests that poll for an event.
+    // Written on the context's callback queue, read by tests that await an event.
     private let recorded = Locked<(names: [String], errors: [CastError?])>(([], []))
 
     /// The events received so far, oldest first.
@@ -18,12 +19,24 @@ final class EventRecorder: SessionManagerListener, Sendable {
     /// The errors of the events that carry one, oldest first.
     var errors: [CastError?] { recorded.withLock { $0.errors } }
 
-    private func record(_ name: String) { recorded.withLock { $0.names.append(name) } }
+    /// Notified after each event.
+    let changes = ChangeSignal()
+
+    /// Waits until `name` has been received `count` times; a hang guard fails the wait.
+    func wait(for name: String, count: Int = 1) async throws {
+        try await changes.wait(until: "\(name) × \(count)") { [self] in names.count(where: { $0 == name }) >= count }
+    }
+
+    private func record(_ name: String) {
+        recorded.withLock { $0.names.append(name) }
+        changes.notify()
+    }
     private func record(_ name: String, _ error: CastError?) {
         recorded.withLock { recorded in
             recorded.names.append(name)
             recorded.errors.append(error)
         }
+        changes.notify()
     }
 
     func sessionManager(_ manager: SessionManager, willStart session: CastSession) { record("willStart") }
@@ -73,15 +86,33 @@ struct Harness {
         }
     }
 
-    /// Waits (bounded) for `condition`, letting queued work run between checks.
-    func eventually(_ condition: () -> Bool) async -> Bool {
-        for _ in 0..<2000 {
-            if condition() { return true }
-            await drain()
-            await Task.yield()
-            try? await Task.sleep(for: .milliseconds(1))
+    /// Waits until a timer of the clock falls due within `delay` (the SDK's next step, such as
+    /// a reconnection attempt, is scheduled); a hang guard fails the wait.
+    func timerScheduled(within delay: Duration) async throws {
+        // The clock's wait ignores cancellation: on the deadline, a timer due at once ends it.
+        try await withDeadline(
+            TestTiming.hangGuard,
+            "a timer due within \(delay)",
+            onTimeout: { [clock] in clock.schedule(after: .zero) {} },
+            body: { [clock] in await clock.waitForScheduledTimers(count: 1, dueWithin: delay) }
+        )
+    }
+
+    /// Waits until `condition` holds, checking it after each change of the device (a message
+    /// handled or delivered to the SDK, a connection opened or closed) once the callback queue
+    /// has run what that change queued; a hang guard fails the wait.
+    ///
+    /// Only for conditions that the device's messages make true: a change the SDK makes later
+    /// in a task of its own would wake no one (await its event or its stream instead).
+    func until(_ what: String, _ condition: @escaping @Sendable () -> Bool) async throws {
+        try await withDeadline(TestTiming.hangGuard, what) { [self] in
+            while true {
+                let generation = device.changes.generation
+                await drain()
+                if condition() { return }
+                await device.changes.waitForChange(after: generation)
+            }
         }
-        return condition()
     }
 }
 
@@ -186,8 +217,10 @@ struct Harness {
         try await client.queueLoad(items).result
         try await client.queueFetchItemIDs().result
         #expect(client.mediaQueue.itemCount == 3)
+        let snapshots = client.mediaQueue.observeQueue()
         #expect(client.mediaQueue.item(at: 1) == nil)
-        #expect(await harness.eventually { client.mediaQueue.item(at: 1, fetchIfNeeded: false) != nil })
+        // The item arrives in the answer to the fetch that asking for it started.
+        #expect(await firstEvent(in: snapshots, timeout: TestTiming.hangGuard) { $0.item(at: 1) != nil } != nil)
         #expect(client.mediaQueue.item(at: 1, fetchIfNeeded: false)?.media?.contentID == "m1")
         try await client.queueNextItem().result
         #expect(client.mediaStatus?.currentItemID == client.mediaQueue.itemID(at: 1))
@@ -202,8 +235,12 @@ struct Harness {
         harness.device.set(stalled: true, answersPings: false)
         let request = session.remoteMediaClient.pause()
         #expect(request.inProgress)
-        #expect(await harness.eventually { harness.device.received(type: "PAUSE", namespace: .media).count == 1 })
-        harness.clock.advance(by: .seconds(4))
+        try await harness.device.waitUntil("the PAUSE at the device") {
+            harness.device.received(type: "PAUSE", namespace: .media).count == 1
+        }
+        harness.clock.advance(by: .milliseconds(3_999))
+        #expect(request.inProgress)
+        harness.clock.advance(by: .milliseconds(1))
         let outcome = await request.waitForOutcome()
         #expect(outcome == .failed(CastError(.timeout, "")))
         #expect(request.error?.code == .timeout)
@@ -217,7 +254,10 @@ struct Harness {
         try await session.remoteMediaClient.load(LoadRequestData(media: MediaInformation(contentID: "x"))).result
         harness.device.set(stalled: true)
         let request = session.remoteMediaClient.play()
-        #expect(await harness.eventually { harness.device.received(type: "PLAY", namespace: .media).count == 1 })
+        try await harness.device.waitUntil("the PLAY at the device") {
+            harness.device.received(type: "PLAY", namespace: .media).count == 1
+        }
+        #expect(request.inProgress)
         harness.device.dropConnections()
         let outcome = await request.waitForOutcome()
         #expect(outcome == .failed(CastError(.disconnected, "")))
@@ -235,12 +275,19 @@ struct Harness {
         ).result
         harness.device.set(answersPings: false)
         harness.clock.advance(by: .seconds(5))
+        // The PING of second 5 reaches the device, which does not answer it.
+        try await harness.device.waitUntil("the unanswered PING") {
+            harness.device.received.contains { $0.namespace == .heartbeat && $0.payloadUTF8?.contains("PING") == true }
+        }
+        #expect(!session.isSuspended)
         harness.clock.advance(by: .seconds(5))
-        #expect(await harness.eventually { recorder.names.contains("didSuspend") })
+        try await recorder.wait(for: "didSuspend")
         #expect(session.isSuspended)
         harness.device.set(answersPings: true)
+        // The first reconnection attempt waits the backoff's first delay, a second.
+        try await harness.timerScheduled(within: .seconds(1))
         harness.clock.advance(by: .seconds(1))
-        #expect(await harness.eventually { recorder.names.contains("didResume") })
+        try await recorder.wait(for: "didResume")
         #expect(recorder.names == ["willStart", "didStart", "didSuspend", "willResume", "didResume"])
         #expect(harness.device.received(type: "LAUNCH", namespace: .receiver).count == 1)
         #expect(session.remoteMediaClient.mediaStatus?.playerState == .playing)
@@ -256,12 +303,21 @@ struct Harness {
         let session = try await context.sessionManager.startSession(with: harness.deviceInfo)
         harness.device.set(refusesConnections: true)
         harness.device.dropConnections()
-        #expect(await harness.eventually { session.isSuspended })
+        try await recorder.wait(for: "didSuspend")
+        #expect(session.isSuspended)
+        // The first attempt comes a second later, and is refused.
+        try await harness.timerScheduled(within: .seconds(1))
+        #expect(harness.device.connectCount == 1)
         harness.clock.advance(by: .seconds(1))
-        #expect(await harness.eventually { harness.device.connectCount == 2 && session.isSuspended })
+        try await harness.device.waitUntil("the first attempt") { harness.device.connectCount == 2 }
+        #expect(session.isSuspended)
+        // The second, two seconds after the first, succeeds.
         harness.device.set(refusesConnections: false)
+        try await harness.timerScheduled(within: .seconds(2))
         harness.clock.advance(by: .seconds(2))
-        #expect(await harness.eventually { session.connectionState == .connected })
+        try await recorder.wait(for: "didResume")
+        #expect(session.connectionState == .connected)
+        #expect(harness.device.connectCount == 3)
         await harness.drain()
         #expect(recorder.names == ["willStart", "didStart", "didSuspend", "willResume", "didResume"])
         await context.sessionManager.endSession()
@@ -275,11 +331,16 @@ struct Harness {
         _ = try await context.sessionManager.startSession(with: harness.deviceInfo)
         harness.device.set(refusesConnections: true)
         harness.device.dropConnections()
-        let ended = await harness.eventually {
+        try await recorder.wait(for: "didSuspend")
+        // Each of the three attempts waits its backoff (1, 2, then 4 s) and is refused.
+        for attempt in 1...3 {
+            try await harness.timerScheduled(within: .seconds(10))
             harness.clock.advance(by: .seconds(10))
-            return recorder.names.last == "didEnd"
+            try await harness.device.waitUntil("attempt \(attempt)") { harness.device.connectCount == 1 + attempt }
         }
-        #expect(ended)
+        try await recorder.wait(for: "didEnd")
+        await harness.drain()
+        #expect(recorder.names.last == "didEnd")
         #expect(harness.device.connectCount == 4, "one start and three resume attempts")
         #expect(recorder.names.suffix(2) == ["didFailToResume", "didEnd"])
         #expect(context.sessionManager.currentSession == nil)
@@ -292,7 +353,7 @@ struct Harness {
         context.sessionManager.add(recorder)
         _ = try await context.sessionManager.startSession(with: harness.deviceInfo)
         harness.device.stopAppFromElsewhere()
-        #expect(await harness.eventually { recorder.names.last == "didEnd" })
+        try await recorder.wait(for: "didEnd")
         #expect(recorder.names == ["willStart", "didStart", "willEnd", "didEnd"])
         #expect(recorder.errors.last??.code == .applicationNotRunning)
     }
@@ -332,9 +393,14 @@ struct Harness {
         #expect(harness.device.received(type: "LAUNCH", namespace: .receiver).count == 1)
         #expect(a.sessionID == b.sessionID)
         try await a.remoteMediaClient.load(LoadRequestData(media: MediaInformation(contentID: "x"))).result
-        #expect(await harness.eventually { b.remoteMediaClient.mediaStatus?.playerState == .playing })
+        // The device's broadcasts tell each sender of the other's commands.
+        let seenByB = await firstEvent(in: b.remoteMediaClient.observeMediaStatus(), timeout: TestTiming.hangGuard) {
+            $0?.playerState == .playing
+        }
+        #expect(seenByB != nil)
+        let statusesOfA = a.remoteMediaClient.observeMediaStatus()
         try await b.remoteMediaClient.pause().result
-        #expect(await harness.eventually { a.remoteMediaClient.mediaStatus?.playerState == .paused })
+        #expect(await firstEvent(in: statusesOfA, timeout: TestTiming.hangGuard) { $0?.playerState == .paused } != nil)
         await first.sessionManager.endSession()
         await second.sessionManager.endSession()
     }

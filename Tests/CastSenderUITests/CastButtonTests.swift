@@ -96,7 +96,7 @@ import Testing
                 )
         )
         await button.stopCasting(stopReceiverApplication: true)
-        #expect(await harness.eventually { button.state.buttonState == .unavailable })
+        #expect(await harness.waitUntil { button.state.buttonState == .unavailable })
         #expect(harness.device.received(type: "STOP", namespace: .receiver).count == 1)
     }
 

@@ -78,14 +78,14 @@ import Testing
         #expect(discovery.stops == 1 && discovery.starts == 2)
         #expect(chooser.state.phase == .searching)
         discovery.emit(.didInsert(Self.device("Bedroom", busy: true)))
-        #expect(await Harness.eventually { chooser.state.devices.count == 1 })
+        #expect(await Harness.waitUntil { chooser.state.devices.count == 1 })
         #expect(chooser.state.phase == .devices)
         let row = chooser.state.devices[0]
         #expect(row.name == "Bedroom" && row.isBusy && row.statusText == "YouTube")
         clock.advance(by: .seconds(10))
         #expect(chooser.state.phase == .devices)
         discovery.emit(.didRemove(discovery.control.devices()[0]))
-        #expect(await Harness.eventually { chooser.state.phase == .noDevices(.standard) })
+        #expect(await Harness.waitUntil { chooser.state.phase == .noDevices(.standard) })
     }
 
     @Test func retryThatFailsExplains() {
@@ -108,7 +108,7 @@ import Testing
         let context = harness.context()
         let chooser = DeviceChooserModel(context: context, clock: harness.clock)
         let added = try await context.discoveryManager.addDevice(host: "127.0.0.1", port: 8009, friendlyName: "Den")
-        #expect(await harness.eventually { chooser.state.devices.map(\.id) == [added.id] })
+        #expect(await harness.waitUntil { chooser.state.devices.map(\.id) == [added.id] })
         try await chooser.select(added.id)
         #expect(context.sessionManager.hasConnectedSession)
         #expect(context.sessionManager.currentSession?.device.id == added.id)

@@ -39,7 +39,7 @@ import Testing
         )
         #expect(first.state.overlay == nil)
         continuation.yield(.notConnected)
-        #expect(await Harness.eventually { first.state.overlay != nil })
+        #expect(await Harness.waitUntil { first.state.overlay != nil })
         #expect(first.state.overlay?.highlight == .castButton)
         first.dismiss()
         #expect(first.state == .init(overlay: nil, wasShown: true))
@@ -69,7 +69,7 @@ import Testing
         let overlay = IntroductoryOverlayModel(context: context, store: CastUIStateStore())
         #expect(overlay.state.overlay == nil)
         _ = try await context.sessionManager.startSession(with: harness.deviceInfo, host: nil, port: nil)
-        #expect(await harness.eventually { overlay.state.overlay != nil })
+        #expect(await harness.waitUntil { overlay.state.overlay != nil })
         await context.sessionManager.endSession()
     }
 }

@@ -36,7 +36,7 @@ import Testing
         let session = try await context.sessionManager.startSession(with: harness.deviceInfo, host: nil, port: nil)
         let client = session.remoteMediaClient
         try await client.load(LoadRequestData(media: Self.media(), activeTrackIDs: [1, 3])).result
-        #expect(await harness.eventually { controller.state.isMediaLoaded })
+        #expect(await harness.waitUntil { controller.state.isMediaLoaded })
         var state = controller.state
         #expect(state.title == "Sintel" && state.isConnected)
         #expect(state.playPause == PlayPauseToggle(action: .pause, inputEnabled: true))
@@ -50,30 +50,30 @@ import Testing
         #expect(controller.state.seekBar.position == 12)
 
         try await #require(controller.togglePlayPause()).result
-        #expect(await harness.eventually { controller.state.playPause.action == .play })
+        #expect(await harness.waitUntil { controller.state.playPause.action == .play })
         #expect(harness.device.received(type: "PAUSE", namespace: .media).count == 1)
 
         // The scripted device reports position 0 once paused: +30 s seeks to 30.
-        #expect(await harness.eventually { controller.ticked.seekBar.position == 0 })
+        #expect(await harness.waitUntil { controller.ticked.seekBar.position == 0 })
         try await #require(controller.skipForward()).result
-        #expect(await harness.eventually { controller.ticked.seekBar.position == 30 })
+        #expect(await harness.waitUntil { controller.ticked.seekBar.position == 30 })
         #expect(harness.device.received(type: "SEEK", namespace: .media).last?.contains("\"currentTime\":30") == true)
         try await #require(controller.skipBackward(by: 100)).result
-        #expect(await harness.eventually { controller.ticked.seekBar.position == 0 })
+        #expect(await harness.waitUntil { controller.ticked.seekBar.position == 0 })
         try await #require(controller.seek(to: 9_999)).result
-        #expect(await harness.eventually { controller.ticked.seekBar.position == 600 })
+        #expect(await harness.waitUntil { controller.ticked.seekBar.position == 600 })
 
         try await #require(controller.setPlaybackRate(.double)).result
-        #expect(await harness.eventually { controller.state.playbackRate.segment == .double })
+        #expect(await harness.waitUntil { controller.state.playbackRate.segment == .double })
         #expect(harness.device.media?.playbackRate == 2)
 
         try await #require(controller.selectTrack(2)).result
-        #expect(await harness.eventually { controller.state.tracks.activeTrackIDs == [2, 3] })
+        #expect(await harness.waitUntil { controller.state.tracks.activeTrackIDs == [2, 3] })
         try await #require(controller.deselectTrack(2)).result
-        #expect(await harness.eventually { controller.state.tracks.activeTrackIDs == [3] })
+        #expect(await harness.waitUntil { controller.state.tracks.activeTrackIDs == [3] })
 
         try await #require(controller.togglePlayPause()).result
-        #expect(await harness.eventually { controller.state.playPause.action == .pause })
+        #expect(await harness.waitUntil { controller.state.playPause.action == .pause })
         state = controller.state
         #expect(state.lastKnownPlayerState == .playing)
 
@@ -81,7 +81,7 @@ import Testing
         try await #require(controller.pause()).result
         harness.clock.advance(by: .seconds(30))
         await context.sessionManager.endSession()
-        #expect(await harness.eventually { !controller.state.isConnected })
+        #expect(await harness.waitUntil { !controller.state.isConnected })
         state = controller.state
         #expect(!state.isMediaLoaded)
         #expect(state.lastKnownPlayerState == .paused)
@@ -100,7 +100,7 @@ import Testing
             $0.supportedMediaCommands = MediaCommands.allBasicMedia.union(.skipAd)
             $0.breakStatus = AdBreakStatus(breakID: "b1", breakClipID: "clip-1", currentBreakClipTime: 0)
         }
-        #expect(await harness.eventually { controller.state.adBreak != nil })
+        #expect(await harness.waitUntil { controller.state.adBreak != nil })
         #expect(controller.state.adBreak?.skipLabel == "Skip ad in 5…")
         #expect(controller.skipAd() == nil)
         var labels: [String] = []
@@ -114,7 +114,7 @@ import Testing
         _ = await skip.waitForOutcome()
         #expect(harness.device.received(type: "SKIP_AD", namespace: .media).count == 1)
         harness.device.pushMediaStatus { $0.breakStatus = nil }
-        #expect(await harness.eventually { controller.state.adBreak == nil })
+        #expect(await harness.waitUntil { controller.state.adBreak == nil })
         #expect(controller.state.seekBar.isSeekable)
         await context.sessionManager.endSession()
     }
@@ -127,7 +127,7 @@ import Testing
         try await session.remoteMediaClient.load(LoadRequestData(media: Self.media())).result
         harness.device.pushMediaStatus { $0.supportedMediaCommands = [.pause, .seek] }
         #expect(
-            await harness.eventually { controller.state.isMediaLoaded && !controller.state.playbackRate.inputEnabled }
+            await harness.waitUntil { controller.state.isMediaLoaded && !controller.state.playbackRate.inputEnabled }
         )
         #expect(controller.setPlaybackRate(.half) == nil)
         #expect(controller.selectTrack(2) == nil)
@@ -156,7 +156,7 @@ import Testing
 
         let session = try await context.sessionManager.startSession(with: harness.deviceInfo, host: nil, port: nil)
         try await session.remoteMediaClient.load(LoadRequestData(media: Self.media())).result
-        #expect(await harness.eventually { container.state.showsMiniController })
+        #expect(await harness.waitUntil { container.state.showsMiniController })
         let miniState = mini.state
         #expect(miniState.title == "Sintel" && miniState.subtitle == "Blender Foundation")
         #expect(miniState.thumbnailURL == "https://img.example/large.jpg")
@@ -170,7 +170,7 @@ import Testing
 
         // Selecting the mini controller presents the expanded controller, which hides it.
         #expect(mini.select())
-        #expect(await harness.eventually { container.state.isExpandedControllerPresented })
+        #expect(await harness.waitUntil { container.state.isExpandedControllerPresented })
         #expect(!container.state.showsMiniController)
         container.dismissExpandedController()
         #expect(container.state.showsMiniController)
@@ -188,9 +188,9 @@ import Testing
         #expect(await miniUpdates.next()?.isVisible == true)
 
         #expect(mini.togglePlayPause())
-        #expect(await harness.eventually { mini.state.playPause.action == .play })
+        #expect(await harness.waitUntil { mini.state.playPause.action == .play })
         await context.sessionManager.endSession()
-        #expect(await harness.eventually { !container.state.showsMiniController })
+        #expect(await harness.waitUntil { !container.state.showsMiniController })
     }
 
     @Test func expandedControllerHidesLiveSeekBarWhenAsked() {

@@ -61,7 +61,7 @@ import Testing
         try await session.remoteMediaClient.load(
             LoadRequestData(media: MediaInformation(contentID: "https://example.invalid/a.mp4", duration: 60))
         ).result
-        #expect(await harness.eventually { controller.state.isMediaLoaded })
+        #expect(await harness.waitUntil { controller.state.isMediaLoaded })
         #expect(trackChanges.value == 1)
         #expect(miniChanges.value == 1, "one arming, one report")
     }

@@ -15,7 +15,8 @@ package struct ProgramRunError: Error, CustomStringConvertible {
 ///
 /// The child is started with `posix_spawn`, with no signal blocked and the usual signals at
 /// their default action (Swift Testing's own children inherit a mask that blocks SIGTERM
-/// and SIGINT), and is reaped with `waitpid`; past the deadline it is killed with SIGKILL.
+/// and SIGINT), and is awaited on a thread of its own (``awaitChildExit(_:deadline:)``); past
+/// the deadline (times ``TestTiming/slowdown``) it is killed with SIGKILL.
 /// Its output goes to a file, not a pipe, because a daemon it starts (a tmux server) may
 /// keep the output open. `SWIFT_BACKTRACE=enable=no` is added to `environment`.
 /// - Throws: ``ProgramRunError`` when the program cannot be started or runs past `deadline`.
@@ -62,24 +63,11 @@ package func runProgram(
     var pid: pid_t = 0
     let spawned = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
     guard spawned == 0 else { throw ProgramRunError(description: "cannot start \(path): error \(spawned)") }
-    let end = ContinuousClock.now + deadline
-    var status: Int32 = 0
-    while true {
-        let reaped = waitpid(pid, &status, WNOHANG)
-        if reaped == pid { break }
-        if reaped < 0, errno != EINTR {
-            throw ProgramRunError(description: "waitpid failed for \(path): errno \(errno)")
-        }
-        if ContinuousClock.now >= end {
-            kill(pid, SIGKILL)
-            _ = waitpid(pid, &status, 0)
-            throw ProgramRunError(
-                description: "\(path) \(arguments.joined(separator: " ")) did not finish within \(deadline)"
-            )
-        }
-        // Sleeping, not blocking: a blocked thread is one of the cooperative pool's few, and
-        // every other test waits for it.
-        try? await Task.sleep(for: .milliseconds(5))
+    let (status, killed) = await awaitChildExit(pid, deadline: deadline)
+    if killed {
+        throw ProgramRunError(
+            description: "\(path) \(arguments.joined(separator: " ")) did not finish within \(deadline)"
+        )
     }
     let exitStatus: Int32 = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
     let data = FileManager.default.contents(atPath: outputPath) ?? Data()

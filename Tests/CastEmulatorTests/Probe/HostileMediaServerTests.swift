@@ -22,9 +22,9 @@ final class HostileMediaServer: Sendable {
     let listener: TCPListener
     let task: Task<Void, Never>
     /// Requests read in full.
-    let requests = Locked(0)
+    let requests = WatchedCount()
     /// Connections the client closed.
-    let closedByClient = Locked(0)
+    let closedByClient = WatchedCount()
 
     var url: String { "http://127.0.0.1:\(listener.localAddress.port)/media.mp4" }
 
@@ -43,9 +43,9 @@ final class HostileMediaServer: Sendable {
                             guard let bytes = try? await connection.receive(), request.count < 8192 else { return }
                             request += bytes
                         }
-                        requests.withLock { $0 += 1 }
+                        requests.add()
                         let clientClosed = await Self.misbehave(behaviour, on: connection)
-                        if clientClosed { closed.withLock { $0 += 1 } }
+                        if clientClosed { closed.add() }
                     }
                 }
             }
@@ -62,6 +62,8 @@ final class HostileMediaServer: Sendable {
             case .trickle:
                 for byte in Array("HTTP/1.1 200 OK\r\nContent-Type: video/mp4\r\n".utf8).cycled() {
                     try await connection.send([byte])
+                    // Real time on purpose: the subject is the client's real-time bound on a
+                    // peer that sends a byte a second over a real socket.
                     try await Task.sleep(for: .seconds(1))
                 }
                 return true
@@ -83,10 +85,9 @@ final class HostileMediaServer: Sendable {
     }
 
     /// Waits (with a hang guard) until `counter` reaches `count`.
-    func await(_ counter: KeyPath<HostileMediaServer, Locked<Int>>, reaches count: Int) async throws {
-        let box = self[keyPath: counter]
-        try await withDeadline(TestTiming.patience, "the media server to see \(count)") {
-            while box.withLock({ $0 }) < count { try await Task.sleep(for: .milliseconds(20)) }
+    func await(_ counter: KeyPath<HostileMediaServer, WatchedCount>, reaches count: Int) async throws {
+        try await self[keyPath: counter].wait(until: "the media server to see \(count)", within: .seconds(60)) {
+            $0 >= count
         }
     }
 
@@ -245,7 +246,7 @@ extension Array where Element == UInt8 {
         try await Self.load(server.url, requestID: 12, on: sender, transport: transport)
         try await server.await(\.requests, reaches: 2)
         try await server.await(\.closedByClient, reaches: 1)
-        #expect(server.closedByClient.withLock { $0 } == 1)
+        #expect(server.closedByClient.value == 1)
         await device.stop()
         try await server.await(\.closedByClient, reaches: 2)
     }
@@ -301,7 +302,7 @@ extension Array where Element == UInt8 {
             _ = try await Self.reply(10, from: sender, namespace: .media)
             try await server.await(\.closedByClient, reaches: 2)
             await device.stop()
-            #expect(server.requests.withLock { $0 } == 2)
+            #expect(server.requests.value == 2)
         }
     }
 }

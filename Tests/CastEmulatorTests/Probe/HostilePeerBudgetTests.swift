@@ -32,15 +32,11 @@ import Testing
             let cancelled = try await Hostile.reply(requestID - 1, from: sender, namespace: .media)
             #expect(cancelled["type"] == "LOAD_CANCELLED")
         }
-        try await withDeadline(TestTiming.patience, "the superseded connects to close") {
-            while port.connectingSockets > before + 1 { try await Task.sleep(for: .milliseconds(10)) }
-        }
+        try await pollUntil("the superseded connects to close") { port.connectingSockets <= before + 1 }
         try await sender.send(namespace: .receiver, #"{"type":"GET_STATUS","requestId":7}"#)
         #expect(try await Hostile.reply(7, from: sender, namespace: .receiver)["type"] == "RECEIVER_STATUS")
         await device.stop()
-        try await withDeadline(TestTiming.patience, "the last connect to close with the device") {
-            while port.connectingSockets > before { try await Task.sleep(for: .milliseconds(10)) }
-        }
+        try await pollUntil("the last connect to close with the device") { port.connectingSockets <= before }
     }
 
     /// The Cast port holds at most `maximumSenderConnections` connections: a further one is
@@ -74,17 +70,12 @@ import Testing
         first.close()
         // Once the first place is free (its close is seen on the device's loop), a new sender
         // gets in.
-        try await withDeadline(TestTiming.patience, "a place to free") {
-            while true {
-                if let sender = try? await TestSender(port: port) {
-                    defer { sender.close() }
-                    try? await sender.send(namespace: .connection, #"{"type":"CONNECT"}"#)
-                    try? await sender.send(namespace: .receiver, #"{"type":"GET_STATUS","requestId":2}"#)
-                    if (try? await Hostile.reply(2, from: sender, namespace: .receiver)) != nil { return }
-                }
-                try await Task.sleep(for: .milliseconds(20))
-            }
-        }
+        try await pollUntil("a place to free") { device.connectionCount < 2 }
+        let fourth = try await TestSender(port: port)
+        defer { fourth.close() }
+        try await fourth.send(namespace: .connection, #"{"type":"CONNECT"}"#)
+        try await fourth.send(namespace: .receiver, #"{"type":"GET_STATUS","requestId":2}"#)
+        #expect(try await Hostile.reply(2, from: fourth, namespace: .receiver)["type"] == "RECEIVER_STATUS")
         await device.stop()
     }
 
@@ -94,11 +85,17 @@ import Testing
     /// the line at once.
     @Test func aReadWaitsForAPermitOfTheProcessWithinItsDeadline() async throws {
         let permits = MediaReadPermits(count: 1)
-        let holder = Task { try await permits.withPermit { try await Task.sleep(for: .seconds(600)) } }
-        defer { holder.cancel() }
-        try await withDeadline(TestTiming.patience, "the permit to be taken") {
-            while permits.availableCount > 0 { try await Task.sleep(for: .milliseconds(5)) }
+        let taken = WatchedCount()
+        // Holds the only permit until the test ends (cancelled by the `defer`).
+        let holder = Task {
+            try await permits.withPermit {
+                taken.add()
+                await ChangeSignal().wait { false }
+            }
         }
+        defer { holder.cancel() }
+        try await taken.wait(until: "the permit to be taken") { $0 == 1 }
+        #expect(permits.availableCount == 0)
         let server = try HostileMediaServer(.silent)
         defer { server.close() }
         let request = MediaProbeRequest(id: 1, url: server.url, contentType: "video/mp4")
@@ -114,7 +111,7 @@ import Testing
             return
         }
         #expect(failure.detailedErrorCode == 103)
-        #expect(server.requests.withLock { $0 } == 0)
+        #expect(server.requests.value == 0)
         let waiter = Task { try await permits.withPermit { 1 } }
         waiter.cancel()
         await #expect(throws: CancellationError.self) { _ = try await waiter.value }

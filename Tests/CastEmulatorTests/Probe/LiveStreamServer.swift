@@ -1,5 +1,6 @@
 import CastNet
 import CastSync
+import CastTestSupport
 import Foundation
 
 /// A loopback HTTP/1.0 server that streams live Matroska as VLC does: no length, no ranges,
@@ -9,7 +10,7 @@ final class LiveStreamServer: Sendable {
     let listener: TCPListener
     let task: Task<Void, Never>
     let requests = Locked(0)
-    let bytesSent = Locked(0)
+    let bytesSent = WatchedCount()
 
     var url: String { "http://127.0.0.1:\(listener.localAddress.port)/stream" }
 
@@ -40,8 +41,10 @@ final class LiveStreamServer: Sendable {
                                     payload: 2000
                                 )
                                 try await connection.send(cluster)
-                                bytesSent.withLock { $0 += cluster.count }
+                                bytesSent.add(cluster.count)
                                 index += 1
+                                // A live source makes its clusters at a pace; without one, the
+                                // never-ending stream would take a core from the suite.
                                 if clusters == nil { try await Task.sleep(for: .milliseconds(5)) }
                             }
                         } catch {

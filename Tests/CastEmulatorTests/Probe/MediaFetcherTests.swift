@@ -200,12 +200,8 @@ import Testing
         // Stop once a good part of the stream went by. Whatever happens, the follow is told to
         // stop (and, if the stream stalled, its server closed) before it is awaited, so a slow
         // run fails here instead of waiting on a stream that never ends.
-        let deadline = ContinuousClock.now + TestTiming.patience
-        var reached = false
-        while !reached, ContinuousClock.now < deadline {
-            reached = server.bytesSent.withLock({ $0 }) >= 200_000
-            if !reached { try? await Task.sleep(for: .milliseconds(10)) }
-        }
+        try? await server.bytesSent.wait(until: "200 kB of the stream", within: .seconds(60)) { $0 >= 200_000 }
+        let reached = server.bytesSent.value >= 200_000
         wanted.withLock { $0 = false }
         if !reached { server.close() }
         let result = await end
@@ -218,7 +214,7 @@ import Testing
         defer { server.close() }
         let end = try #require(await MediaFetcher(timeout: TestTiming.patience).follow(server.url) { true })
         #expect(end.mediaSeconds == 2.44)
-        #expect(end.bytes == LiveStreamServer.liveHeader.count + server.bytesSent.withLock { $0 })
+        #expect(end.bytes == LiveStreamServer.liveHeader.count + server.bytesSent.value)
     }
 
     @Test func readsDASHManifests() async throws {

@@ -1,4 +1,5 @@
 import CastSync
+import CastTestSupport
 import Foundation
 
 #if canImport(Glibc)
@@ -12,6 +13,8 @@ final class ChildProcess: @unchecked Sendable {
     private let output = Pipe()
     private let input = Pipe()
     private let collected = LockedBytes()
+    /// Notified at each chunk of output and at the exit.
+    private let changes = ChangeSignal()
     private let reaped = Locked(false)
     /// Kills the child at its deadline; cancelled once the child is reaped, so the number
     /// of a finished child (which the kernel may give to another process) is never signalled.
@@ -25,10 +28,12 @@ final class ChildProcess: @unchecked Sendable {
         process.standardInput = input
         keepFromOtherChildren(output)
         keepFromOtherChildren(input)
-        let collected = self.collected
+        let (collected, changes) = (self.collected, self.changes)
         output.fileHandleForReading.readabilityHandler = { handle in
             collected.append(handle.availableData)
+            changes.notify()
         }
+        process.notifyOnExit(changes)
         try process.run()
         let pid = process.processIdentifier
         deadlineKill = DispatchWorkItem { _ = Glibc.kill(pid, SIGKILL) }
@@ -47,14 +52,10 @@ final class ChildProcess: @unchecked Sendable {
 
     /// Waits until the child's output contains `text`, for at most `timeout`.
     func waitForOutput(containing text: String, timeout: Duration = .seconds(60)) async -> Bool {
-        let clock = ContinuousClock()
-        let end = clock.now.advanced(by: timeout)
-        while clock.now < end {
-            if outputText.contains(text) { return true }
-            if !process.isRunning { return outputText.contains(text) }
-            try? await Task.sleep(for: .milliseconds(20))
+        try? await changes.wait(until: "output containing \(text)", within: timeout) { [self] in
+            outputText.contains(text) || !process.isRunning
         }
-        return false
+        return outputText.contains(text)
     }
 
     /// Kills the child and reaps it.
@@ -87,11 +88,7 @@ final class ChildProcess: @unchecked Sendable {
 
     /// Waits for the child to exit by itself, killing it after `timeout`.
     func waitForExit(timeout: Duration = .seconds(30)) async -> Int32 {
-        let clock = ContinuousClock()
-        let end = clock.now.advanced(by: timeout)
-        while process.isRunning && clock.now < end {
-            try? await Task.sleep(for: .milliseconds(20))
-        }
+        _ = await process.waitForExit(within: timeout)
         kill()
         return process.terminationStatus
     }

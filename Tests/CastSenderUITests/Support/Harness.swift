@@ -2,9 +2,11 @@ import CastCore
 import CastNet
 import CastSenderTestSupport
 import CastSync
+import CastTestSupport
 import CastTime
 import Dispatch
 import Foundation
+import Observation
 
 @testable import CastSender
 @testable import CastSenderUI
@@ -42,19 +44,34 @@ struct Harness {
         }
     }
 
-    /// Waits (at most about 4 s) for `condition`, letting queued work run between checks.
-    func eventually(_ condition: () -> Bool) async -> Bool {
-        await Harness.eventually(drain: drain, condition)
+    /// Waits until `condition` holds of the widget models' state, woken by Observation after
+    /// each change of what it reads and by each change of the scripted device; a hang guard
+    /// (``TestTiming/hangGuard``) ends a wait that nothing answers.
+    /// - Returns: whether `condition` held.
+    func waitUntil(_ condition: @escaping @Sendable () -> Bool) async -> Bool {
+        await Harness.waitUntil(device: device, condition)
     }
 
-    static func eventually(drain: () async -> Void = {}, _ condition: () -> Bool) async -> Bool {
-        for _ in 0..<2000 {
-            if condition() { return true }
-            await drain()
-            await Task.yield()
-            try? await Task.sleep(for: .milliseconds(2))
+    /// Waits until `condition` holds, woken by Observation (the widget models are
+    /// `@Observable`) and, when given, by each change of `device`.
+    static func waitUntil(device: FakeDevice? = nil, _ condition: @escaping @Sendable () -> Bool) async -> Bool {
+        let met = try? await withDeadline(TestTiming.hangGuard, "a model state") {
+            await withTaskGroup(of: Bool.self) { group in
+                group.addTask {
+                    // Each value is computed after a change has been made, never between
+                    // Observation's notice of a change and the change itself.
+                    for await holds in Observations({ condition() }) where holds { return true }
+                    return false
+                }
+                if let device {
+                    group.addTask { await device.changes.wait(until: condition) }
+                }
+                defer { group.cancelAll() }
+                for await holds in group where holds { return true }
+                return false
+            }
         }
-        return condition()
+        return met == true || condition()
     }
 }
 
