@@ -67,7 +67,8 @@ public struct ReceiverApplication: Codable, Sendable, Hashable {
         case displayName
         case iconURL = "iconUrl"
         case isIdleScreen, launchedFromCloud, namespaces
-        case sessionID = "sessionId"
+        case
+            sessionID = "sessionId"
         case statusText
         case transportID = "transportId"
         case senderConnected
@@ -99,9 +100,9 @@ extension ReceiverApplication: TokenDecodable {
             sessionID: try object.decodeIfPresent("sessionId"),
             statusText: try object.decodeIfPresent("statusText"),
             transportID: try object.decodeIfPresent("transportId"),
-            senderConnected: try object.decodeIfPresent("senderConnected")
+            senderConnected: try object.decodeIfPresent("senderConnected"),
+            unknownMembers: object.unknownMembers(known: Self.knownMembers)
         )
-        unknownMembers = object.unknownMembers(known: Self.knownMembers)
     }
 }
 

@@ -54,17 +54,34 @@ extension CastSession {
             state.generation += 1
             return state.generation
         }
-        let connection = try await DeviceConnection.open(
-            host: host,
-            port: port,
-            connector: environment.connector,
-            clock: environment.clock,
-            logger: options.logger,
-            heartbeatInterval: options.heartbeatInterval,
-            heartbeatTimeout: options.heartbeatTimeout,
-            requestTimeout: options.requestTimeout
-        ) { [weak self] event in
+        let route: @Sendable (DeviceConnectionEvent) -> Void = { [weak self] event in
             self?.handle(event, generation: generation)
+        }
+        // The connection that just checked this address, when the caller asked to keep it:
+        // its platform virtual connection is open already.
+        let adopted = environment.handover.take(host: host, port: port)
+        let connection: DeviceConnection
+        if let adopted {
+            adopted.reroute(route)
+            connection = adopted
+            options.logger.log(
+                .debug,
+                .session,
+                "adopted the checking connection",
+                metadata: ["cast.address": "\(host):\(port)"]
+            )
+        } else {
+            connection = try await DeviceConnection.open(
+                host: host,
+                port: port,
+                connector: environment.connector,
+                clock: environment.clock,
+                logger: options.logger,
+                heartbeatInterval: options.heartbeatInterval,
+                heartbeatTimeout: options.heartbeatTimeout,
+                requestTimeout: options.requestTimeout,
+                onEvent: route
+            )
         }
         let current = state.withLock { state -> Bool in
             guard state.generation == generation, state.machine.isActive else { return false }
@@ -77,7 +94,7 @@ extension CastSession {
         }
         let authentication = try await environment.authenticate(connection, device: device, host: host, port: port)
         state.withLock { $0.machine.deviceAuthenticated(authentication) }
-        try environment.connectToPlatform(on: connection)
+        if adopted == nil { try environment.connectToPlatform(on: connection) }
         return connection
     }
 
