@@ -79,7 +79,7 @@ import Testing
         )
         #expect(harness.device.openConnectionCount == 1)
         harness.clock.advance(by: .seconds(10))
-        #expect(await harness.eventually { harness.device.openConnectionCount == 0 })
+        try await harness.until("the checking connection closed") { harness.device.openConnectionCount == 0 }
         #expect(context.sessionManager.parkedConnectionCount == 0)
         // The session then opens a connection of its own.
         _ = try await context.sessionManager.startSession(with: device, host: "127.0.0.1", port: 8009)
@@ -91,7 +91,7 @@ import Testing
         let harness = Harness()
         let context = DeviceByAddressTests.context(harness, setup: nil)
         let device = try await context.discoveryManager.addDevice(host: "127.0.0.1", port: 8009)
-        #expect(await harness.eventually { harness.device.openConnectionCount == 0 })
+        try await harness.until("the checking connection closed") { harness.device.openConnectionCount == 0 }
         _ = try await context.sessionManager.startSession(with: device, host: "127.0.0.1", port: 8009)
         #expect(harness.device.connectCount == 2)
         await context.sessionManager.endSession()
