@@ -67,8 +67,7 @@ public struct ReceiverApplication: Codable, Sendable, Hashable {
         case displayName
         case iconURL = "iconUrl"
         case isIdleScreen, launchedFromCloud, namespaces
-        case
-            sessionID = "sessionId"
+        case sessionID = "sessionId"
         case statusText
         case transportID = "transportId"
         case senderConnected
