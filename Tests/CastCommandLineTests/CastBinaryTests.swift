@@ -300,9 +300,8 @@ struct CastBinaryTests {
             ["-d", fixture.target, "play", movie.path, "--subtitle", subtitles.path],
             environment: fixture.environment
         )
-        let deadline = Date().addingTimeInterval(20)
-        while !child.stderr.contains("Serving"), child.process.isRunning, Date() < deadline {
-            try await Task.sleep(for: .milliseconds(20))
+        _ = await FileChangeWatch.waitUntil(child.stderrURL.path, within: .seconds(20)) {
+            child.stderr.contains("Serving") || !child.process.isRunning
         }
         #expect(child.stderr.contains("Serving"), "\(child.stderr)")
         let load = try #require(fixture.frames.inbound(type: "LOAD").last)

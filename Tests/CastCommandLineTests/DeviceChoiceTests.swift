@@ -146,9 +146,8 @@ struct DeviceChoiceTests {
             ["-d", fixture.target, "status", "--watch"],
             environment: fixture.environment
         )
-        let waitLimit = ContinuousClock.now + TestTiming.scaled(.seconds(60))
-        while !watch.stdout.contains("PLAYING "), watch.process.isRunning, ContinuousClock.now < waitLimit {
-            try await Task.sleep(for: .milliseconds(50))
+        _ = await FileChangeWatch.waitUntil(watch.stdoutURL.path, within: .seconds(60)) {
+            watch.stdout.contains("PLAYING ") || !watch.process.isRunning
         }
         result = try await fixture.cast("seek", "9:57")
         #expect(result.status == 0, "\(result.stderr)")

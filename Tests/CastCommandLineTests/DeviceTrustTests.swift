@@ -189,9 +189,8 @@ final class EmulatorChild: @unchecked Sendable {
             process.standardInput = FileHandle.nullDevice
             try process.run()
             let child = EmulatorChild(process: process, address: address, stderrURL: stderrURL)
-            let deadline = ContinuousClock.now + TestTiming.scaled(.seconds(60))
-            while process.isRunning, !containsLine("ready", in: child.stderr), ContinuousClock.now < deadline {
-                try? await Task.sleep(for: .milliseconds(20))
+            _ = await FileChangeWatch.waitUntil(stderrURL.path, within: .seconds(60)) {
+                !process.isRunning || containsLine("ready", in: child.stderr)
             }
             if containsLine("ready", in: child.stderr) { return child }
             let text = child.stderr

@@ -42,14 +42,13 @@ final class ZeroconfService: Sendable {
         process.standardError = try FileHandle(forWritingTo: outputURL)
         try process.run()
         let service = ZeroconfService(process: process, input: input, outputURL: outputURL)
-        let end = ContinuousClock.now + TestTiming.scaled(.seconds(20))
-        while !service.output.contains("registered") {
-            guard process.isRunning, ContinuousClock.now < end else {
-                let output = service.output
-                await service.stop()
-                throw TestFailure("python-zeroconf did not register \(name): \(output)")
-            }
-            try await Task.sleep(for: .milliseconds(20))
+        let registered = await FileChangeWatch.waitUntil(outputURL.path, within: .seconds(20)) {
+            service.output.contains("registered") || !process.isRunning
+        }
+        guard registered, service.output.contains("registered") else {
+            let output = service.output
+            await service.stop()
+            throw TestFailure("python-zeroconf did not register \(name): \(output)")
         }
         return service
     }

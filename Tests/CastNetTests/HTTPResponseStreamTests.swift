@@ -76,6 +76,8 @@ import Testing
         // Kernel socket buffers on loopback hold a few MiB at most; 256 MiB is far past them.
         while stream.write(chunk), written < 256 << 20, ContinuousClock.now < end {
             written += chunk.count
+            // A pause, not a wait for state: a producer over a real socket that never
+            // suspended would hold a thread of the shared pool for all 256 MiB.
             if written % (1 << 20) == 0 { try await Task.sleep(for: .milliseconds(1)) }
         }
         #expect(written < 256 << 20)
@@ -156,6 +158,8 @@ import Testing
         while !closed.withLock({ $0 }), ContinuousClock.now < end {
             if !stream.writeSnapshot(chunk) { break }
             written += 1
+            // A pause, not a wait for state: a producer over a real socket that never
+            // suspended would hold a thread of the shared pool until the close.
             if written % 64 == 0 { try await Task.sleep(for: .milliseconds(1)) }
         }
         let sawClose = try await withDeadline(

@@ -288,6 +288,8 @@ private final class SlowSchedulingClock: CastClock {
     var now: CastInstant { manual.now }
 
     func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> CastTimer {
+        // Blocking on purpose: the delay is the slowness under test, on the server's real
+        // epoll loop, between the bytes it wrote and the timer it schedules.
         usleep(50_000)
         return manual.schedule(after: delay, action)
     }

@@ -120,7 +120,7 @@ import Glibc
 
     /// Waits until the kernel reports a reset or hang-up on `fd`, without reading from it.
     static func waitForReset(on fd: Int32) async -> Bool {
-        let reset: Void? = try? await pollUntil("a reset on the socket", within: .seconds(30)) {
+        let reset: ()? = try? await pollUntil("a reset on the socket", within: .seconds(30)) {
             var entry = pollfd(fd: fd, events: 0, revents: 0)
             return poll(&entry, 1, 0) == 1 && entry.revents & Int16(POLLHUP | POLLERR) != 0
         }

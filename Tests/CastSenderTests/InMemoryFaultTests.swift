@@ -7,11 +7,11 @@ import Testing
 
 @testable import CastSender
 
-/// The device's faults that change what it answers (a refused launch, a reboot, a restarted
-/// receiver app), against its engine in memory (``InMemoryRig``): the reconnection waits
-/// exactly its backoff on the manual clock. The faults of the transport in real time over TLS
-/// (dropped connections, stopped PONGs, late replies, broken frames) stay in
-/// ``FaultInjectionTests``.
+/// The device's faults against its engine in memory (``InMemoryRig``): a refused launch, a
+/// reboot, a restarted receiver app, dropped connections and replies held past the request
+/// timeout; the reconnection waits exactly its backoff on the manual clock. (Stopped PONGs:
+/// ``InMemorySessionTests``.) Broken frames, whose subject is the framing over real TLS and
+/// the memory they may make a peer hold, stay in ``FaultInjectionTests``.
 @Suite struct InMemoryFaultTests {
     static func options(_ rig: InMemoryRig) -> CastOptions {
         rig.options {
@@ -122,5 +122,125 @@ import Testing
         let newSessionID = try #require(fresh.sessionID)
         #expect(newSessionID != oldSessionID)
         #expect(rig.device.engineSnapshot?.runningApplication?.sessionID == newSessionID)
+    }
+
+    /// Listener events in order, and a signal at each.
+    static func eventLog() -> (FaultEventLog, ChangeSignal) {
+        let changes = ChangeSignal()
+        return (FaultEventLog { _ in changes.notify() }, changes)
+    }
+
+    @Test func droppedConnectionsMidPlaybackResumeAfterTheBackoffWithEveryEventOnce() async throws {
+        let rig = InMemoryRig { $0.bufferingDelay = .zero }
+        let context = rig.context(Self.options(rig))
+        let (events, changes) = Self.eventLog()
+        context.sessionManager.add(events)
+        let session = try await rig.run { try await context.sessionManager.startSession(with: rig.target) }
+        session.remoteMediaClient.add(events)
+        try await rig.run {
+            try await session.remoteMediaClient.load(LoadRequestData(media: InMemorySessionTests.media)).result
+        }
+        let mediaSession = try #require(rig.deviceMedia?.mediaSessionID)
+        #expect(
+            try await rig.run("the media session's start") {
+                await changes.wait { events.names.contains("mediaSessionStarted \(mediaSession)") }
+            }
+        )
+        let before = events.names
+        #expect(before == ["willStart", "didStart", "mediaSessionStarted \(mediaSession)"])
+
+        rig.device.dropAllConnections()
+        #expect(try await rig.run("the suspension") { await changes.wait { events.names.contains("didSuspend") } })
+        #expect(session.isSuspended)
+        #expect(session.lastConnectionLossError?.code == .disconnected)
+        // The first attempt comes the backoff's first delay, 300 ms, after the loss.
+        rig.advance(by: .milliseconds(299))
+        #expect(rig.connects.withLock { $0 } == 1)
+        rig.advance(by: .milliseconds(1))
+        #expect(try await rig.run("the resume") { await changes.wait { events.names.contains("didResume") } })
+        #expect(rig.connects.withLock { $0 } == 2)
+        #expect(session.connectionState == .connected)
+        // Every listener event exactly once, in order, and no second media session.
+        #expect(events.names == before + ["didSuspend", "willResume", "didResume"])
+        // The receiver session and its playback lived through the drop.
+        #expect(rig.log.inbound(type: "LAUNCH").count == 1)
+        #expect(rig.log.inbound(type: "LOAD").count == 1)
+        #expect(rig.device.engineSnapshot?.runningApplication?.sessionID == session.sessionID)
+        #expect(rig.deviceMedia?.playerState == .playing)
+        #expect(rig.deviceMedia?.mediaSessionID == mediaSession)
+        #expect(session.remoteMediaClient.mediaStatus?.playerState == .playing)
+        #expect(session.remoteMediaClient.mediaStatus?.mediaSessionID == mediaSession)
+        try await rig.run("the PAUSE") { try await session.remoteMediaClient.pause().result }
+        #expect(rig.deviceMedia?.playerState == .paused)
+        #expect(session.pendingRequestCount == 0)
+    }
+
+    @Test func repliesDelayedPastTheRequestTimeoutFailTypedAndLeaveNothingPending() async throws {
+        // The delay holds every frame the device sends, PINGs and PONGs too: keep both
+        // heartbeats out of the way.
+        let rig = InMemoryRig {
+            $0.bufferingDelay = .zero
+            $0.pingInterval = .seconds(3_600)
+        }
+        let context = rig.context(
+            rig.options {
+                $0.requestTimeout = .milliseconds(1_500)
+                $0.heartbeatInterval = .seconds(60)
+                $0.heartbeatTimeout = .seconds(120)
+            }
+        )
+        let (events, _) = Self.eventLog()
+        context.sessionManager.add(events)
+        let session = try await Self.playing(rig, context)
+        let client = session.remoteMediaClient
+        // Requests the SDK makes on its own (the queue's item ids) have settled.
+        try await rig.run(until: "the SDK's own requests to settle") { session.pendingRequestCount == 0 }
+        let sentBefore = rig.log.all.count
+
+        rig.device.replyDelay = .seconds(4)
+        let requests = [
+            client.pause(),
+            client.setStreamVolume(0.5),
+            client.seek(MediaSeekOptions(interval: 30)),
+            session.setDeviceVolume(0.3),
+        ]
+        #expect(session.pendingRequestCount == requests.count)
+        let asked = { @Sendable in
+            Set(
+                rig.log.all.dropFirst(sentBefore).filter { $0.direction == .inbound }.compactMap(
+                    FaultInjectionTests.requestID
+                )
+            )
+        }
+        try await rig.run(until: "the four requests at the device") { asked().count == requests.count }
+        rig.advance(by: .milliseconds(1_499))
+        for request in requests { #expect(request.inProgress, "\(request)") }
+        rig.advance(by: .milliseconds(1))
+        for request in requests {
+            #expect(request.error?.code == .timeout, "\(request)")
+            #expect(request.error?.reason.contains("no reply in time") == true)
+            #expect(await request.waitForOutcome() == .failed(CastError(.timeout, "")))
+        }
+        #expect(session.pendingRequestCount == 0)
+
+        // The late replies arrive after their requests gave up: nothing settles twice and
+        // nothing is left behind.
+        rig.advance(by: .seconds(4))
+        let answered = Set(
+            rig.log.all.dropFirst(sentBefore).filter { $0.direction == .outbound }.compactMap(
+                FaultInjectionTests.requestID
+            )
+        )
+        #expect(asked().isSubset(of: answered))
+        for request in requests { #expect(request.error?.code == .timeout) }
+        #expect(session.pendingRequestCount == 0)
+        #expect(session.connectionState == .connected)
+        #expect(rig.deviceMedia?.playerState == .paused)
+
+        rig.device.replyDelay = .zero
+        try await rig.run("the PLAY") { try await client.play().result }
+        #expect(rig.deviceMedia?.playerState == .playing)
+        #expect(session.pendingRequestCount == 0)
+        #expect(events.names == ["willStart", "didStart"])
     }
 }

@@ -67,13 +67,24 @@ package enum KernelSockets {
     package enum State: String {
         case established = "01"
         case synSent = "02"
+        case listen = "0A"
+    }
+
+    /// How many IPv4 sockets are in `state` with `localPort` as their own port.
+    package static func count(state: State, localPort: Int) -> Int {
+        count(state: state, port: localPort, field: 1)
     }
 
     /// How many IPv4 sockets are in `state` with `remotePort` as their peer's port.
     package static func count(state: State, remotePort: Int) -> Int {
+        count(state: state, port: remotePort, field: 2)
+    }
+
+    /// Counts the rows in `state` whose address `field` (1: local, 2: remote) has `port`.
+    private static func count(state: State, port: Int, field: Int) -> Int {
         guard let file = fopen("/proc/net/tcp", "r") else { return 0 }
         defer { fclose(file) }
-        let wanted = String(remotePort, radix: 16, uppercase: true)
+        let wanted = String(port, radix: 16, uppercase: true)
         let paddedPort = String(repeating: "0", count: max(0, 4 - wanted.count)) + wanted
         var count = 0
         var line: UnsafeMutablePointer<CChar>?
@@ -84,7 +95,7 @@ package enum KernelSockets {
             let fields = String(cString: line).split(separator: " ")
             // sl local_address rem_address st ...
             guard fields.count > 3 else { continue }
-            if fields[2].hasSuffix(":" + paddedPort), fields[3] == state.rawValue { count += 1 }
+            if fields[field].hasSuffix(":" + paddedPort), fields[3] == state.rawValue { count += 1 }
         }
         return count
     }

@@ -31,6 +31,7 @@ package func withDeadline<T: Sendable>(
     try await withThrowingTaskGroup(of: T?.self) { group in
         group.addTask { try await body() }
         group.addTask {
+            // The deadline itself: the one timer behind every hang guard of the tests.
             try? await Task.sleep(for: TestTiming.scaled(timeout))
             return nil
         }

@@ -27,11 +27,11 @@ struct CastVideosAppTests {
         sourceLocation: SourceLocation = #_sourceLocation,
         _ predicate: (String) -> Bool
     ) async throws -> Bool {
-        let end = ContinuousClock.now + timeout
-        while ContinuousClock.now < end {
-            if deviceLog(driver).contains(where: predicate) { return true }
-            try await Task.sleep(for: .milliseconds(100))
+        // Each line the device appends wakes the wait.
+        let seen = await FileChangeWatch.waitUntil(driver.path("device.log"), within: timeout) {
+            deviceLog(driver).contains(where: predicate)
         }
+        if seen { return true }
         Issue.record("the virtual device's log never showed \(what)", sourceLocation: sourceLocation)
         return false
     }
@@ -170,8 +170,7 @@ struct CastVideosAppTests {
 
         // q quits and restores the terminal.
         try await driver.send("q")
-        let end = ContinuousClock.now + .seconds(10)
-        while await driver.isRunning, ContinuousClock.now < end { try await Task.sleep(for: .milliseconds(100)) }
+        _ = await driver.waitForExit(within: .seconds(10))
         #expect(await !driver.isRunning, "the app quits on q")
     }
 
@@ -188,8 +187,7 @@ struct CastVideosAppTests {
         // namespace's loopback, it says so.
         try await driver.waitFor(text: "[▭ Cast: no devices]")
         try await driver.send("q")
-        let end = ContinuousClock.now + .seconds(10)
-        while await driver.isRunning, ContinuousClock.now < end { try await Task.sleep(for: .milliseconds(100)) }
+        _ = await driver.waitForExit(within: .seconds(10))
         #expect(await !driver.isRunning)
     }
 
@@ -433,10 +431,8 @@ struct CastVideosAppSecondLaunchTests {
         let saved = try String(contentsOf: config.appendingPathComponent("settings.json"), encoding: .utf8)
         #expect(saved.contains(#""preloadTime" : 45"#), "\(saved)")
         try await driver.send("Escape")
-        try await Task.sleep(for: .milliseconds(200))
         try await driver.send("q")
-        let end = ContinuousClock.now + .seconds(10)
-        while await driver.isRunning, ContinuousClock.now < end { try await Task.sleep(for: .milliseconds(100)) }
+        _ = await driver.waitForExit(within: .seconds(10))
         #expect(await !driver.isRunning)
         driver.stop()
 
@@ -462,7 +458,6 @@ struct CastVideosAppSecondLaunchTests {
         try await again.waitFor(text: "Cast to a device")
         #expect(!again.lastScreen.contains("Allow local network access"))
         try await again.send("Escape")
-        try await Task.sleep(for: .milliseconds(200))
         try await again.send("s")
         try await again.waitFor(text: "45")
     }
@@ -478,13 +473,10 @@ struct CastVideosAppSecondLaunchTests {
             directory: directory
         )
         defer { driver.stop() }
-        let end = ContinuousClock.now + .seconds(15)
-        var message = ""
-        while ContinuousClock.now < end {
-            message = (try? String(contentsOf: stderr, encoding: .utf8)) ?? ""
-            if message.contains("bad-theme.json") { break }
-            try await Task.sleep(for: .milliseconds(100))
+        _ = await FileChangeWatch.waitUntil(stderr.path, within: .seconds(15)) {
+            ((try? String(contentsOf: stderr, encoding: .utf8)) ?? "").contains("bad-theme.json")
         }
+        let message = (try? String(contentsOf: stderr, encoding: .utf8)) ?? ""
         #expect(message.contains("bad-theme.json"), "stderr: \(message)")
         #expect(message.contains("iconTintColour"), "stderr: \(message)")
     }

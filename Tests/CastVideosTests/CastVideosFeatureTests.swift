@@ -125,12 +125,7 @@ struct CastVideosFeatureTests {
         try await driver.send("l")
         // The hint is a two-second flash: a screen poll starved for longer on a loaded machine
         // misses it, so what lasts decides: nothing went to the device and repeat stayed off.
-        let hintEnd = ContinuousClock.now + TestTiming.scaled(.seconds(10))
-        var sawHint = false
-        while !sawHint, ContinuousClock.now < hintEnd {
-            sawHint = try await driver.capture().contains("Repeat needs a queue of two or more items")
-            if !sawHint { try await Task.sleep(for: .milliseconds(50)) }
-        }
+        _ = try await driver.screen(within: .seconds(10)) { $0.contains("Repeat needs a queue of two or more items") }
         #expect(Self.inbound(driver, "QUEUE_UPDATE").isEmpty, "a single item sends no repeat mode")
         #expect(try await driver.capture().contains("repeat: off"))
         try await driver.send("Escape")

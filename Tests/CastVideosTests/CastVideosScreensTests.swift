@@ -208,6 +208,9 @@ struct CastVideosScreensTests {
         // Media status keeps arriving while it plays: the queue must stay on top.
         try await driver.send("u")
         try await driver.waitFor(text: "Queue on Living Room TV (virtual)")
+        // Real time on purpose: the device sends status when something changes, and what is
+        // checked is that nothing pushes another screen over the queue for a while of playing;
+        // no event marks the end of such a while.
         try await Task.sleep(for: .seconds(2))
         let queue = try await driver.saveCapture("5-queue")
         #expect(queue.contains("Queue on Living Room TV (virtual)"), "still the queue after two seconds of status")

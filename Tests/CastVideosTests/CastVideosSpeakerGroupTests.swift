@@ -101,11 +101,9 @@ struct CastVideosSpeakerGroupTests {
         try await driver.sendLiteral("-")
         let moved = try await driver.waitFor(text: "▸2 Hall    ▮▮▮▮▮▮▮▯▯▯ 70%")
         #expect(moved?.contains(" 1 Kitchen ▮▮▮▮▯▯▯▯▯▯ 40%") == true, "the other member keeps its level")
-        let end = ContinuousClock.now + TestTiming.scaled(.seconds(15))
-        while Self.reportedLevels(of: "Hall", in: log).last.map({ abs($0 - 0.7) < 1e-6 }) != true,
-            ContinuousClock.now < end
-        {
-            try await Task.sleep(for: .milliseconds(100))
+        // Each line the emulator logs wakes the wait.
+        _ = await FileChangeWatch.waitUntil(log.path, within: .seconds(15)) {
+            Self.reportedLevels(of: "Hall", in: log).last.map { abs($0 - 0.7) < 1e-6 } == true
         }
         let levels = Self.reportedLevels(of: "Hall", in: log)
         #expect(levels.last.map { abs($0 - 0.7) < 1e-6 } == true, "Hall reported 70 %: \(levels)")

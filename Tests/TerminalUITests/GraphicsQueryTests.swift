@@ -1,3 +1,5 @@
+import CastSync
+import CastTestSupport
 import Foundation
 import Glibc
 import Testing
@@ -35,19 +37,21 @@ import Testing
         /// Reads what the app wrote until `count` bytes arrived (or 30 seconds passed), without
         /// holding a thread of the test pool while it waits.
         func read(count: Int) async throws -> [UInt8] {
-            var received: [UInt8] = []
-            var buffer = [UInt8](repeating: 0, count: 256)
-            let end = ContinuousClock.now + .seconds(30)
-            while received.count < count, ContinuousClock.now < end {
+            let received = Locked<[UInt8]>([])
+            let master = master
+            // What the app wrote waits in the pty, which announces nothing to a task.
+            try? await pollUntil("\(count) bytes from the app", within: .seconds(30)) {
                 var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
-                guard poll(&descriptor, 1, 0) > 0 else {
-                    try await Task.sleep(for: .milliseconds(5))
-                    continue
+                while poll(&descriptor, 1, 0) > 0 {
+                    var buffer = [UInt8](repeating: 0, count: 256)
+                    let read = buffer.withUnsafeMutableBytes { Glibc.read(master, $0.baseAddress, $0.count) }
+                    guard read > 0 else { break }
+                    let chunk = Array(buffer[0..<read])
+                    received.withLock { $0 += chunk }
                 }
-                let read = buffer.withUnsafeMutableBytes { Glibc.read(master, $0.baseAddress, $0.count) }
-                if read > 0 { received += buffer[0..<read] }
+                return received.withLock { $0.count } >= count
             }
-            return received
+            return received.withLock { $0 }
         }
 
         func write(_ text: String) {

@@ -16,6 +16,9 @@ import Testing
         let executable: String
         let socket: String
         let environment: [String: String]
+        /// The pane's output, piped to a file by ``pipeOutput(of:to:)``: each write wakes the
+        /// screen waits.
+        let output: FileChangeWatch
 
         @discardableResult
         func run(_ arguments: [String]) async throws -> String {
@@ -34,19 +37,29 @@ import Testing
             try await run(["capture-pane", "-p", "-t", "demo"])
         }
 
-        /// Polls the screen until `condition` holds; the screen has no other signal to wait on.
+        /// Pipes the pane's output to `path`, the file ``output`` watches.
+        func pipeOutput(of pane: String, to path: String) async throws {
+            try await run(["pipe-pane", "-t", pane, "-o", "cat >> '\(path)'"])
+        }
+
+        /// Captures the screen now and after each output of the pane until `condition` holds,
+        /// for at most `timeout` seconds (times the run's slowdown).
         func waitForScreen(
             _ what: String,
-            timeout: Double = TestTiming.scaled(60),
+            timeout: Double = 60,
             _ condition: (String) -> Bool
         ) async throws -> String {
-            let end = Date().addingTimeInterval(timeout)
+            let end = ContinuousClock.now + TestTiming.scaled(.milliseconds(Int64(timeout * 1000)))
             var screen = ""
-            while Date() < end {
+            while true {
+                let generation = output.changes.generation
                 screen = try await capture()
                 if condition(screen) { return screen }
-                // Sleeping, not blocking: the test shares the cooperative pool with the others.
-                try await Task.sleep(for: .milliseconds(50))
+                let remaining = end - ContinuousClock.now
+                if remaining <= .zero { break }
+                _ = try? await withDeadline(remaining, "output of the pane") { [changes = output.changes] in
+                    await changes.waitForChange(after: generation)
+                }
             }
             throw DeadlineExceeded(what: "\(what); the screen shows:\n\(screen)")
         }
@@ -98,16 +111,23 @@ import Testing
         environment["SWIFT_BACKTRACE"] = "enable=no"
         environment.removeValue(forKey: "TMUX")
         environment.removeValue(forKey: "NO_COLOR")
+        let outputPath = directory.appendingPathComponent("output.raw").path
+        _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
         let tmux = Tmux(
             executable: tmuxPath,
             socket: directory.appendingPathComponent("tmux.sock").path,
-            environment: environment
+            environment: environment,
+            output: try FileChangeWatch(path: outputPath)
         )
-        defer { tmux.shutDown() }
+        defer {
+            tmux.shutDown()
+            tmux.output.stop()
+        }
         try await tmux.run([
             "new-session", "-d", "-s", "demo", "-x", "80", "-y", "24",
             "sh \(directory.appendingPathComponent("run.sh").path) \(directory.path) \(demo)",
         ])
+        try await tmux.pipeOutput(of: "demo", to: outputPath)
 
         let first = try await tmux.waitForScreen("the demo's first frame") { $0.contains("keys: 0") }
         let lines = first.split(separator: "\n", omittingEmptySubsequences: false)

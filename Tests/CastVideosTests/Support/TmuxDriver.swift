@@ -14,6 +14,9 @@ final class TmuxDriver {
     let directory: URL
     private(set) var lastScreen = ""
     private var stopped = false
+    /// Wakes the screen waits: notified at each write the pane's program makes to the
+    /// terminal (tmux pipes the pane's output to `output.raw`), and when that ends.
+    private var outputWatch: FileChangeWatch?
 
     /// The `castvideos` executable: `CASTVIDEOS_BINARY`, else the one built next to the tests.
     static func appBinary() -> String? {
@@ -119,16 +122,19 @@ final class TmuxDriver {
         guard result.status == 0 else {
             throw DriverError("could not start tmux in a network namespace (status \(result.status)): \(result.output)")
         }
+        // Every test records the pane's output: its writes are what wakes a wait for the
+        // screen (`recordsOutput` only says that the test reads them).
+        _ = recordsOutput
+        let raw = directory.appendingPathComponent("output.raw").path
+        _ = FileManager.default.createFile(atPath: raw, contents: nil)
+        outputWatch = try FileChangeWatch(path: raw)
+        let piped = try await runProgram(
+            "/usr/bin/tmux",
+            ["-L", socketName, "pipe-pane", "-t", "0", "-o", "cat >> \(TmuxDriver.quote(raw))"],
+            deadline: .seconds(10)
+        )
+        guard piped.status == 0 else { throw DriverError("pipe-pane failed: \(piped.output)") }
         if inShell {
-            if recordsOutput {
-                let raw = TmuxDriver.quote(directory.appendingPathComponent("output.raw").path)
-                let piped = try await runProgram(
-                    "/usr/bin/tmux",
-                    ["-L", socketName, "pipe-pane", "-t", "0", "-o", "cat >> \(raw)"],
-                    deadline: .seconds(10)
-                )
-                guard piped.status == 0 else { throw DriverError("pipe-pane failed: \(piped.output)") }
-            }
             try await sendLiteral(appCommand)
             try await send("Enter")
         }
@@ -147,6 +153,7 @@ final class TmuxDriver {
     func stop() {
         guard !stopped else { return }
         stopped = true
+        outputWatch?.stop()
         // Synchronous (it runs from deinit too), and quick: the server only has to be told.
         let killServer = Process()
         killServer.executableURL = URL(fileURLWithPath: "/usr/bin/tmux")
@@ -185,7 +192,8 @@ final class TmuxDriver {
         )
         guard result.status == 0 else { throw DriverError("send-keys \(keys) failed: \(result.output)") }
         if keys.last == "Escape" {
-            // A key typed right after Escape would be read as Alt plus that key.
+            // Real time on purpose: a terminal app tells Escape from the start of Alt plus a
+            // key only by time (its escape timeout), so the next key must come later.
             try await Task.sleep(for: .milliseconds(200))
         }
     }
@@ -238,9 +246,45 @@ final class TmuxDriver {
         }
     }
 
-    /// Polls the screen until `predicate` holds, for at most `timeout` (times the run's
-    /// slowdown). On failure, records an issue with the last screen and the app's standard
-    /// error, and returns `nil`.
+    /// Waits until the screen satisfies `predicate`, capturing it now and after each output
+    /// of the pane's program, for at most `timeout` (times the run's slowdown).
+    /// - Returns: the screen, or `nil` when the deadline passed first (nothing recorded).
+    func screen(
+        within timeout: Duration = .seconds(60),
+        where predicate: (String) -> Bool
+    ) async throws -> String? {
+        let end = ContinuousClock.now + TestTiming.scaled(timeout)
+        while true {
+            let generation = outputWatch?.changes.generation ?? 0
+            let screen = try await capture()
+            if predicate(screen) { return screen }
+            let remaining = end - ContinuousClock.now
+            if remaining <= .zero { return nil }
+            guard let changes = outputWatch?.changes else { return nil }
+            _ = try? await withDeadline(remaining, "output of the pane") {
+                await changes.waitForChange(after: generation)
+            }
+        }
+    }
+
+    /// Waits until the app has quit (its tmux session is gone), for at most `timeout` (times
+    /// the run's slowdown): the end of the pane's output wakes the wait.
+    /// - Returns: whether it quit.
+    func waitForExit(within timeout: Duration = .seconds(10)) async -> Bool {
+        let end = ContinuousClock.now + TestTiming.scaled(timeout)
+        while true {
+            let generation = outputWatch?.changes.generation ?? 0
+            if !(await isRunning) { return true }
+            let remaining = end - ContinuousClock.now
+            guard remaining > .zero, let changes = outputWatch?.changes else { return false }
+            _ = try? await withDeadline(remaining, "the end of the pane") {
+                await changes.waitForChange(after: generation)
+            }
+        }
+    }
+
+    /// Waits for the screen (see ``screen(within:where:)``). On failure, records an issue
+    /// with the last screen and the app's standard error, and returns `nil`.
     @discardableResult
     func waitFor(
         _ what: String,
@@ -248,13 +292,7 @@ final class TmuxDriver {
         sourceLocation: SourceLocation = #_sourceLocation,
         _ predicate: (String) -> Bool
     ) async throws -> String? {
-        let end = ContinuousClock.now + TestTiming.scaled(timeout)
-        while true {
-            let screen = try await capture()
-            if predicate(screen) { return screen }
-            if ContinuousClock.now >= end { break }
-            try await Task.sleep(for: .milliseconds(100))
-        }
+        if let screen = try await screen(within: timeout, where: predicate) { return screen }
         let stderr = (try? String(contentsOfFile: path("stderr.txt"), encoding: .utf8)) ?? ""
         Issue.record(
             "timed out after \(timeout) waiting for \(what)\n--- last screen ---\n\(lastScreen)\n--- stderr ---\n\(stderr)",
