@@ -18,7 +18,9 @@ compiler uses: the cases of its `CodingKeys` (their raw values are the JSON name
 stored properties, in declaration order. An optional member is read with `decodeIfPresent`, any
 other with `decode`; a stored `unknownMembers` property keeps the members the type does not
 model, as the hand-written conformances do. The conformances go in a marked part at the end of
-the type's file, which this script owns.
+the type's file, which this script owns. A type that declares `CastJSONMessage` on its
+declaration line gets them as `package` members, since they also satisfy that protocol's
+requirements (the message layer calls them directly, with no dynamic cast).
 
 Types whose decoding is more than that (range checks, a `type` member, old member names) keep
 hand-written conformances above that part; the CastCore tests decode and encode every message
@@ -105,24 +107,29 @@ def members(body, indent):
     return [(name, raw, properties[name]) for name, raw in listed], "unknownMembers" in properties
 
 
-def conformances(type_name, listed, keeps_unknown):
+def conformances(type_name, listed, keeps_unknown, is_message):
+    # A message's conformances also satisfy CastJSONMessage's requirements, which are `package`.
+    access = "package " if is_message else ""
     decode = [f"extension {type_name}: TokenDecodable {{",
-              "    init(token index: Int, in document: JSONDocument) throws {",
+              f"    {access}init(token index: Int, in document: JSONDocument) throws {{",
               "        var object = try TokenObject(index, document)"]
-    if listed:
+    # The arguments are evaluated in order: the unknown members, which are only looked for
+    # when some member was not read by name, come last. Passing them to the initializer (rather
+    # than assigning them afterwards) builds the value once, without a copy.
+    arguments = [f'{name}: try object.{"decodeIfPresent" if optional else "decode"}("{raw}")'
+                 for name, raw, optional in listed]
+    if keeps_unknown:
+        arguments.append("unknownMembers: object.unknownMembers(known: Self.knownMembers)")
+    if arguments:
         decode.append("        self.init(")
-        for position, (name, raw, optional) in enumerate(listed):
-            method = "decodeIfPresent" if optional else "decode"
-            comma = "," if position < len(listed) - 1 else ""
-            decode.append(f'            {name}: try object.{method}("{raw}"){comma}')
+        decode += [f"            {argument}" + ("," if position < len(arguments) - 1 else "")
+                   for position, argument in enumerate(arguments)]
         decode.append("        )")
     else:
         decode.append("        self.init()")
-    if keeps_unknown:
-        decode.append("        unknownMembers = object.unknownMembers(known: Self.knownMembers)")
     decode += ["    }", "}"]
     encode = [f"extension {type_name}: TokenEncodableObject {{",
-              "    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {"]
+              f"    {access}func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {{"]
     for name, raw, _ in listed:
         encode.append(f'        try writer.member("{raw}", {name})')
     if keeps_unknown:
@@ -157,7 +164,8 @@ def generated_file(path):
             listed, keeps_unknown = members(type_body(lines, number, indent), indent)
         except GenerationError as error:
             raise GenerationError(f"{path.relative_to(ROOT)}:{number + 1}: {full_name}: {error}") from None
-        parts.append(conformances(full_name, listed, keeps_unknown))
+        is_message = re.search(r"\bCastJSONMessage\b", line) is not None
+        parts.append(conformances(full_name, listed, keeps_unknown, is_message))
     if not parts:
         if REGION in text:
             raise GenerationError(f"{path.relative_to(ROOT)}: a generated part but no marked type")

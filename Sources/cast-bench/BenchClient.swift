@@ -10,11 +10,13 @@ import Foundation
 /// - `noop`: prints `{}` (process start and exit, nothing else).
 /// - `e2e HOST PORT`: starts a session (TLS, CONNECT, LAUNCH of the Default Media
 ///   Receiver), LOADs, waits for PLAYING and exits: `{"marks": {"started", "launched", "playing"}}`.
-/// - `roundtrip HOST PORT COUNT`: the same start, then COUNT commands alternating PAUSE
-///   and PLAY, each timed until the client's media status shows the new state:
-///   `{"samples_ns": [...]}`.
+/// - `roundtrip HOST PORT COUNT [pool]`: the same start, then COUNT commands alternating
+///   PAUSE and PLAY, each timed until the client's media status shows the new state, run on
+///   the session's connection thread (``CastSession/taskExecutor``), or with `pool` on the
+///   concurrency pool: `{"samples_ns": [...], "context_switches": [N]}` (the process's context
+///   switches over the trips).
 enum BenchClient {
-    static let usage = "usage: cast-bench --client noop | e2e HOST PORT | roundtrip HOST PORT COUNT"
+    static let usage = "usage: cast-bench --client noop | e2e HOST PORT | roundtrip HOST PORT COUNT [pool]"
 
     /// Runs the mode in `arguments` (after `--client`) and returns the exit status.
     static func run(_ arguments: [String], startedAt: UInt64) async -> Int32 {
@@ -25,12 +27,22 @@ enum BenchClient {
             case ("e2e", 3):
                 let (_, launched, playing) = try await startPlaying(host: arguments[1], port: arguments[2])
                 emit(#"{"marks":{"started":\#(startedAt),"launched":\#(launched),"playing":\#(playing)}}"#)
-            case ("roundtrip", 4):
+            case ("roundtrip", 4), ("roundtrip", 5):
                 guard let count = Int(arguments[3]), count > 0 else { throw BenchmarkFailure("COUNT must be > 0") }
+                let onPool = arguments.count == 5 && arguments[4] == "pool"
                 let (session, _, _) = try await startPlaying(host: arguments[1], port: arguments[2])
-                let samples = try await roundTrips(session.session.remoteMediaClient, count: count)
+                // The commands run on the connection's thread (replies resume them there), or,
+                // with `pool`, on the concurrency pool as before the session had an executor.
+                let executor = onPool ? nil : session.session.taskExecutor
+                let switchesBefore = contextSwitches()
+                let samples = try await withTaskExecutorPreference(executor) {
+                    try await roundTrips(session.session.remoteMediaClient, count: count)
+                }
+                let switches = contextSwitches() - switchesBefore
                 withExtendedLifetime(session) {}
-                emit(#"{"samples_ns":[\#(samples.map(String.init).joined(separator: ","))]}"#)
+                emit(
+                    #"{"samples_ns":[\#(samples.map(String.init).joined(separator: ","))],"context_switches":[\#(switches)]}"#
+                )
             default:
                 throw BenchmarkFailure(usage)
             }
@@ -76,6 +88,13 @@ enum BenchClient {
         try await client.load(LoadRequestData(media: media, autoplay: true)).result
         try await waitFor(.playing, client, &updates)
         return (Started(context: context, session: session), launched, MonotonicClock.nanoseconds())
+    }
+
+    /// The voluntary and involuntary context switches of every thread of the process so far.
+    private static func contextSwitches() -> Int {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return usage.ru_nvcsw + usage.ru_nivcsw
     }
 
     /// Alternates PAUSE and PLAY; each sample runs from the call until the client's status

@@ -20,8 +20,12 @@ func fleetBenchmarks(_ settings: FleetSettings) -> BenchmarkGroup {
 
 /// The targets at the largest size: the SDK's sessions and the emulator's devices.
 private enum FleetTarget {
-    static let bytesPerSession = 40.0 * 1024
+    static let bytesPerSession = 32.0 * 1024
     static let cpuPercent = 15.0
+    /// Client CPU per MEDIA_STATUS received (each device sends one a second).
+    static let microsecondsPerStatus = 15.0
+    /// The emulator's CPU serving the same statuses.
+    static let emulatorCPUPercent = 40.0
     static let setUpSeconds = 30.0
     static let emulatorStartSeconds = 10.0
     static let emulatorBytesPerDevice = 64.0 * 1024
@@ -386,11 +390,22 @@ private struct FleetBenchmark {
         let cpu = Spread(values: sessions.compactMap(\.cpuPercent)).median
         let setUp = Spread(values: sessions.compactMap(\.connectSeconds)).median
         let moving = sessions.map(\.moving).min() ?? 0
+        // Each moving session receives one status a second: CPU seconds a second over statuses.
+        let perStatus = cpu / 100 * 1e6 / Double(max(moving, 1))
+        let emulatorCPU = Spread(values: sessions.compactMap(\.emulatorCPUPercent)).median
         let start = Spread(values: devices.map(\.startSeconds)).median
         var verdicts: [(String, Bool)] = [
             ("\(count) sessions up, status moving on every one (\(up), \(moving))", up == count && moving == count),
-            ("≤ 40 KiB RSS/session (\(Format.bytes(perSession)))", perSession <= FleetTarget.bytesPerSession),
+            ("≤ 32 KiB RSS/session (\(Format.bytes(perSession)))", perSession <= FleetTarget.bytesPerSession),
             ("≤ 15 % of a core (\(String(format: "%.2f", cpu)) %)", cpu <= FleetTarget.cpuPercent),
+            (
+                "≤ 15 µs client CPU per MEDIA_STATUS (\(String(format: "%.1f", perStatus)) µs)",
+                perStatus <= FleetTarget.microsecondsPerStatus
+            ),
+            (
+                "emulator ≤ 40 % of a core (\(String(format: "%.1f", emulatorCPU)) %)",
+                emulatorCPU <= FleetTarget.emulatorCPUPercent
+            ),
             ("set-up ≤ 30 s (\(String(format: "%.1f", setUp)) s)", setUp <= FleetTarget.setUpSeconds),
             ("emulator start ≤ 10 s (\(String(format: "%.2f", start)) s)", start <= FleetTarget.emulatorStartSeconds),
         ]

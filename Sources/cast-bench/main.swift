@@ -28,6 +28,10 @@ if arguments.first == "--client" {
 if arguments.first == "--serve-device", arguments.count == 2 {
     exit(await DeviceHost.run(configPath: arguments[1]))
 }
+// Untimed repetitions of one workload, for instruction-counting profilers (callgrind).
+if arguments.first == "--repeat" {
+    exit(RepeatedWorkload.main(Array(arguments.dropFirst())))
+}
 // The instrument of the peak-memory figures, for its tests: runs a program as the rows do.
 if arguments.first == "--measure-child", arguments.count >= 2 {
     exit(ChildMeasurement.run(Array(arguments.dropFirst())))

@@ -69,6 +69,35 @@ import Testing
         #expect(tracker.apply([status(2)], now: t0).contains(.mediaSession))
     }
 
+    /// The queue counts as changed when the window's item ids differ in any way (order,
+    /// membership, present or absent), and only then; other members of the items do not count.
+    @Test func queueChangesAreTheItemIDsOfTheWindow() {
+        func items(_ ids: [Int]) -> [QueueItem] { ids.map { QueueItem(itemID: $0, autoplay: true) } }
+        var tracker = MediaStatusTracker()
+        var first = status()
+        first.items = items([1, 2, 3])
+        _ = tracker.apply([first], now: t0)
+        var sameIDs = status(time: 11)
+        sameIDs.items = items([1, 2, 3]).map { item in
+            var item = item
+            item.startTime = 5
+            return item
+        }
+        #expect(!tracker.apply([sameIDs], now: t0).contains(.queue))
+        for window in [[1, 3, 2], [1, 2], [1, 2, 3, 4], []] {
+            var changed = status(time: 12)
+            changed.items = items(window)
+            #expect(tracker.apply([changed], now: t0).contains(.queue), "window \(window)")
+            var restored = status(time: 13)
+            restored.items = items([1, 2, 3])
+            #expect(tracker.apply([restored], now: t0).contains(.queue))
+        }
+        #expect(MediaStatusTracker.sameItemIDs(nil, nil))
+        #expect(!MediaStatusTracker.sameItemIDs(nil, []))
+        #expect(!MediaStatusTracker.sameItemIDs([], nil))
+        #expect(!MediaStatusTracker.sameItemIDs(items([1]), [QueueItem()]))
+    }
+
     @Test func lastKnownValuesSurviveTheEnd() {
         var tracker = MediaStatusTracker()
         _ = tracker.apply([status(state: .paused, time: 42)], now: t0)

@@ -31,6 +31,22 @@ import Testing
         #expect(await take(1, from: observed.stream()) == ["playing"])
     }
 
+    /// `store` keeps the value even when nobody follows it (without comparing), so a later
+    /// stream starts with it; with a stream, it yields changes as `update` does.
+    @Test func storeKeepsTheValueWithOrWithoutStreams() async {
+        let observed = ObservedValue(1)
+        observed.store(2)
+        observed.store(2)
+        #expect(observed.value == 2)
+        let stream = observed.stream()
+        observed.store(2)
+        observed.store(3)
+        observed.store(3)
+        observed.store(4)
+        #expect(await take(3, from: stream) == [2, 3, 4])
+        #expect(await take(1, from: observed.stream()) == [4])
+    }
+
     @Test func sameness() async {
         final class Box: Sendable {}
         let first = Box()

@@ -58,6 +58,45 @@ import Testing
         #expect(checked.clampingWireNumbers().clamped.isEmpty, "clamping twice changes nothing")
     }
 
+    /// Each checked number alone out of range: the quick check that lets an ordinary status
+    /// through uncopied must see every one of them, or that number would escape clamping.
+    static let singleFields: [(String, @Sendable (inout MediaStatus, Double) -> Void)] = [
+        ("currentTime", { $0.currentTime = $1 }),
+        ("playbackRate", { $0.playbackRate = $1 }),
+        ("volume.level", { $0.volume = Volume(level: $1) }),
+        ("media.duration", { $0.media?.duration = $1 }),
+        ("media.breaks.position", { $0.media?.breaks = [AdBreak(id: "b", position: $1)] }),
+        ("media.breaks.duration", { $0.media?.breaks = [AdBreak(id: "b", position: 0, duration: $1)] }),
+        ("media.breakClips.duration", { $0.media?.breakClips = [AdBreakClip(id: "c", duration: $1)] }),
+        ("media.breakClips.whenSkippable", { $0.media?.breakClips = [AdBreakClip(id: "c", whenSkippable: $1)] }),
+        (
+            "extendedStatus.media.duration",
+            { $0.extendedStatus = ExtendedMediaStatus(playerState: .loading, media: media($1)) }
+        ),
+        ("breakStatus.currentBreakTime", { $0.breakStatus = AdBreakStatus(currentBreakTime: $1) }),
+        ("breakStatus.currentBreakClipTime", { $0.breakStatus = AdBreakStatus(currentBreakClipTime: $1) }),
+        ("breakStatus.whenSkippable", { $0.breakStatus = AdBreakStatus(whenSkippable: $1) }),
+        ("liveSeekableRange.start", { $0.liveSeekableRange = LiveSeekableRange(start: $1) }),
+        ("liveSeekableRange.end", { $0.liveSeekableRange = LiveSeekableRange(end: $1) }),
+        ("items.startTime", { $0.items = [QueueItem(itemID: 1, startTime: $1)] }),
+        ("items.playbackDuration", { $0.items = [QueueItem(itemID: 1, playbackDuration: $1)] }),
+        ("items.preloadTime", { $0.items = [QueueItem(itemID: 1, preloadTime: $1)] }),
+        ("items.media.duration", { $0.items = [QueueItem(itemID: 1), QueueItem(itemID: 2, media: media($1))] }),
+    ]
+
+    @Test(arguments: 0..<singleFields.count, [1e300, -1e300, Double.nan])
+    func eachNumberAloneIsClamped(field: Int, value: Double) {
+        let (name, set) = Self.singleFields[field]
+        var status = MediaStatus(mediaSessionID: 1, media: MediaInformation(contentID: "a"), playerState: .playing)
+        set(&status, value)
+        #expect(status.hasWireNumbersOutOfRange, "\(name)")
+        let (checked, fields) = status.clampingWireNumbers()
+        #expect(fields.contains { name.hasPrefix($0) || $0.hasPrefix(name) }, "\(name): \(fields)")
+        #expect(!checked.hasWireNumbersOutOfRange, "\(name)")
+        set(&status, 0.5)
+        #expect(!status.hasWireNumbersOutOfRange, "\(name) in range")
+    }
+
     @Test func anOrdinaryStatusIsLeftAlone() {
         var status = MediaStatus(mediaSessionID: 1, media: Self.media(30), playerState: .playing, currentTime: 3)
         status.items = [QueueItem(itemID: 1, media: Self.media(30), startTime: 0)]

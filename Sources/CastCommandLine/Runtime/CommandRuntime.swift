@@ -163,7 +163,12 @@ package final class CommandRuntime: Sendable {
         switch target {
         case .address(let host, let port):
             do {
-                let device = try await context.discoveryManager.addDevice(host: host, port: port)
+                // The check's connection is kept for the session the command starts next.
+                let device = try await context.discoveryManager.addDevice(
+                    host: host,
+                    port: port,
+                    keepingConnectionFor: context.options.requestTimeout
+                )
                 return (device, host, port)
             } catch {
                 throw CommandLineError(

@@ -1,8 +1,9 @@
 /// Read access to a parsed document: its bytes and its tokens.
 ///
 /// Only valid while the buffers it points into are alive; every use is scoped by
-/// ``withDocument(_:maximumDepth:_:)``.
-struct JSONDocument {
+/// ``withDocument(_:maximumDepth:_:)``. `package` only as the type of ``CastJSONMessage``'s
+/// decoding requirement; its members are internal.
+package struct JSONDocument {
     let bytes: UnsafeBufferPointer<UInt8>
     let tokens: UnsafeBufferPointer<JSONToken>
 
@@ -14,20 +15,26 @@ struct JSONDocument {
     ) throws(MessageDecodingError) -> Result {
         var payload = payload
         do {
-            return try payload.withUTF8 { bytes in try withDocument(bytes, maximumDepth: maximumDepth, body) }
+            // A String's contents are valid UTF-8 already: the parser does not check them again.
+            return try payload.withUTF8 { bytes in
+                try withDocument(bytes, maximumDepth: maximumDepth, isValidUTF8: true, body)
+            }
         } catch {
             throw MessageDecodingError.from(error)
         }
     }
 
     /// Parses `bytes` and runs `body` on the document.
+    ///
+    /// - Parameter isValidUTF8: the bytes are a `String`'s contents, known to be UTF-8.
     static func withDocument<Result>(
         _ bytes: UnsafeBufferPointer<UInt8>,
         maximumDepth: Int,
+        isValidUTF8: Bool = false,
         _ body: (JSONDocument) throws -> Result
     ) throws(MessageDecodingError) -> Result {
         do {
-            return try JSONParser.withTokens(bytes, maximumDepth: maximumDepth) { tokens in
+            return try JSONParser.withTokens(bytes, maximumDepth: maximumDepth, isValidUTF8: isValidUTF8) { tokens in
                 try body(JSONDocument(bytes: bytes, tokens: tokens))
             }
         } catch {
@@ -38,11 +45,25 @@ struct JSONDocument {
     // MARK: Strings
 
     /// The string token at `index` as a `String`.
+    @inline(__always)
     func string(at index: Int) -> String {
         let token = tokens[index]
         let raw = UnsafeBufferPointer(start: bytes.baseAddress! + Int(token.start), count: token.count)
-        guard token.isEscaped else { return String(decoding: raw, as: UTF8.self) }
+        guard token.isEscaped else { return JSONDocument.string(raw) }
         return JSONDocument.unescape(raw)
+    }
+
+    /// A `String` of the raw bytes of a validated string without escapes.
+    ///
+    /// Copied into the string's own storage and checked there: a string of up to 15 ASCII
+    /// bytes (most member names and wire identifiers) needs no further validation and no
+    /// allocation.
+    @inline(__always)
+    static func string(_ raw: UnsafeBufferPointer<UInt8>) -> String {
+        String(unsafeUninitializedCapacity: raw.count) { buffer in
+            UnsafeMutableRawBufferPointer(buffer).copyMemory(from: UnsafeRawBufferPointer(raw))
+            return raw.count
+        }
     }
 
     /// Whether the string token at `index` equals `key`.
@@ -297,6 +318,9 @@ struct JSONDocument {
         case .double: return .double(token.double)
         case .string: return .string(string(at: index))
         case .array:
+            // `reserveCapacity` and `append` are specialized here; the standard library's
+            // unspecialized `init(unsafeUninitializedCapacity:)` looks up the storage's generic
+            // metadata on every call.
             var elements: [JSONValue] = []
             elements.reserveCapacity(token.count)
             var element = index + 1

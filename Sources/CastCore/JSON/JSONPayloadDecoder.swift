@@ -68,6 +68,12 @@ extension JSONValue {
 
     /// Parses JSON text in UTF-8.
     package init(parsing bytes: [UInt8], maximumDepth: Int = 64) throws(MessageDecodingError) {
-        self = try JSONPayloadDecoder(maximumDepth: maximumDepth).decode(JSONValue.self, from: bytes)
+        do {
+            self = try bytes.withUnsafeBufferPointer { buffer in
+                try JSONDocument.withDocument(buffer, maximumDepth: maximumDepth) { $0.value(at: 0) }
+            }
+        } catch {
+            throw MessageDecodingError.from(error)
+        }
     }
 }

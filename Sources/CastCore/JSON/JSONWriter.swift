@@ -4,7 +4,10 @@
 /// Doubles are written in their shortest round-trip form and always with a fraction or an
 /// exponent, so that they read back as doubles; non-finite doubles are written as `null`
 /// (encoders reject them before they get here).
-struct JSONWriter {
+///
+/// `package` only as the type of ``CastJSONMessage``'s encoding requirement; its members are
+/// internal.
+package struct JSONWriter {
     private(set) var bytes: [UInt8] = []
     /// Whether the next member or element needs a separating comma.
     var needsComma = false

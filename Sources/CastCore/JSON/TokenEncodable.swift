@@ -23,7 +23,7 @@ extension TokenEncodableObject {
 }
 
 /// A NaN or infinite number, which JSON cannot represent.
-struct NonFiniteNumber: Error {}
+package struct NonFiniteNumber: Error {}
 
 // MARK: - Structure
 

@@ -42,9 +42,9 @@ extension ExtendedMediaStatus: TokenDecodable {
         self.init(
             playerState: try object.decode("playerState"),
             mediaSessionID: try object.decodeIfPresent("mediaSessionId"),
-            media: try object.decodeIfPresent("media")
+            media: try object.decodeIfPresent("media"),
+            unknownMembers: object.unknownMembers(known: Self.knownMembers)
         )
-        unknownMembers = object.unknownMembers(known: Self.knownMembers)
     }
 }
 

@@ -40,9 +40,9 @@ extension MediaImage: TokenDecodable {
         self.init(
             url: try object.decode("url"),
             width: try object.decodeIfPresent("width"),
-            height: try object.decodeIfPresent("height")
+            height: try object.decodeIfPresent("height"),
+            unknownMembers: object.unknownMembers(known: Self.knownMembers)
         )
-        unknownMembers = object.unknownMembers(known: Self.knownMembers)
     }
 }
 

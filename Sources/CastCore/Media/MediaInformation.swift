@@ -246,9 +246,9 @@ extension MediaInformation.Fields: TokenDecodable {
             startAbsoluteTime: try object.decodeIfPresent("startAbsoluteTime"),
             hlsSegmentFormat: try object.decodeIfPresent("hlsSegmentFormat"),
             hlsVideoSegmentFormat: try object.decodeIfPresent("hlsVideoSegmentFormat"),
-            customData: try object.decodeIfPresent("customData")
+            customData: try object.decodeIfPresent("customData"),
+            unknownMembers: object.unknownMembers(known: Self.knownMembers)
         )
-        unknownMembers = object.unknownMembers(known: Self.knownMembers)
     }
 }
 

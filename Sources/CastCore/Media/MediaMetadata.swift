@@ -245,6 +245,7 @@ extension MediaMetadata: TokenDecodable {
     init(token index: Int, in document: JSONDocument) throws {
         let object = try TokenObject(index, document)
         self.init()
+        fields = [String: JSONValue](minimumCapacity: document.tokens[index].count)
         try object.forEachMember { name, value in
             if document.string(at: name, equals: "metadataType") {
                 if document.tokens[value].kind != .null {

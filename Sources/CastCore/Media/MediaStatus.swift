@@ -140,9 +140,9 @@ extension MediaStatus: TokenDecodable {
             liveSeekableRange: try object.decodeIfPresent("liveSeekableRange"),
             videoInfo: try object.decodeIfPresent("videoInfo"),
             customData: try object.decodeIfPresent("customData"),
-            sequenceNumber: try object.decodeIfPresent("sequenceNumber")
+            sequenceNumber: try object.decodeIfPresent("sequenceNumber"),
+            unknownMembers: object.unknownMembers(known: Self.knownMembers)
         )
-        unknownMembers = object.unknownMembers(known: Self.knownMembers)
     }
 }
 

@@ -73,9 +73,9 @@ extension MediaTrack: TokenDecodable {
             language: try object.decodeIfPresent("language"),
             subtype: try object.decodeIfPresent("subtype"),
             roles: try object.decodeIfPresent("roles"),
-            customData: try object.decodeIfPresent("customData")
+            customData: try object.decodeIfPresent("customData"),
+            unknownMembers: object.unknownMembers(known: Self.knownMembers)
         )
-        unknownMembers = object.unknownMembers(known: Self.knownMembers)
     }
 }
 

@@ -68,9 +68,9 @@ extension QueueItem: TokenDecodable {
             playbackDuration: try object.decodeIfPresent("playbackDuration"),
             preloadTime: try object.decodeIfPresent("preloadTime"),
             activeTrackIDs: try object.decodeIfPresent("activeTrackIds"),
-            customData: try object.decodeIfPresent("customData")
+            customData: try object.decodeIfPresent("customData"),
+            unknownMembers: object.unknownMembers(known: Self.knownMembers)
         )
-        unknownMembers = object.unknownMembers(known: Self.knownMembers)
     }
 }
 

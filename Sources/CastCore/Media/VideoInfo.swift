@@ -40,9 +40,9 @@ extension VideoInfo: TokenDecodable {
         self.init(
             width: try object.decodeIfPresent("width"),
             height: try object.decodeIfPresent("height"),
-            hdrType: try object.decodeIfPresent("hdrType")
+            hdrType: try object.decodeIfPresent("hdrType"),
+            unknownMembers: object.unknownMembers(known: Self.knownMembers)
         )
-        unknownMembers = object.unknownMembers(known: Self.knownMembers)
     }
 }
 

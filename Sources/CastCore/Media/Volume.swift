@@ -33,9 +33,9 @@ extension Volume: TokenDecodable {
         var object = try TokenObject(index, document)
         self.init(
             level: try object.decodeIfPresent("level"),
-            muted: try object.decodeIfPresent("muted")
+            muted: try object.decodeIfPresent("muted"),
+            unknownMembers: object.unknownMembers(known: Self.knownMembers)
         )
-        unknownMembers = object.unknownMembers(known: Self.knownMembers)
     }
 }
 

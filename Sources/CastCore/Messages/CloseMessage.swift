@@ -20,7 +20,7 @@ package struct CloseMessage: CastJSONMessage, Hashable {
 // Written by scripts/json-members.py from the member lists above; do not edit by hand.
 
 extension CloseMessage: TokenDecodable {
-    init(token index: Int, in document: JSONDocument) throws {
+    package init(token index: Int, in document: JSONDocument) throws {
         var object = try TokenObject(index, document)
         self.init(
             reasonCode: try object.decodeIfPresent("reasonCode")
@@ -29,7 +29,7 @@ extension CloseMessage: TokenDecodable {
 }
 
 extension CloseMessage: TokenEncodableObject {
-    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+    package func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
         try writer.member("reasonCode", reasonCode)
     }
 }

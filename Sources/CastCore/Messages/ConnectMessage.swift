@@ -44,7 +44,7 @@ package struct ConnectMessage: CastJSONMessage, Hashable {
 // Written by scripts/json-members.py from the member lists above; do not edit by hand.
 
 extension ConnectMessage: TokenDecodable {
-    init(token index: Int, in document: JSONDocument) throws {
+    package init(token index: Int, in document: JSONDocument) throws {
         var object = try TokenObject(index, document)
         self.init(
             origin: try object.decodeIfPresent("origin"),
@@ -58,7 +58,7 @@ extension ConnectMessage: TokenDecodable {
 }
 
 extension ConnectMessage: TokenEncodableObject {
-    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+    package func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
         try writer.member("origin", origin)
         try writer.member("userAgent", userAgent)
         try writer.member("senderInfo", senderInfo)

@@ -20,7 +20,7 @@ package struct ConnectedMessage: CastJSONMessage, Hashable {
 // Written by scripts/json-members.py from the member lists above; do not edit by hand.
 
 extension ConnectedMessage: TokenDecodable {
-    init(token index: Int, in document: JSONDocument) throws {
+    package init(token index: Int, in document: JSONDocument) throws {
         var object = try TokenObject(index, document)
         self.init(
             protocolVersion: try object.decodeIfPresent("protocolVersion")
@@ -29,7 +29,7 @@ extension ConnectedMessage: TokenDecodable {
 }
 
 extension ConnectedMessage: TokenEncodableObject {
-    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+    package func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
         try writer.member("protocolVersion", protocolVersion)
     }
 }

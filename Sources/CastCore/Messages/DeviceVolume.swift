@@ -45,9 +45,9 @@ extension DeviceVolume: TokenDecodable {
             controlType: try object.decodeIfPresent("controlType"),
             level: try object.decodeIfPresent("level"),
             muted: try object.decodeIfPresent("muted"),
-            stepInterval: try object.decodeIfPresent("stepInterval")
+            stepInterval: try object.decodeIfPresent("stepInterval"),
+            unknownMembers: object.unknownMembers(known: Self.knownMembers)
         )
-        unknownMembers = object.unknownMembers(known: Self.knownMembers)
     }
 }
 

@@ -60,7 +60,7 @@ package struct EditTracksInfoRequest: CastJSONMessage, Hashable {
 // Written by scripts/json-members.py from the member lists above; do not edit by hand.
 
 extension EditTracksInfoRequest: TokenDecodable {
-    init(token index: Int, in document: JSONDocument) throws {
+    package init(token index: Int, in document: JSONDocument) throws {
         var object = try TokenObject(index, document)
         self.init(
             requestID: try object.decodeIfPresent("requestId"),
@@ -77,7 +77,7 @@ extension EditTracksInfoRequest: TokenDecodable {
 }
 
 extension EditTracksInfoRequest: TokenEncodableObject {
-    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+    package func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
         try writer.member("requestId", requestID)
         try writer.member("mediaSessionId", mediaSessionID)
         try writer.member("sessionId", sessionID)

@@ -70,7 +70,7 @@ package struct LaunchRequest: CastJSONMessage, Hashable {
 // Written by scripts/json-members.py from the member lists above; do not edit by hand.
 
 extension LaunchRequest: TokenDecodable {
-    init(token index: Int, in document: JSONDocument) throws {
+    package init(token index: Int, in document: JSONDocument) throws {
         var object = try TokenObject(index, document)
         self.init(
             requestID: try object.decodeIfPresent("requestId"),
@@ -84,7 +84,7 @@ extension LaunchRequest: TokenDecodable {
 }
 
 extension LaunchRequest: TokenEncodableObject {
-    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+    package func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
         try writer.member("requestId", requestID)
         try writer.member("appId", appID)
         try writer.member("language", language)

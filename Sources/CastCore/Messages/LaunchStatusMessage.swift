@@ -34,7 +34,7 @@ package struct LaunchStatusMessage: CastJSONMessage, Hashable {
 // Written by scripts/json-members.py from the member lists above; do not edit by hand.
 
 extension LaunchStatusMessage: TokenDecodable {
-    init(token index: Int, in document: JSONDocument) throws {
+    package init(token index: Int, in document: JSONDocument) throws {
         var object = try TokenObject(index, document)
         self.init(
             requestID: try object.decodeIfPresent("requestId"),
@@ -45,7 +45,7 @@ extension LaunchStatusMessage: TokenDecodable {
 }
 
 extension LaunchStatusMessage: TokenEncodableObject {
-    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+    package func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
         try writer.member("requestId", requestID)
         try writer.member("launchRequestId", launchRequestID)
         try writer.member("status", status)

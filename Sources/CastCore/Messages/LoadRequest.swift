@@ -41,7 +41,7 @@ package struct LoadRequest: CastJSONMessage, Hashable {
 }
 
 extension LoadRequest: TokenDecodable {
-    init(token index: Int, in document: JSONDocument) throws {
+    package init(token index: Int, in document: JSONDocument) throws {
         var object = try TokenObject(index, document)
         self.init(
             requestID: try object.decodeIfPresent("requestId"),
@@ -52,7 +52,7 @@ extension LoadRequest: TokenDecodable {
 }
 
 extension LoadRequest: TokenEncodableObject {
-    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+    package func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
         try writer.member("requestId", requestID)
         try writer.member("sessionId", sessionID)
         try data.writeMembers(to: &writer)

@@ -72,7 +72,7 @@ package struct MediaSessionRequest: CastJSONMessage, Hashable {
 }
 
 extension MediaSessionRequest: TokenDecodable {
-    init(token index: Int, in document: JSONDocument) throws {
+    package init(token index: Int, in document: JSONDocument) throws {
         var object = try TokenObject(index, document)
         self.init(
             type: try object.decode("type"),
@@ -85,7 +85,7 @@ extension MediaSessionRequest: TokenDecodable {
 }
 
 extension MediaSessionRequest: TokenEncodableObject {
-    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+    package func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
         try writer.member("requestId", requestID)
         try writer.member("mediaSessionId", mediaSessionID)
         try writer.member("sessionId", sessionID)

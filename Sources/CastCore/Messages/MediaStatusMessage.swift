@@ -48,7 +48,7 @@ extension MediaStatusMessage: TokenDecodable {
     /// Reads `status` as an array, as a single object, or, when a receiver app puts the
     /// status members at the top level of the message (no `status`, a `mediaSessionId`),
     /// from the message itself.
-    init(token index: Int, in document: JSONDocument) throws {
+    package init(token index: Int, in document: JSONDocument) throws {
         var object = try TokenObject(index, document)
         let requestID: Int? = try object.decodeIfPresent("requestId")
         object.skip("type")
@@ -73,7 +73,7 @@ extension MediaStatusMessage: TokenDecodable {
 }
 
 extension MediaStatusMessage: TokenEncodableObject {
-    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+    package func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
         try writer.member("requestId", requestID)
         try writer.member("status", status)
         try writer.unknownMembers(unknownMembers)

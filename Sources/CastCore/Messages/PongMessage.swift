@@ -22,7 +22,7 @@ package struct PongMessage: CastJSONMessage, Hashable {
 // Written by scripts/json-members.py from the member lists above; do not edit by hand.
 
 extension PongMessage: TokenDecodable {
-    init(token index: Int, in document: JSONDocument) throws {
+    package init(token index: Int, in document: JSONDocument) throws {
         var object = try TokenObject(index, document)
         self.init(
             requestID: try object.decodeIfPresent("requestId")
@@ -31,7 +31,7 @@ extension PongMessage: TokenDecodable {
 }
 
 extension PongMessage: TokenEncodableObject {
-    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+    package func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
         try writer.member("requestId", requestID)
     }
 }

@@ -49,7 +49,7 @@ package struct QueueChangeMessage: CastJSONMessage, Hashable {
 // Written by scripts/json-members.py from the member lists above; do not edit by hand.
 
 extension QueueChangeMessage: TokenDecodable {
-    init(token index: Int, in document: JSONDocument) throws {
+    package init(token index: Int, in document: JSONDocument) throws {
         var object = try TokenObject(index, document)
         self.init(
             requestID: try object.decodeIfPresent("requestId"),
@@ -63,7 +63,7 @@ extension QueueChangeMessage: TokenDecodable {
 }
 
 extension QueueChangeMessage: TokenEncodableObject {
-    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+    package func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
         try writer.member("requestId", requestID)
         try writer.member("changeType", changeType)
         try writer.member("itemIds", itemIDs)

@@ -39,7 +39,7 @@ package struct QueueGetItemsRequest: CastJSONMessage, Hashable {
 // Written by scripts/json-members.py from the member lists above; do not edit by hand.
 
 extension QueueGetItemsRequest: TokenDecodable {
-    init(token index: Int, in document: JSONDocument) throws {
+    package init(token index: Int, in document: JSONDocument) throws {
         var object = try TokenObject(index, document)
         self.init(
             requestID: try object.decodeIfPresent("requestId"),
@@ -51,7 +51,7 @@ extension QueueGetItemsRequest: TokenDecodable {
 }
 
 extension QueueGetItemsRequest: TokenEncodableObject {
-    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+    package func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
         try writer.member("requestId", requestID)
         try writer.member("mediaSessionId", mediaSessionID)
         try writer.member("sessionId", sessionID)

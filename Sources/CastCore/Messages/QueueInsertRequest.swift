@@ -65,7 +65,7 @@ package struct QueueInsertRequest: CastJSONMessage, Hashable {
 // Written by scripts/json-members.py from the member lists above; do not edit by hand.
 
 extension QueueInsertRequest: TokenDecodable {
-    init(token index: Int, in document: JSONDocument) throws {
+    package init(token index: Int, in document: JSONDocument) throws {
         var object = try TokenObject(index, document)
         self.init(
             requestID: try object.decodeIfPresent("requestId"),
@@ -83,7 +83,7 @@ extension QueueInsertRequest: TokenDecodable {
 }
 
 extension QueueInsertRequest: TokenEncodableObject {
-    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+    package func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
         try writer.member("requestId", requestID)
         try writer.member("mediaSessionId", mediaSessionID)
         try writer.member("sessionId", sessionID)

@@ -57,7 +57,7 @@ package struct QueueRemoveRequest: CastJSONMessage, Hashable {
 // Written by scripts/json-members.py from the member lists above; do not edit by hand.
 
 extension QueueRemoveRequest: TokenDecodable {
-    init(token index: Int, in document: JSONDocument) throws {
+    package init(token index: Int, in document: JSONDocument) throws {
         var object = try TokenObject(index, document)
         self.init(
             requestID: try object.decodeIfPresent("requestId"),
@@ -73,7 +73,7 @@ extension QueueRemoveRequest: TokenDecodable {
 }
 
 extension QueueRemoveRequest: TokenEncodableObject {
-    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+    package func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
         try writer.member("requestId", requestID)
         try writer.member("mediaSessionId", mediaSessionID)
         try writer.member("sessionId", sessionID)

@@ -99,9 +99,9 @@ extension ReceiverApplication: TokenDecodable {
             sessionID: try object.decodeIfPresent("sessionId"),
             statusText: try object.decodeIfPresent("statusText"),
             transportID: try object.decodeIfPresent("transportId"),
-            senderConnected: try object.decodeIfPresent("senderConnected")
+            senderConnected: try object.decodeIfPresent("senderConnected"),
+            unknownMembers: object.unknownMembers(known: Self.knownMembers)
         )
-        unknownMembers = object.unknownMembers(known: Self.knownMembers)
     }
 }
 

@@ -50,9 +50,9 @@ extension ReceiverStatus: TokenDecodable {
             isActiveInput: try object.decodeIfPresent("isActiveInput"),
             isStandBy: try object.decodeIfPresent("isStandBy"),
             userEq: try object.decodeIfPresent("userEq"),
-            volume: try object.decodeIfPresent("volume")
+            volume: try object.decodeIfPresent("volume"),
+            unknownMembers: object.unknownMembers(known: Self.knownMembers)
         )
-        unknownMembers = object.unknownMembers(known: Self.knownMembers)
     }
 }
 

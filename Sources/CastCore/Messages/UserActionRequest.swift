@@ -47,7 +47,7 @@ package struct UserActionRequest: CastJSONMessage, Hashable {
 // Written by scripts/json-members.py from the member lists above; do not edit by hand.
 
 extension UserActionRequest: TokenDecodable {
-    init(token index: Int, in document: JSONDocument) throws {
+    package init(token index: Int, in document: JSONDocument) throws {
         var object = try TokenObject(index, document)
         self.init(
             requestID: try object.decodeIfPresent("requestId"),
@@ -61,7 +61,7 @@ extension UserActionRequest: TokenDecodable {
 }
 
 extension UserActionRequest: TokenEncodableObject {
-    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+    package func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
         try writer.member("requestId", requestID)
         try writer.member("mediaSessionId", mediaSessionID)
         try writer.member("sessionId", sessionID)

@@ -46,9 +46,9 @@ extension MultizoneDevice: TokenDecodable {
             deviceID: try object.decode("deviceId"),
             name: try object.decodeIfPresent("name"),
             capabilities: try object.decodeIfPresent("capabilities"),
-            volume: try object.decodeIfPresent("volume")
+            volume: try object.decodeIfPresent("volume"),
+            unknownMembers: object.unknownMembers(known: Self.knownMembers)
         )
-        unknownMembers = object.unknownMembers(known: Self.knownMembers)
     }
 }
 

@@ -27,7 +27,7 @@ package struct MultizoneStatusMessage: CastJSONMessage, Hashable {
 }
 
 extension MultizoneStatusMessage: TokenDecodable {
-    init(token index: Int, in document: JSONDocument) throws {
+    package init(token index: Int, in document: JSONDocument) throws {
         var object = try TokenObject(index, document)
         let requestID: Int? = try object.decodeIfPresent("requestId")
         object.skip("type")
@@ -37,7 +37,7 @@ extension MultizoneStatusMessage: TokenDecodable {
 }
 
 extension MultizoneStatusMessage: TokenEncodableObject {
-    func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
+    package func writeMembers(to writer: inout JSONWriter) throws(NonFiniteNumber) {
         try writer.member("requestId", requestID)
         try writer.member("status", status)
         try writer.unknownMembers(unknownMembers)

@@ -71,10 +71,18 @@ public final class VirtualDevice: Sendable {
     private let makeEngine: @Sendable (DeviceInstant) -> any HostedEngine
     private let state: Locked<State>
     /// Receives the device's ``SpeakerGroupEvent``s (set by ``SpeakerGroupHub``).
-    private let multizoneHandler = Locked<(@Sendable (SpeakerGroupEvent) -> Void)?>(nil)
+    private let multizoneHandler = Locked(Handlers.Multizone())
     /// Joins (`true`) or leaves the named group for `POST /control/group`; `false` when
     /// there is no such group (set by ``DeviceFleet``).
-    private let groupControl = Locked<(@Sendable (String, Bool) -> Bool)?>(nil)
+    private let groupControl = Locked(Handlers.GroupControl())
+
+    /// The handlers inside structs: a function value held directly as `Locked`'s generic
+    /// state is re-abstracted each time `withLock` passes it `inout`, which wraps it in two
+    /// more thunks on every access, until the calls are slow and then overflow the stack.
+    private enum Handlers {
+        struct Multizone { var call: (@Sendable (SpeakerGroupEvent) -> Void)? }
+        struct GroupControl { var call: (@Sendable (String, Bool) -> Bool)? }
+    }
     /// Reads the media of `LOAD`s in ``MediaMode/fetch`` and ``MediaMode/auto``.
     let mediaFetcher: MediaFetcher
     /// The browsers following the device's screen, when it serves one.
@@ -496,7 +504,7 @@ public final class VirtualDevice: Sendable {
             connection.close(reason: "fault: device rebooted")
         }
         if status != nil { advertiser?.deviceDidUpdate(advertisement) }
-        if let following, let handler = multizoneHandler.withLock({ $0 }) {
+        if let following, let handler = multizoneHandler.withLock({ $0.call }) {
             handler(.leftGroupPlayback(groupID: following))
         }
     }
@@ -536,18 +544,18 @@ public final class VirtualDevice: Sendable {
     /// Gives the device's ``SpeakerGroupEvent``s to `handler`, called after the device's lock is
     /// released (`nil` drops them).
     func setMultizoneHandler(_ handler: (@Sendable (SpeakerGroupEvent) -> Void)?) {
-        multizoneHandler.withLock { $0 = handler }
+        multizoneHandler.withLock { $0.call = handler }
     }
 
     /// Lets the control endpoint join and leave groups through `handler`.
     func setGroupControl(_ handler: (@Sendable (_ group: String, _ joins: Bool) -> Bool)?) {
-        groupControl.withLock { $0 = handler }
+        groupControl.withLock { $0.call = handler }
     }
 
     /// Joins or leaves the group named `group` (the control endpoint's `/control/group`);
     /// `false` when the device's fleet has no such group.
     func controlGroupMembership(_ group: String, joins: Bool) -> Bool {
-        guard let handler = groupControl.withLock({ $0 }) else { return false }
+        guard let handler = groupControl.withLock({ $0.call }) else { return false }
         return handler(group, joins)
     }
 
@@ -706,7 +714,7 @@ public final class VirtualDevice: Sendable {
         }
         for (id, event) in events { record(id, event: event) }
         if changed != nil { advertiser?.deviceDidUpdate(advertisement) }
-        if !multizoneEvents.isEmpty, let handler = multizoneHandler.withLock({ $0 }) {
+        if !multizoneEvents.isEmpty, let handler = multizoneHandler.withLock({ $0.call }) {
             for event in multizoneEvents { handler(event) }
         }
     }

@@ -26,9 +26,11 @@ public final class CastConnection: Sendable {
     /// The negotiated TLS version, such as `"TLSv1.3"`.
     public let tlsVersion: String?
 
-    init(core: CastConnectionCore) {
+    /// - Parameter socket: the core's channel when it is a socket (passed by the caller that
+    ///   made it: a dynamic cast would scan the program's protocol conformances once per
+    ///   process, a cost a short command pays in full).
+    init(core: CastConnectionCore, socket: (any NetworkByteChannel)?) {
         self.core = core
-        let socket = core.channel as? any NetworkByteChannel
         localAddress = socket?.localAddress
         remoteAddress = socket?.remoteAddress
         peerCertificate = socket?.peerCertificate
@@ -47,7 +49,7 @@ public final class CastConnection: Sendable {
         configuration: CastConnectionConfiguration = CastConnectionConfiguration(),
         clock: any CastClock
     ) {
-        self.init(core: CastConnectionCore(channel: channel, limits: configuration.limits, clock: clock))
+        self.init(core: CastConnectionCore(channel: channel, limits: configuration.limits, clock: clock), socket: nil)
     }
 
     deinit {
@@ -85,7 +87,8 @@ public final class CastConnection: Sendable {
                     continuation.resume(
                         returning: result.map {
                             CastConnection(
-                                core: CastConnectionCore(channel: $0, limits: configuration.limits, clock: clock)
+                                core: CastConnectionCore(channel: $0, limits: configuration.limits, clock: clock),
+                                socket: $0
                             )
                         }
                     )
@@ -169,6 +172,10 @@ public final class CastConnection: Sendable {
         }
         return loop.schedule(after: delay, action)
     }
+
+    /// The loop whose thread serves this connection, as an executor for tasks that should
+    /// run there (`nil` for a channel in memory).
+    package var taskExecutor: (any TaskExecutor)? { core.loop as? EventLoop }
 
     /// Waits until every frame sent so far has been handed to the kernel. A sender that
     /// produces frames faster than the peer reads can pace itself with this instead of

@@ -104,7 +104,8 @@ public final class CastListener: Sendable {
                 ChannelConnector.activateAccepted(stream, tls: context, clock: clock) { result in
                     guard case .success(let channel) = result else { return }
                     let connection = CastConnection(
-                        core: CastConnectionCore(channel: channel, limits: configuration.limits, clock: clock)
+                        core: CastConnectionCore(channel: channel, limits: configuration.limits, clock: clock),
+                        socket: channel
                     )
                     if let handler {
                         handler(connection)

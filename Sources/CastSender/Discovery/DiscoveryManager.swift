@@ -434,6 +434,22 @@ public final class DiscoveryManager: Sendable {
     ) async throws(CastError)
         -> CastDevice
     {
+        try await addDevice(host: host, port: port, friendlyName: friendlyName, keepingConnectionFor: nil)
+    }
+
+    /// Adds a device by address as ``addDevice(host:port:friendlyName:)`` does; with a
+    /// `lifetime`, the checking connection stays open that long for a session started on
+    /// the same address, which then needs no connection of its own (a command that checks
+    /// a device and casts to it opens one connection).
+    @discardableResult
+    package func addDevice(
+        host: String,
+        port: Int = 8009,
+        friendlyName: String? = nil,
+        keepingConnectionFor lifetime: Duration?
+    ) async throws(CastError)
+        -> CastDevice
+    {
         let setupSource = environment.setupInfo
         async let setupInfo = setupSource?.fetch(host, environment.options.requestTimeout)
         let connection = try await DeviceConnection.open(
@@ -446,14 +462,20 @@ public final class DiscoveryManager: Sendable {
             heartbeatTimeout: environment.options.heartbeatTimeout,
             requestTimeout: environment.options.requestTimeout
         ) { _ in }
-        defer { connection.close() }
+        var kept = false
+        defer { if !kept { connection.close() } }
         if Task.isCancelled { throw CastError(.cancelled, "addDevice \(host):\(port) was cancelled") }
-        try connection.send(
-            ConnectMessage(),
-            namespace: .connection,
-            from: DeviceConnection.platformSenderID,
-            to: DeviceConnection.platformReceiverID
-        )
+        if lifetime == nil {
+            try connection.send(
+                ConnectMessage(),
+                namespace: .connection,
+                from: DeviceConnection.platformSenderID,
+                to: DeviceConnection.platformReceiverID
+            )
+        } else {
+            // The CONNECT a session sends, so that the session taking this connection need not.
+            try environment.connectToPlatform(on: connection)
+        }
         let reply = try await connection.request(
             name: "GET_STATUS",
             namespace: .receiver,
@@ -464,6 +486,10 @@ public final class DiscoveryManager: Sendable {
             throw CastError(.invalidResponse, "\(host):\(port) did not answer GET_STATUS with RECEIVER_STATUS")
         }
         let app = status.status.applications?.first { $0.isIdleScreen != true }
+        if let lifetime {
+            environment.handover.park(connection, host: host, port: port, lifetime: lifetime, clock: environment.clock)
+            kept = true
+        }
         let setup = await setupInfo
         let address = IPAddress(host)
         let browsed = state.withLock { state in

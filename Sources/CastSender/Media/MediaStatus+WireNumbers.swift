@@ -12,6 +12,9 @@ extension MediaStatus {
     /// queue item's) the duration and the times of its breaks and break clips, plus each queue
     /// item's start, playback and preload times.
     func clampingWireNumbers() -> (status: MediaStatus, clamped: [String]) {
+        // Every status a device sends passes here, nearly always in range: reading the numbers
+        // copies nothing, where clamping copies the status and its media to write into them.
+        guard hasWireNumbersOutOfRange else { return (self, []) }
         var clamper = WireNumberClamper()
         var status = self
         clamper.time(&status.currentTime, "currentTime")
@@ -40,6 +43,58 @@ extension MediaStatus {
             if clamper.changes != before { status.items = checked }
         }
         return (clamper.changed ? status : self, clamper.clamped)
+    }
+}
+
+extension MediaStatus {
+    /// Whether ``clampingWireNumbers()`` has anything to change: the same fields, only read.
+    var hasWireNumbersOutOfRange: Bool {
+        let times = WireNumberClamper.times
+        if !Self.isIn(currentTime, times) || !Self.isIn(playbackRate, -1000...1000) { return true }
+        if let volume, !Self.isIn(volume.level, 0...1) { return true }
+        if let media, media.hasWireNumbersOutOfRange { return true }
+        if let media = extendedStatus?.media, media.hasWireNumbersOutOfRange { return true }
+        if let breakStatus,
+            !Self.isIn(breakStatus.currentBreakTime, times) || !Self.isIn(breakStatus.currentBreakClipTime, times)
+                || !Self.isIn(breakStatus.whenSkippable, times)
+        {
+            return true
+        }
+        if let range = liveSeekableRange, !Self.isIn(range.start, times) || !Self.isIn(range.end, times) {
+            return true
+        }
+        for item in items ?? [] {
+            if !Self.isIn(item.startTime, times) || !Self.isIn(item.playbackDuration, times)
+                || !Self.isIn(item.preloadTime, times)
+            {
+                return true
+            }
+            if let media = item.media, media.hasWireNumbersOutOfRange { return true }
+        }
+        return false
+    }
+
+    /// Whether `value` is absent or a number inside `range` (NaN is not).
+    static func isIn(_ value: Double?, _ range: ClosedRange<Double>) -> Bool {
+        guard let value else { return true }
+        return range.contains(value)
+    }
+}
+
+extension MediaInformation {
+    /// Whether the duration or a time of a break or break clip needs clamping.
+    fileprivate var hasWireNumbersOutOfRange: Bool {
+        let times = WireNumberClamper.times
+        if !MediaStatus.isIn(duration, times) { return true }
+        for adBreak in breaks ?? []
+        where !times.contains(adBreak.position) || !MediaStatus.isIn(adBreak.duration, times) {
+            return true
+        }
+        for clip in breakClips ?? []
+        where !MediaStatus.isIn(clip.duration, times) || !MediaStatus.isIn(clip.whenSkippable, times) {
+            return true
+        }
+        return false
     }
 }
 

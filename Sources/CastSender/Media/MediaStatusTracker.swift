@@ -65,7 +65,7 @@ struct MediaStatusTracker: Sendable {
             changes.insert(.mediaSession)
         }
         if incoming.media?.metadata != previous?.media?.metadata { changes.insert(.metadata) }
-        if incoming.items?.map(\.itemID) != previous?.items?.map(\.itemID)
+        if !Self.sameItemIDs(incoming.items, previous?.items)
             || incoming.currentItemID != previous?.currentItemID
             || incoming.repeatMode != previous?.repeatMode
         {
@@ -139,6 +139,20 @@ struct MediaStatusTracker: Sendable {
         var value = max(0, position)
         if let duration = status.media?.duration, duration > 0 { value = min(value, duration) }
         return value
+    }
+
+    /// Whether two queue windows list the same item ids in the same order (both absent counts
+    /// as the same), compared in place: a status arrives every second on every session.
+    static func sameItemIDs(_ lhs: [QueueItem]?, _ rhs: [QueueItem]?) -> Bool {
+        switch (lhs, rhs) {
+        case (nil, nil): return true
+        case (let lhs?, let rhs?):
+            // By index: iterating would copy each item (and retain all its members) to read one Int.
+            guard lhs.count == rhs.count else { return false }
+            for index in lhs.indices where lhs[index].itemID != rhs[index].itemID { return false }
+            return true
+        default: return false
+        }
     }
 
     static func seconds(_ duration: Duration) -> Double {

@@ -15,6 +15,9 @@ struct SessionEnvironment: Sendable {
     var locateDevice: @Sendable (_ uniqueID: String) async -> CastDevice? = { _ in nil }
     /// How devices added by address are named; `nil` names them from discovery or their address.
     var setupInfo: DeviceSetupInfoSource?
+    /// Connections that checked a device, kept for the session that follows (shared by the
+    /// context's discovery and session managers).
+    var handover = ConnectionHandover()
     /// The devices already named in the log as accepted without authentication.
     var unauthenticatedDevices = UnauthenticatedDeviceWarnings()
     /// Called when a session to a speaker group learned the group's members.

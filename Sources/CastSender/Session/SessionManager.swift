@@ -22,6 +22,9 @@ public final class SessionManager: Sendable {
 
     private let state = Locked(State())
     let environment: SessionEnvironment
+
+    /// How many checking connections wait for a session (``ConnectionHandover``; for tests).
+    var parkedConnectionCount: Int { environment.handover.count }
     private let listeners: ListenerSet<any SessionManagerListener, SessionEvent>
     let onChange: @Sendable () -> Void
 

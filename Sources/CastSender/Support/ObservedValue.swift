@@ -51,6 +51,22 @@ package final class ObservedValue<Value: Sendable>: Sendable {
         }
     }
 
+    /// Sets the value as ``update(_:)`` does, for an owner that needs no answer: while no
+    /// stream follows the value, it is kept without comparing it with the one before (two
+    /// media statuses cost more to compare than to track, and one arrives every second on
+    /// every session).
+    package func store(_ value: Value) {
+        state.withLock { state in
+            guard !state.streams.isEmpty else {
+                state.value = value
+                return
+            }
+            guard !isSame(state.value, value) else { return }
+            state.value = value
+            for continuation in state.streams.values { continuation.yield(value) }
+        }
+    }
+
     /// A stream of the value now, then every change, until ``finish()`` or the reader stops.
     package func stream() -> AsyncStream<Value> {
         let (stream, continuation) = AsyncStream<Value>.makeStream(bufferingPolicy: .bufferingNewest(Self.bufferLimit))

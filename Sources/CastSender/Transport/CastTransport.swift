@@ -24,9 +24,13 @@ package protocol CastTransport: AnyObject, Sendable {
         _ action: @escaping @Sendable () -> Void
     )
         -> CastTimer
+    /// The executor of the thread the connection's events arrive on, if it has one.
+    var taskExecutor: (any TaskExecutor)? { get }
 }
 
 extension CastTransport {
+    package var taskExecutor: (any TaskExecutor)? { nil }
+
     package func scheduleTimer(
         after delay: Duration,
         on clock: any CastClock,

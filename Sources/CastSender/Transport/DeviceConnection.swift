@@ -70,7 +70,16 @@ final class DeviceConnection: Sendable {
     private let clock: any CastClock
     private let logger: CastLogger
     private let requestTimeout: Duration
-    private let onEvent: @Sendable (DeviceConnectionEvent) -> Void
+    /// Where events go; replaced once when a session adopts a connection opened to check a
+    /// device (``ConnectionHandover``).
+    private let route: Locked<EventRoute>
+
+    /// The handler inside a struct: a function value held directly as `Locked`'s generic state
+    /// is re-abstracted each time `withLock` passes it `inout`, which wraps it in two more
+    /// thunks on every event, until the nested calls overflow the stack.
+    private struct EventRoute {
+        var handler: @Sendable (DeviceConnectionEvent) -> Void
+    }
 
     private init(
         clock: any CastClock,
@@ -83,7 +92,7 @@ final class DeviceConnection: Sendable {
         self.clock = clock
         self.logger = logger
         self.requestTimeout = requestTimeout
-        self.onEvent = onEvent
+        route = Locked(EventRoute(handler: onEvent))
         state = Locked(
             State(
                 heartbeat: HeartbeatStateMachine(interval: heartbeatInterval, timeout: heartbeatTimeout, now: clock.now)
@@ -135,9 +144,21 @@ final class DeviceConnection: Sendable {
         return connection
     }
 
+    /// Sends every later event to `onEvent` (a session adopting a parked connection).
+    func reroute(_ onEvent: @escaping @Sendable (DeviceConnectionEvent) -> Void) {
+        route.withLock { $0.handler = onEvent }
+    }
+
+    private func onEvent(_ event: DeviceConnectionEvent) {
+        route.withLock { $0.handler }(event)
+    }
+
     var peerCertificateDER: [UInt8]? { state.withLock { $0.transport?.peerCertificateDER } }
 
     var isClosed: Bool { state.withLock { $0.closed } }
+
+    /// The executor of the thread this connection's events arrive on, if it has one.
+    var taskExecutor: (any TaskExecutor)? { state.withLock { $0.transport }?.taskExecutor }
 
     /// Waits until the transport has reported its close (after ``close(failingWith:)`` or a
     /// loss), or at most `timeout` of real time: the socket is then gone from the device's

@@ -87,6 +87,8 @@ final class TLSTransport: CastTransport {
 
     var peerCertificateDER: [UInt8]? { connection.peerCertificate?.derBytes }
 
+    var taskExecutor: (any TaskExecutor)? { connection.taskExecutor }
+
     func send(_ message: CastMessage) throws(CastError) {
         do {
             try connection.send(message.serializedBytes())
