@@ -16,7 +16,12 @@ final class ArtworkLoader: Sendable {
     private let decoder: ImageDecoder
     private let logger: CastLogger
     private let state = Locked(State())
-    private let changed = Locked<(@Sendable () -> Void)?>(nil)
+    /// In a struct: a bare function value as `Locked`'s state would gain two thunks per access.
+    private let changed = Locked(ChangeHandler())
+
+    private struct ChangeHandler {
+        var call: (@Sendable () -> Void)?
+    }
 
     /// - Parameters:
     ///   - cache: where images come from (read each time, so the context's cache can change).
@@ -31,8 +36,8 @@ final class ArtworkLoader: Sendable {
 
     /// Called (from any thread) when the artwork of the current URL changes phase.
     var onChange: (@Sendable () -> Void)? {
-        get { changed.withLock { $0 } }
-        set { changed.withLock { $0 = newValue } }
+        get { changed.withLock { $0.call } }
+        set { changed.withLock { $0.call = newValue } }
     }
 
     /// The artwork for `url`, starting its fetch when `url` is new; `nil` for no URL.

@@ -13,7 +13,14 @@ final class StateBroadcaster<Value: Sendable>: Sendable {
     private let streams = Locked<[UUID: AsyncStream<Value>.Continuation]>([:])
     private let registrar = ObservationRegistrar()
     /// Tells Observation that the bound property changed; set by ``bind(_:_:)``.
-    private let announceChange = Locked<(@Sendable () -> Void)?>(nil)
+    private let announceChange = Locked(Announcement())
+
+    /// The function inside a struct: a function value held directly as `Locked`'s generic
+    /// state is re-abstracted each time `withLock` passes it `inout`, which wraps it in two more
+    /// thunks on every publish, until the calls are slow and then overflow the stack.
+    private struct Announcement {
+        var call: (@Sendable () -> Void)?
+    }
 
     init() {}
 
@@ -24,7 +31,7 @@ final class StateBroadcaster<Value: Sendable>: Sendable {
     {
         let registrar = registrar
         announceChange.withLock {
-            $0 = { [weak model] in
+            $0.call = { [weak model] in
                 guard let model else { return }
                 registrar.withMutation(of: model, keyPath: keyPath) {}
             }
@@ -49,7 +56,7 @@ final class StateBroadcaster<Value: Sendable>: Sendable {
 
     /// Sends `value` to every subscriber and tells Observation.
     func publish(_ value: Value) {
-        announceChange.withLock { $0 }?()
+        announceChange.withLock { $0.call }?()
         for continuation in streams.withLock({ Array($0.values) }) { continuation.yield(value) }
     }
 
