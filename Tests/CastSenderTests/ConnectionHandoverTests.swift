@@ -51,21 +51,17 @@ import Testing
             keepingConnectionFor: .seconds(10)
         )
         let session = try await context.sessionManager.startSession(with: device, host: "127.0.0.1", port: 8009)
+        let count = 30_000
         let echo = try GenericChannel(namespace: FakeDevice.echoNamespace)
-        let delegate = EchoDelegate()
+        let delegate = EchoCounter(expecting: count)
         echo.delegate = delegate
         session.add(echo)
-        let count = 30_000
         for index in 0..<count { try echo.sendTextMessage("\(index)") }
-        // Bounded by the suite's patience, not by a count of polls: 30,000 echoes take a
-        // while in a debug build on a loaded machine.
-        let deadline = ContinuousClock.now + TestTiming.patience
-        while delegate.messages.withLock({ $0.count }) < count, ContinuousClock.now < deadline {
-            await harness.drain()
-            try await Task.sleep(for: .milliseconds(5))
-        }
-        #expect(delegate.messages.withLock { $0.count } == count)
-        #expect(delegate.messages.withLock { $0.last } == "echo: \(count - 1)")
+        // The last echo itself ends the wait; the suite's patience bounds it (30,000 echoes
+        // take a while in a debug build on a loaded machine).
+        try await withDeadline(TestTiming.patience, "\(count) echoes") { await delegate.allArrived() }
+        #expect(delegate.messages.count == count)
+        #expect(delegate.messages.last == "echo: \(count - 1)")
         await context.sessionManager.endSession()
     }
 
@@ -109,5 +105,42 @@ import Testing
         #expect(harness.device.connectCount == 2)
         #expect(context.sessionManager.parkedConnectionCount == 1)
         await context.sessionManager.endSession()
+    }
+}
+
+/// Echo messages in order, and a wait that ends when the expected number has arrived.
+private final class EchoCounter: GenericChannelDelegate, Sendable {
+    private struct State {
+        var messages: [String] = []
+        var waiters: [CheckedContinuation<Void, Never>] = []
+    }
+    private let state = Locked(State())
+    private let expected: Int
+
+    init(expecting expected: Int) { self.expected = expected }
+
+    var messages: [String] { state.withLock { $0.messages } }
+
+    func castChannel(_ channel: GenericChannel, didReceiveTextMessage message: String, withNamespace namespace: String)
+    {
+        let ready = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            state.messages.append(message)
+            guard state.messages.count >= expected else { return [] }
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        for waiter in ready { waiter.resume() }
+    }
+
+    /// Returns once `expected` messages have arrived.
+    func allArrived() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let arrived = state.withLock { state in
+                if state.messages.count >= expected { return true }
+                state.waiters.append(continuation)
+                return false
+            }
+            if arrived { continuation.resume() }
+        }
     }
 }

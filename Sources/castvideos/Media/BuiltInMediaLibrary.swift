@@ -33,7 +33,7 @@ final class BuiltInMediaLibrary: Sendable {
     }
 
     /// The version of what ffmpeg makes: a new one makes the files again.
-    static let version = "v2"
+    static let version = "v3"
 
     /// The live stream: its playlist path and the length of its segments.
     static let livePlaylistPath = "/hls/harbour-cam.m3u8"

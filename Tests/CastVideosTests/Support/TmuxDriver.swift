@@ -107,6 +107,15 @@ final class TmuxDriver {
             : companion.map(TmuxDriver.quote).joined(separator: " ") + " </dev/null >"
                 + TmuxDriver.quote(directory.appendingPathComponent("companion.txt").path)
                 + " 2>&1 & echo $! >> \"$PIDS\""
+        // Every test records the pane's output: its writes are what wakes a wait for the
+        // screen (`recordsOutput` only says that the test reads them). The pipe is set in
+        // the same command list as the session, so an app that exits at once (a bad
+        // option) cannot end the server before the pipe exists.
+        _ = recordsOutput
+        let raw = directory.appendingPathComponent("output.raw").path
+        _ = FileManager.default.createFile(atPath: raw, contents: nil)
+        outputWatch = try FileChangeWatch(path: raw)
+        let pipeCommand = TmuxDriver.quote("cat >> \(TmuxDriver.quote(raw))")
         let script = """
             ip link set lo up || exit 97
             unset NO_COLOR
@@ -116,24 +125,12 @@ final class TmuxDriver {
             \(companionLine)
             \(prelude)
             exec tmux -L \(TmuxDriver.quote(socketName)) -f /dev/null new-session -d -x \(width) -y \(height) \
-            \(TmuxDriver.quote(paneCommand))
+            \(TmuxDriver.quote(paneCommand)) \\; pipe-pane -t 0 -o \(pipeCommand)
             """
         let result = try await runProgram("/usr/bin/unshare", ["-n", "sh", "-c", script], deadline: .seconds(20))
         guard result.status == 0 else {
             throw DriverError("could not start tmux in a network namespace (status \(result.status)): \(result.output)")
         }
-        // Every test records the pane's output: its writes are what wakes a wait for the
-        // screen (`recordsOutput` only says that the test reads them).
-        _ = recordsOutput
-        let raw = directory.appendingPathComponent("output.raw").path
-        _ = FileManager.default.createFile(atPath: raw, contents: nil)
-        outputWatch = try FileChangeWatch(path: raw)
-        let piped = try await runProgram(
-            "/usr/bin/tmux",
-            ["-L", socketName, "pipe-pane", "-t", "0", "-o", "cat >> \(TmuxDriver.quote(raw))"],
-            deadline: .seconds(10)
-        )
-        guard piped.status == 0 else { throw DriverError("pipe-pane failed: \(piped.output)") }
         if inShell {
             try await sendLiteral(appCommand)
             try await send("Enter")
