@@ -222,8 +222,8 @@ let package = Package(
         .testTarget(
             name: "CastEmulatorTests",
             dependencies: [
-                "CastEmulator", "CastNet", "CastNetCore", "CastCore", "CastAuth", "CastSync", "CastTestSupport",
-                "CastCrypto", "CastTime",
+                "CastEmulator", "CastNet", "CastNetCore", "CastNetEmbedded", "CastCore", "CastAuth", "CastSync",
+                "CastTestSupport", "CastCrypto", "CastTime",
             ]
         ),
         .testTarget(

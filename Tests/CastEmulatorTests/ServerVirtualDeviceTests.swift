@@ -8,7 +8,9 @@ import Testing
 
 @testable import CastEmulator
 
-/// The I/O owner over real TLS on 127.0.0.1, hosting the scripted engine.
+/// The I/O owner over real TLS on 127.0.0.1, hosting the scripted engine: what needs the
+/// listener, the socket or the certificate. The hosting itself (reply delays, deadlines, drops,
+/// crashes, reboots) is tested in memory (`VirtualDeviceInMemoryTests`).
 @Suite struct ServerVirtualDeviceTests {
     static let ping = #"{"type":"PING"}"#
 
@@ -131,96 +133,6 @@ import Testing
         await device.stop()
     }
 
-    @Test func engineCloseSendsEarlierFramesFirst() async throws {
-        let device = try await ServerTestDevices.started()
-        let sender = try await TestSender(port: try #require(device.ports).cast)
-        try await sender.send(namespace: ScriptedEngine.echo, #"{"type":"CLOSE_ME"}"#)
-        #expect(try await sender.receive()?.payloadUTF8 == #"{"type":"BYE"}"#)
-        #expect(try await sender.receive() == nil)
-        await device.stop()
-    }
-
-    @Test func replyDelayHoldsFramesUntilTheClockMoves() async throws {
-        let clock = ManualCastClock()
-        let device = try await ServerTestDevices.started(clock: clock)
-        device.replyDelay = .milliseconds(300)
-        let sender = try await TestSender(port: try #require(device.ports).cast)
-        try await sender.send(namespace: .heartbeat, Self.ping)
-        try await Self.waitForTimer(clock)
-        clock.advance(by: .milliseconds(299))
-        #expect(clock.scheduledTimerCount == 1, "the reply left before its delay")
-        clock.advance(by: .milliseconds(1))
-        #expect(try await sender.receive()?.payloadUTF8 == #"{"type":"PONG"}"#)
-        // Sent now (t = 300 ms), the echo is due at 600 ms.
-        try await sender.send(namespace: ScriptedEngine.echo, #"{"type":"SECOND"}"#)
-        try await Self.waitForTimer(clock)
-        clock.advance(by: .milliseconds(300))
-        #expect(try await sender.receive()?.payloadUTF8 == #"{"type":"SECOND"}"#)
-        sender.close()
-        await device.stop()
-    }
-
-    @Test func engineDeadlineBecomesATimer() async throws {
-        let clock = ManualCastClock()
-        let device = try await ServerTestDevices.started(clock: clock)
-        let sender = try await TestSender(port: try #require(device.ports).cast)
-        try await sender.send(namespace: ScriptedEngine.echo, #"{"type":"TICK_IN","ms":5000}"#)
-        try await Self.waitForTimer(clock)
-        clock.advance(by: .seconds(5))
-        #expect(try await sender.receive()?.payloadUTF8 == #"{"type":"TICKED"}"#)
-        sender.close()
-        await device.stop()
-    }
-
-    @Test func dropAllConnectionsClosesEverySender() async throws {
-        let device = try await ServerTestDevices.started()
-        let port = try #require(device.ports).cast
-        let first = try await TestSender(port: port)
-        let second = try await TestSender(port: port)
-        try await first.send(namespace: .heartbeat, Self.ping)
-        _ = try await first.receive()
-        try await second.send(namespace: .heartbeat, Self.ping)
-        _ = try await second.receive()
-        device.dropAllConnections()
-        #expect(try await first.readToEnd().isEmpty)
-        #expect(try await second.readToEnd().isEmpty)
-        let third = try await TestSender(port: port)
-        try await third.send(namespace: .heartbeat, Self.ping)
-        #expect(try await third.receive()?.payloadUTF8 == #"{"type":"PONG"}"#)
-        await device.stop()
-    }
-
-    @Test func crashMidFrameSendsHalfAFrameThenCloses() async throws {
-        let device = try await ServerTestDevices.started()
-        let sender = try await TestSender(port: try #require(device.ports).cast)
-        try await sender.send(namespace: .heartbeat, Self.ping)
-        _ = try await sender.receive()
-        device.crashConnectionsMidFrame()
-        let bytes = try await sender.readToEnd()
-        #expect(bytes.count >= 4, "not even a length prefix arrived")
-        let declared = bytes.prefix(4).reduce(0) { $0 << 8 | Int($1) }
-        #expect(declared > bytes.count - 4, "the frame arrived whole (\(bytes.count) bytes, declared \(declared))")
-        await device.stop()
-    }
-
-    @Test func rebootStartsAFreshEngineAndRestartAppKeepsConnections() async throws {
-        let device = try await ServerTestDevices.started()
-        let port = try #require(device.ports).cast
-        let sender = try await TestSender(port: port)
-        device.restartApplication()
-        try await sender.send(namespace: ScriptedEngine.echo, #"{"type":"GENERATION"}"#)
-        #expect(try await sender.receive()?.payloadUTF8 == #"{"type":"GENERATION","value":1}"#)
-        device.faults.ignoresPings = true
-        device.reboot()
-        #expect(try await sender.readToEnd().isEmpty)
-        let again = try await TestSender(port: port)
-        try await again.send(namespace: ScriptedEngine.echo, #"{"type":"GENERATION"}"#)
-        #expect(try await again.receive()?.payloadUTF8 == #"{"type":"GENERATION","value":0}"#)
-        #expect(device.faults.ignoresPings, "a reboot must keep the lasting faults")
-        again.close()
-        await device.stop()
-    }
-
     @Test func advertiserSeesStartStatusAndStop() async throws {
         let advertiser = RecordingAdvertiser()
         let device = try await ServerTestDevices.started(advertiser: advertiser)
@@ -267,14 +179,5 @@ import Testing
         )
         await #expect(throws: TCPError.self) { try await clash.start() }
         await device.stop()
-    }
-
-    /// Waits until the clock has a timer scheduled, for at most 10 s of real time.
-    static func waitForTimer(_ clock: ManualCastClock) async throws {
-        try await withDeadline(
-            .seconds(10),
-            onTimeout: { clock.schedule(after: .zero, {}) },
-            body: { await clock.waitForScheduledTimers(count: 1) }
-        )
     }
 }
