@@ -147,6 +147,10 @@ final class MemorySender: Sendable {
         loop.run()
     }
 
+    /// Reads what the device wrote so far into the messages waiting, without running the
+    /// loop: for a condition of the loop's own run (``EmbeddedLoop/run(until:)``).
+    func takeOutput() { collect() }
+
     /// Takes what the device wrote since the last call. The bytes come from the channel's
     /// record of writes, which a close does not clear (a socket delivers what was sent before
     /// its FIN); reading the outbound buffer as well tells the device's side it drained.

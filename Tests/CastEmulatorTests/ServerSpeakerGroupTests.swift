@@ -7,8 +7,9 @@ import Testing
 
 @testable import CastEmulator
 
-/// A speaker group and its members as whole devices over TLS on 127.0.0.1: the group on a
-/// Cast port of its own, members reached on theirs, the hub carrying events between them.
+/// A speaker group and its members as a started fleet over TLS on 127.0.0.1: the group on a
+/// Cast port of its own, its members' control endpoints and setup documents over HTTP. What
+/// the group does between its members is tested in memory (`SpeakerGroupInMemoryTests`).
 @Suite struct ServerSpeakerGroupTests {
     static func fleet() async throws -> (DeviceFleet, group: VirtualDevice, kitchen: VirtualDevice, hall: VirtualDevice)
     {
@@ -45,79 +46,6 @@ import Testing
         return sender
     }
 
-    @Test func groupServesMultizoneAndCarriesVolumeAndPlaybackToItsMembers() async throws {
-        let (fleet, group, kitchen, hall) = try await Self.fleet()
-        #expect(group.configuration.identity.modelName == "Google Cast Group")
-        #expect(group.ports?.http == 0 && group.ports?.https == 0)
-        #expect(group.advertisement["md"] == "Google Cast Group")
-        #expect(group.advertisement["ca"] == "2084")
-        #expect(group.advertisement.port == group.ports?.cast)
-        #expect(group.advertisement.instanceName.hasPrefix("Google-Cast-Group-"))
-
-        let toGroup = try await Self.platformSender(group)
-        let toHall = try await Self.platformSender(hall)
-        try await toGroup.send(namespace: .multizone, #"{"type":"GET_STATUS","requestId":1}"#)
-        let status = try await toGroup.next(namespace: .multizone, type: "MULTIZONE_STATUS")
-        #expect(
-            status["status"]?["devices"]?.arrayValue?.compactMap { $0["name"]?.stringValue } == ["Kitchen", "Hall"]
-        )
-
-        // SET_DEVICE_VOLUME on the group reaches the member itself.
-        let hallID = SpeakerGroupHub.memberID(of: hall)
-        try await toGroup.send(
-            namespace: .multizone,
-            #"{"type":"SET_DEVICE_VOLUME","requestId":2,"deviceId":"\#(hallID)","volume":{"level":0.5}}"#
-        )
-        let updated = try await toGroup.next(namespace: .multizone, type: "DEVICE_UPDATED")
-        #expect(updated["device"]?["deviceId"]?.stringValue == hallID)
-        let hallStatus = try await toHall.next(namespace: .receiver, type: "RECEIVER_STATUS")
-        #expect(hallStatus["status"]?["volume"]?["level"]?.doubleValue == DeviceProfile.float32(0.5))
-
-        // A member's own volume change reaches the group.
-        let toKitchen = try await Self.platformSender(kitchen)
-        try await toKitchen.send(namespace: .receiver, #"{"type":"SET_VOLUME","requestId":3,"volume":{"level":0.2}}"#)
-        let kitchenUpdate = try await toGroup.next(namespace: .multizone, type: "DEVICE_UPDATED")
-        #expect(kitchenUpdate["device"]?["name"] == "Kitchen")
-        #expect(kitchenUpdate["device"]?["volume"]?["level"]?.doubleValue == DeviceProfile.float32(0.2))
-
-        // Playing on the group: the members report the follower app.
-        try await toGroup.send(namespace: .receiver, #"{"type":"LAUNCH","appId":"CC1AD845","requestId":4}"#)
-        let session = try await toGroup.next(namespace: .multizone, type: "PLAYBACK_SESSION_UPDATED")
-        #expect(session["playbackSession"]?["deviceIds"]?.arrayValue?.count == 2)
-        let following = try await toHall.next(namespace: .receiver, type: "RECEIVER_STATUS") {
-            $0["status"]?["applications"]?[0]?["appId"] == "531A4F84"
-        }
-        #expect(following["status"]?["applications"]?[0]?["universalAppId"] == "CC1AD845")
-
-        // The hall starts its own session and leaves the group's playback.
-        try await toHall.send(namespace: .receiver, #"{"type":"LAUNCH","appId":"CC1AD845","requestId":5}"#)
-        let left = try await toGroup.next(namespace: .multizone, type: "PLAYBACK_SESSION_UPDATED")
-        #expect(left["playbackSession"]?["deviceIds"] == [.string(SpeakerGroupHub.memberID(of: kitchen))])
-
-        // The kitchen goes offline mid-playback: the group reports it removed.
-        await fleet.stop(kitchen)
-        let removed = try await toGroup.next(namespace: .multizone, type: "DEVICE_REMOVED")
-        #expect(removed["deviceId"]?.stringValue == SpeakerGroupHub.memberID(of: kitchen))
-        let emptied = try await toGroup.next(namespace: .multizone, type: "PLAYBACK_SESSION_UPDATED")
-        #expect(emptied["playbackSession"]?["deviceIds"] == [])
-        for sender in [toGroup, toHall, toKitchen] { sender.close() }
-        await fleet.stop()
-    }
-
-    @Test func aRebootedMemberKeepsItsGroupsAndLeavesThePlayback() async throws {
-        let (fleet, group, kitchen, _) = try await Self.fleet()
-        let toGroup = try await Self.platformSender(group)
-        try await toGroup.send(namespace: .receiver, #"{"type":"LAUNCH","appId":"CC1AD845","requestId":1}"#)
-        _ = try await toGroup.next(namespace: .multizone, type: "PLAYBACK_SESSION_UPDATED")
-        kitchen.reboot()
-        let left = try await toGroup.next(namespace: .multizone, type: "PLAYBACK_SESSION_UPDATED")
-        #expect(left["playbackSession"]?["deviceIds"]?.arrayValue?.count == 1)
-        #expect(kitchen.engineSnapshot?.castingGroups.map(\.name) == ["Downstairs"])
-        #expect(kitchen.engineSnapshot?.runningApplication == nil)
-        toGroup.close()
-        await fleet.stop()
-    }
-
     static func post(_ body: String, port: Int) async throws -> (status: Int, head: String, body: [UInt8]) {
         try await httpExchange(
             port: port,
@@ -128,6 +56,9 @@ import Testing
 
     @Test func controlEndpointMovesAMemberInAndOutOfTheGroup() async throws {
         let (fleet, group, _, hall) = try await Self.fleet()
+        // The group listens for Cast on a port of its own and serves no HTTP.
+        #expect(group.ports?.http == 0 && group.ports?.https == 0)
+        #expect(group.advertisement.port == group.ports?.cast)
         let toGroup = try await Self.platformSender(group)
         let port = try #require(hall.ports?.http)
         let leave = try await Self.post(#"{"group":"Downstairs","member":false}"#, port: port)
