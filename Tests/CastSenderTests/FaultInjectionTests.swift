@@ -1,6 +1,7 @@
 import CastCore
 import CastNet
 import CastNetCore
+import CastSenderTestSupport
 import CastSync
 import CastTestSupport
 import Foundation
@@ -239,7 +240,7 @@ import Testing
         options.requestTimeout = TestTiming.patience
         options.frameTimeout = frameTimeout
         options.requestTimeout = TestTiming.scaled(options.requestTimeout)
-        let log = DeviceFrameLog()
+        let log = FrameRecorder()
         let device = VirtualDevice(
             configuration: configuration,
             options: options,

@@ -1,6 +1,7 @@
 import CastAuth
 import CastCore
 import CastNet
+import CastSenderTestSupport
 import CastSync
 import CastTestSupport
 import Foundation

@@ -133,25 +133,3 @@ struct VirtualDeviceRig {
         (try? await pollUntil("the state over real sockets", within: timeout, condition)) != nil
     }
 }
-
-/// A loopback HTTP server serving PNG artwork.
-final class ArtworkServer: Sendable {
-    private let server: HTTPServer
-    private let hits = Locked<[String: Int]>([:])
-
-    /// Serves `images` by path (e.g. `/poster.png`); other paths get 404.
-    init(_ images: [String: [UInt8]]) throws {
-        var routes = HTTPRoutes()
-        let hits = self.hits
-        routes.addPrefix(.get, "/") { request in
-            hits.withLock { $0[request.path, default: 0] += 1 }
-            guard let bytes = images[request.path] else { return .status(.notFound) }
-            return .ok(.bytes(bytes), contentType: "image/png")
-        }
-        server = try HTTPServer(address: .loopbackIPv4(port: 0), routes: routes)
-    }
-
-    func url(_ path: String) -> String { "http://127.0.0.1:\(server.localAddress.port)\(path)" }
-
-    func hits(_ path: String) -> Int { hits.withLock { $0[path] ?? 0 } }
-}

@@ -1,0 +1,24 @@
+import CastCore
+package import CastEmulator
+import CastSync
+
+/// Keeps every frame a virtual device logs (frames in, frames out, connection events).
+package final class FrameRecorder: FrameLogSink {
+    private let records = Locked<[FrameLogRecord]>([])
+
+    package init() {}
+
+    package func record(_ record: FrameLogRecord) {
+        records.withLock { $0.append(record) }
+    }
+
+    package var all: [FrameLogRecord] { records.withLock { $0 } }
+
+    /// Inbound frames whose JSON payload has `"type":"<type>"`.
+    package func inbound(type: String) -> [FrameLogRecord] {
+        all.filter { record in
+            record.direction == .inbound
+                && (try? JSONValue(parsing: record.payload))?["type"]?.stringValue == type
+        }
+    }
+}
