@@ -31,6 +31,9 @@ package struct InMemoryRig: Sendable {
     package let refusesConnections = Locked(false)
     /// The port the device answers on; a connection to another is refused.
     package let port = 8009
+    /// Devices the connector reaches at an address and port of their own (``serve(_:host:port:)``),
+    /// checked before ``device``.
+    package let routes = Locked<[String: VirtualDevice]>([:])
 
     package var clock: ManualCastClock { loop.clock }
 
@@ -62,17 +65,25 @@ package struct InMemoryRig: Sendable {
         )
     }
 
-    /// Opens a pair of channels for each SDK connection and gives one end to the device.
+    /// Makes `device` answer connections to `host`:`port` (several devices on one loop: a
+    /// speaker group and its members).
+    package func serve(_ device: VirtualDevice, host: String, port: Int) {
+        routes.withLock { $0["\(host):\(port)"] = device }
+    }
+
+    /// Opens a pair of channels for each SDK connection and gives one end to the device the
+    /// address and port name (a device of ``routes``, or else ``device`` on ``port``).
     package var connector: ChannelTransportConnector {
         let (loop, device, connects, refuses) = (self.loop, self.device, self.connects, self.refusesConnections)
-        let devicePort = self.port
+        let (devicePort, routes) = (self.port, self.routes)
         return ChannelTransportConnector(clock: loop.clock) { host, port throws(CastError) in
             connects.withLock { $0 += 1 }
-            if refuses.withLock({ $0 }) || port != devicePort {
+            let routed = routes.withLock { $0["\(host):\(port)"] }
+            guard !refuses.withLock({ $0 }), let answering = routed ?? (port == devicePort ? device : nil) else {
                 throw CastError(.network, "\(host):\(port) refused the connection")
             }
             let (sender, receiver) = EmbeddedByteChannel.pair(loop: loop)
-            device.attach(receiver)
+            answering.attach(receiver)
             return sender
         }
     }

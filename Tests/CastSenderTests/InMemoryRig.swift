@@ -18,6 +18,26 @@ extension InMemoryRig {
         CastContext(options: options, connector: connector, clock: clock, browser: nil, random: { 0.5 })
     }
 
+    /// A context whose device list comes from `browser`, and whose setup documents (what a
+    /// device added by address is asked for its name and groups) are those `devices` serve
+    /// on their addresses.
+    func context(
+        _ options: CastOptions,
+        browser: any DeviceBrowser,
+        setupDocumentsOf devices: [VirtualDevice]
+    )
+        -> CastContext
+    {
+        CastContext(
+            options: options,
+            connector: connector,
+            clock: clock,
+            browser: browser,
+            setupInfo: .documents(of: devices),
+            random: { 0.5 }
+        )
+    }
+
     /// The device's media status now, from its engine.
     var deviceMedia: MediaStatus? {
         device.engineSnapshot?.mediaStatus(at: device.engineNow)
@@ -27,6 +47,24 @@ extension InMemoryRig {
     /// queues of two or more).
     var deviceQueue: [QueueItem]? {
         device.engineSnapshot?.application?.player?.session?.queue?.items
+    }
+}
+
+extension DeviceSetupInfoSource {
+    /// The setup documents `devices` serve at `/setup/eureka_info` on their addresses, read
+    /// from the devices themselves (the HTTP route's own document, without the HTTP).
+    static func documents(of devices: [VirtualDevice]) -> DeviceSetupInfoSource {
+        DeviceSetupInfoSource { host, _ in
+            guard let device = devices.first(where: { $0.options.address == host }) else { return nil }
+            let info = EurekaInfo(
+                identity: device.configuration.identity,
+                options: device.options,
+                uptime: device.uptime,
+                profile: device.configuration.profile,
+                groups: device.engineSnapshot?.castingGroups ?? []
+            )
+            return try? DeviceSetupInfo(jsonBytes: info.bytes)
+        }
     }
 }
 

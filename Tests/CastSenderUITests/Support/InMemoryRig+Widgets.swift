@@ -24,6 +24,30 @@ extension InMemoryRig {
         CastContext(options: options(configure: configure), connector: connector, clock: clock, browser: nil)
     }
 
+    /// A context whose setup documents (what a device added by address is asked for its name
+    /// and groups) are those `devices` serve on their addresses, read from the devices
+    /// themselves (the HTTP route's own document, without the HTTP).
+    func context(setupDocumentsOf devices: [VirtualDevice]) -> CastContext {
+        let setupInfo = DeviceSetupInfoSource { host, _ in
+            guard let device = devices.first(where: { $0.options.address == host }) else { return nil }
+            let info = EurekaInfo(
+                identity: device.configuration.identity,
+                options: device.options,
+                uptime: device.uptime,
+                profile: device.configuration.profile,
+                groups: device.engineSnapshot?.castingGroups ?? []
+            )
+            return try? DeviceSetupInfo(jsonBytes: info.bytes)
+        }
+        return CastContext(
+            options: options(),
+            connector: connector,
+            clock: clock,
+            browser: nil,
+            setupInfo: setupInfo
+        )
+    }
+
     var engine: VirtualDeviceEngine? { device.engineSnapshot }
 
     /// The device's media status now, from its engine.
