@@ -55,6 +55,12 @@ package struct InMemoryRig: Sendable {
         )
     }
 
+    /// A rig around the device `make` builds on the loop's clock and the rig's frame log (a
+    /// device with another engine behind it, for instance).
+    package init(device make: (_ clock: ManualCastClock, _ log: FrameRecorder) -> VirtualDevice) {
+        device = make(loop.clock, log)
+    }
+
     /// Where the SDK connects: the address is only a name here.
     package var target: CastDevice {
         CastDevice(
