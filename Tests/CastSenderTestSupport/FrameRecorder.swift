@@ -16,8 +16,17 @@ package final class FrameRecorder: FrameLogSink {
 
     /// Inbound frames whose JSON payload has `"type":"<type>"`.
     package func inbound(type: String) -> [FrameLogRecord] {
+        frames(.inbound, type: type)
+    }
+
+    /// Outbound frames (what the device sent) whose JSON payload has `"type":"<type>"`.
+    package func outbound(type: String) -> [FrameLogRecord] {
+        frames(.outbound, type: type)
+    }
+
+    private func frames(_ direction: FrameLogRecord.Direction, type: String) -> [FrameLogRecord] {
         all.filter { record in
-            record.direction == .inbound
+            record.direction == direction
                 && (try? JSONValue(parsing: record.payload))?["type"]?.stringValue == type
         }
     }
