@@ -43,17 +43,28 @@ package struct InMemoryRig: Sendable {
         name: String = "Memory Device",
         configure: (inout VirtualDeviceConfiguration) -> Void = { _ in }
     ) {
-        var configuration = VirtualDeviceConfiguration(
-            identity: DeviceIdentity(friendlyName: name, deviceID: "0123456789abcdef0123456789abcdef")
-        )
-        configure(&configuration)
         device = VirtualDevice(
-            configuration: configuration,
-            options: DeviceServerOptions(address: "127.0.0.1"),
+            configuration: Self.configuration(name: name, configure: configure),
+            options: Self.serverOptions,
             clock: loop.clock,
             log: log
         )
     }
+
+    /// The configuration of a device named `name`, with `configure` applied.
+    package static func configuration(
+        name: String = "Memory Device",
+        configure: (inout VirtualDeviceConfiguration) -> Void = { _ in }
+    ) -> VirtualDeviceConfiguration {
+        var configuration = VirtualDeviceConfiguration(
+            identity: DeviceIdentity(friendlyName: name, deviceID: "0123456789abcdef0123456789abcdef")
+        )
+        configure(&configuration)
+        return configuration
+    }
+
+    /// The device's server options: its address is only a name, nothing listens.
+    package static var serverOptions: DeviceServerOptions { DeviceServerOptions(address: "127.0.0.1") }
 
     /// A rig around the device `make` builds on the loop's clock and the rig's frame log (a
     /// device with another engine behind it, for instance).

@@ -14,6 +14,26 @@ import Testing
 /// What the SDK's tests add to the shared ``InMemoryRig``: the context on the rig's connector
 /// and clock (the SDK's internal initializer), and the device's media read from its engine.
 extension InMemoryRig {
+    /// A rig whose device runs the engine `wrap` makes around the virtual device's own (one
+    /// that rewrites what the device sends, for instance).
+    static func wrapping(
+        name: String = "Memory Device",
+        configure: (inout VirtualDeviceConfiguration) -> Void = { _ in },
+        engine wrap: @escaping @Sendable (VirtualDeviceEngine) -> any HostedEngine
+    ) -> InMemoryRig {
+        let configuration = InMemoryRig.configuration(name: name, configure: configure)
+        return InMemoryRig { clock, log in
+            VirtualDevice(
+                configuration: configuration,
+                options: InMemoryRig.serverOptions,
+                clock: clock,
+                log: log,
+                advertiser: nil,
+                certificateKey: nil
+            ) { now in wrap(VirtualDeviceEngine(configuration: configuration, at: now)) }
+        }
+    }
+
     func context(_ options: CastOptions) -> CastContext {
         CastContext(options: options, connector: connector, clock: clock, browser: nil, random: { 0.5 })
     }

@@ -80,21 +80,7 @@ import Testing
     /// A rig whose device passes its outgoing receiver payloads through `edit`, if given.
     static func rig(editing edit: EditingEngine.Edit? = nil) -> InMemoryRig {
         guard let edit else { return InMemoryRig() }
-        return InMemoryRig { clock, log in
-            let configuration = VirtualDeviceConfiguration(
-                identity: DeviceIdentity(friendlyName: "Memory Device", deviceID: "0123456789abcdef0123456789abcdef")
-            )
-            return VirtualDevice(
-                configuration: configuration,
-                options: DeviceServerOptions(address: "127.0.0.1"),
-                clock: clock,
-                log: log,
-                advertiser: nil,
-                certificateKey: nil
-            ) { now in
-                EditingEngine(inner: VirtualDeviceEngine(configuration: configuration, at: now), edit: edit)
-            }
-        }
+        return InMemoryRig.wrapping { engine in EditingEngine(inner: engine, edit: edit) }
     }
 
     /// Runs the probe in a task of its own, for a test that moves the clock while it waits.

@@ -43,26 +43,11 @@ import Testing
     ) async throws
         -> Run
     {
-        var configuration = VirtualDeviceConfiguration(
-            identity: DeviceIdentity(friendlyName: "Hostile TV", deviceID: "f0e1d2c3b4a5968778695a4b3c2d1e0f")
+        let rig = InMemoryRig.wrapping(
+            name: "Hostile TV",
+            configure: { $0.bufferingDelay = .zero },
+            engine: { engine in OutgoingRewriteEngine(inner: engine, rewrite: HostilePayloads.messageRewrite(rewrite)) }
         )
-        configuration.bufferingDelay = .zero
-        let engineConfiguration = configuration
-        let rig = InMemoryRig { clock, log in
-            VirtualDevice(
-                configuration: configuration,
-                options: DeviceServerOptions(address: "127.0.0.1"),
-                clock: clock,
-                log: log,
-                advertiser: nil,
-                certificateKey: nil
-            ) { now in
-                OutgoingRewriteEngine(
-                    inner: VirtualDeviceEngine(configuration: engineConfiguration, at: now),
-                    rewrite: HostilePayloads.messageRewrite(rewrite)
-                )
-            }
-        }
         let context = rig.context()
         let controller = MediaController(context: context)
         let expanded = ExpandedControllerModel(mediaController: controller)

@@ -10,6 +10,26 @@ import Foundation
 /// What the widget tests add to the shared ``InMemoryRig``: the context on the rig's connector
 /// and clock, and the device's state read from its engine.
 extension InMemoryRig {
+    /// A rig whose device runs the engine `wrap` makes around the virtual device's own (one
+    /// that rewrites what the device sends, for instance).
+    static func wrapping(
+        name: String = "Memory Device",
+        configure: (inout VirtualDeviceConfiguration) -> Void = { _ in },
+        engine wrap: @escaping @Sendable (VirtualDeviceEngine) -> any HostedEngine
+    ) -> InMemoryRig {
+        let configuration = InMemoryRig.configuration(name: name, configure: configure)
+        return InMemoryRig { clock, log in
+            VirtualDevice(
+                configuration: configuration,
+                options: InMemoryRig.serverOptions,
+                clock: clock,
+                log: log,
+                advertiser: nil,
+                certificateKey: nil
+            ) { now in wrap(VirtualDeviceEngine(configuration: configuration, at: now)) }
+        }
+    }
+
     /// A device for the widgets: named "Widget TV", media playing as soon as it loads.
     static func widgets(configure: (inout VirtualDeviceConfiguration) -> Void = { _ in }) -> InMemoryRig {
         InMemoryRig(name: "Widget TV") { configuration in
