@@ -2,6 +2,7 @@ import CastAuth
 import CastCore
 import CastNet
 import CastSync
+import CastTestSupport
 import Foundation
 import Testing
 
@@ -38,8 +39,13 @@ import Testing
         try channel.sendTextMessage("hello")
         let client = session.remoteMediaClient
         try await client.load(LoadRequestData(media: EndToEndCodelabTests.media)).result
+        let queueEvents = client.mediaQueue.events()
         try await client.queueInsertItem(QueueItem(media: EndToEndCodelabTests.media)).result
-        #expect(await withChannel.eventually { client.mediaQueue.itemCount == 2 })
+        try await withDeadline(TestTiming.hangGuard, "the queue's second item") {
+            if client.mediaQueue.itemCount == 2 { return }
+            for await _ in queueEvents where client.mediaQueue.itemCount == 2 { return }
+            throw DeadlineExceeded(what: "the queue's second item (its events ended first)")
+        }
         try await client.pause().result
         await context.sessionManager.endSession()
 

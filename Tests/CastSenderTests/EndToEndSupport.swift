@@ -100,11 +100,4 @@ struct EndToEndRig {
             queue.async { continuation.resume() }
         }
     }
-
-    /// Waits, for at most `timeout` of real time (times the run's slowdown), until `condition`
-    /// holds. The SDK's and the device's state move with frames over real sockets that
-    /// nothing in the test sees arrive, so the condition is polled (``pollUntil``).
-    func eventually(timeout: Duration = .seconds(60), _ condition: @escaping @Sendable () -> Bool) async -> Bool {
-        (try? await pollUntil("the state over real sockets", within: timeout, condition)) != nil
-    }
 }
