@@ -178,7 +178,10 @@ let package = Package(
         ),
         .target(
             name: "CastSenderTestSupport",
-            dependencies: ["CastSender", "CastEmulator", "CastAuth", "CastCore", "CastSync", "CastTestSupport"],
+            dependencies: [
+                "CastSender", "CastEmulator", "CastAuth", "CastCore", "CastSync", "CastTestSupport", "CastNetEmbedded",
+                "CastNetCore", "CastTime",
+            ],
             path: "Tests/CastSenderTestSupport"
         ),
 

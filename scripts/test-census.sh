@@ -24,7 +24,7 @@ while [ $# -gt 0 ]; do
 done
 cd "$root"
 
-socket_pattern='(VirtualDevice|VirtualDeviceRig|EndToEndRig|DeviceFleet|DeviceFixture|Interop|ServerTestDevices|LocalMediaServer|EmulatorChild|Fixture|Rig|Pair)\b[^/]*\.(start|startDevice|started|runScript|startGroupFleet)\(|VirtualDevice\(|DeviceFleet\(|\.start\(\) *(async)?|CastListener|CastConnection\.connect|TCPConnection\.connect|TCPListener|HTTPServer\(|HTTPClient\(|HTTPClient\.|UDPSocket\(|MDNSBrowser\(|MDNSResponder\(|MDNSDeviceAdvertiser\(|LoopbackPortListener|StreamChannel\.connect|Process\(\)|runProgram\(|TmuxDriver|RefusingPort|ChildProcess|TestProcess|unshare|\bsocket\(|socketpair\('
+socket_pattern='EndToEndDeviceAuthTests\.device\(|(VirtualDevice|VirtualDeviceRig|EndToEndRig|DeviceFleet|DeviceFixture|Interop|ServerTestDevices|LocalMediaServer|EmulatorChild|Fixture|Rig|Pair)\b[^/]*\.(start|startDevice|started|runScript|startGroupFleet)\(|VirtualDevice\(|DeviceFleet\(|\.start\(\) *(async)?|CastListener|CastConnection\.connect|TCPConnection\.connect|TCPListener|HTTPServer\(|HTTPClient\(|HTTPClient\.|UDPSocket\(|MDNSBrowser\(|MDNSResponder\(|MDNSDeviceAdvertiser\(|LoopbackPortListener|StreamChannel\.connect|Process\(\)|runProgram\(|TmuxDriver|RefusingPort|ChildProcess|TestProcess|unshare|\bsocket\(|socketpair\('
 
 total=0
 socket_tests=0

@@ -1,5 +1,6 @@
 import CastCore
 import CastSender
+import CastSenderTestSupport
 import CastTestSupport
 import Foundation
 import Testing

@@ -2,6 +2,7 @@ import CastAuth
 import CastCore
 import CastCrypto
 import CastNet
+import CastSenderTestSupport
 import CastSync
 import CastTestSupport
 import Foundation

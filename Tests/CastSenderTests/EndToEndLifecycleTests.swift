@@ -1,4 +1,5 @@
 import CastCore
+import CastSenderTestSupport
 import CastSync
 import Foundation
 import Testing

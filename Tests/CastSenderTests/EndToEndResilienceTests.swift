@@ -1,4 +1,5 @@
 import CastCore
+import CastSenderTestSupport
 import CastTestSupport
 import Foundation
 import Testing

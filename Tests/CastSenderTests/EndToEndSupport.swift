@@ -12,29 +12,10 @@ import Testing
 @testable import CastEmulator
 @testable import CastSender
 
-/// Keeps every frame the real device logs (frames in, frames out, connection events).
-final class DeviceFrameLog: FrameLogSink {
-    private let records = Locked<[FrameLogRecord]>([])
-
-    func record(_ record: FrameLogRecord) {
-        records.withLock { $0.append(record) }
-    }
-
-    var all: [FrameLogRecord] { records.withLock { $0 } }
-
-    /// Inbound frames whose JSON payload has `"type":"<type>"`.
-    func inbound(type: String) -> [FrameLogRecord] {
-        all.filter { record in
-            record.direction == .inbound
-                && (try? JSONValue(parsing: record.payload))?["type"]?.stringValue == type
-        }
-    }
-}
-
 /// A virtual device on an ephemeral port of 127.0.0.1 and a sender context pointed at it.
 struct EndToEndRig {
     let device: VirtualDevice
-    let log: DeviceFrameLog
+    let log: FrameRecorder
     let ports: VirtualDevice.Ports
     let queue = DispatchQueue(label: "e2e-callbacks")
 
@@ -60,7 +41,7 @@ struct EndToEndRig {
         // starved of CPU by the whole suite on two cores can miss its 5 s pings that long.
         configuration.livenessTimeout = TestTiming.patience
         configure(&configuration)
-        let log = DeviceFrameLog()
+        let log = FrameRecorder()
         // A slow (sanitized) run may take a while between connecting and sending.
         var options = DeviceServerOptions.ephemeral(address: "127.0.0.1")
         // The whole suite at once on two cores can take seconds over a TLS handshake; the
@@ -118,12 +99,5 @@ struct EndToEndRig {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             queue.async { continuation.resume() }
         }
-    }
-
-    /// Waits, for at most `timeout` of real time (times the run's slowdown), until `condition`
-    /// holds. The SDK's and the device's state move with frames over real sockets that
-    /// nothing in the test sees arrive, so the condition is polled (``pollUntil``).
-    func eventually(timeout: Duration = .seconds(60), _ condition: @escaping @Sendable () -> Bool) async -> Bool {
-        (try? await pollUntil("the state over real sockets", within: timeout, condition)) != nil
     }
 }

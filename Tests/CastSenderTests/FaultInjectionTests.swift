@@ -1,6 +1,7 @@
 import CastCore
 import CastNet
 import CastNetCore
+import CastSenderTestSupport
 import CastSync
 import CastTestSupport
 import Foundation
@@ -48,7 +49,7 @@ import Testing
         let session = try await context.sessionManager.startSession(with: rig.target)
         if let mediaListener { session.remoteMediaClient.add(mediaListener) }
         try await session.remoteMediaClient.load(LoadRequestData(media: media, autoplay: true)).result
-        try #require(await rig.eventually(timeout: cap) { rig.deviceMedia?.playerState == .playing })
+        try await rig.log.wait(until: "the device plays", within: cap) { rig.deviceMedia?.playerState == .playing }
         return session
     }
 
@@ -153,7 +154,7 @@ import Testing
 
         let injected = ContinuousClock.now
         fault.device(bad.device)
-        #expect(await bad.eventually(timeout: Self.cap) { badEvents.names.contains("didSuspend") })
+        try await badEvents.wait(until: "the suspension", within: Self.cap) { badEvents.names.contains("didSuspend") }
         let cutOff = try #require(badEvents.time(of: "didSuspend"))
         print("fault injection: device sends \(fault.name) → connection closed after \(injected.duration(to: cutOff))")
         let error = try #require(badSession.lastConnectionLossError)
@@ -164,7 +165,7 @@ import Testing
         #expect(error.reason.contains("127.0.0.1:\(bad.ports.cast)"))
 
         // The fault was one-shot: the session resumes on a fresh connection.
-        #expect(await bad.eventually(timeout: Self.cap) { badEvents.names.contains("didResume") })
+        try await badEvents.wait(until: "the resume", within: Self.cap) { badEvents.names.contains("didResume") }
         #expect(badSession.connectionState == .connected)
         #expect(bad.deviceMedia?.playerState == .playing)
 
@@ -196,19 +197,20 @@ import Testing
             to: try SocketAddress(ipAddress: "127.0.0.1", port: rig.ports.cast)
         )
         let closed = Locked(false)
+        let closing = ChangeSignal()
         peer.setFrameHandler { _ in }
-        peer.onClose { _ in closed.withLock { $0 = true } }
+        peer.onClose { _ in
+            closed.withLock { $0 = true }
+            closing.notify()
+        }
         let injected = ContinuousClock.now
         let misbehaving = Task { await fault.sender(peer) }
         defer { misbehaving.cancel() }
-        #expect(await rig.eventually(timeout: Self.cap) { closed.withLock { $0 } })
+        try await closing.wait(until: "the device closes the peer", within: Self.cap) { closed.withLock { $0 } }
         print("fault injection: sender sends \(fault.name) → device closed it after \(injected.duration(to: .now))")
-        #expect(
-            await rig.eventually(timeout: Self.cap) {
-                rig.log.all.contains { $0.direction == .event && $0.payload.contains(fault.deviceLogs) }
-            },
-            "device log: \(rig.log.all.filter { $0.direction == .event }.map(\.payload))"
-        )
+        try await rig.log.wait(until: "the device logs \(fault.deviceLogs)", within: Self.cap) {
+            rig.log.all.contains { $0.direction == .event && $0.payload.contains(fault.deviceLogs) }
+        }
 
         try Self.expectBoundedGrowth(since: memoryBefore)
 
@@ -239,7 +241,7 @@ import Testing
         options.requestTimeout = TestTiming.patience
         options.frameTimeout = frameTimeout
         options.requestTimeout = TestTiming.scaled(options.requestTimeout)
-        let log = DeviceFrameLog()
+        let log = FrameRecorder()
         let device = VirtualDevice(
             configuration: configuration,
             options: options,
@@ -283,6 +285,7 @@ final class FaultEventLog: SessionManagerListener, RemoteMediaClientListener {
 
     private let entries = Locked<[Entry]>([])
     private let onEvent: @Sendable (String) -> Void
+    private let changes = ChangeSignal()
 
     init(onEvent: @escaping @Sendable (String) -> Void = { _ in }) {
         self.onEvent = onEvent
@@ -302,9 +305,16 @@ final class FaultEventLog: SessionManagerListener, RemoteMediaClientListener {
         entries.withLock { $0.first { $0.name == name }?.time }
     }
 
+    /// Waits until `condition` holds, checking it now and after each event, failing with
+    /// ``DeadlineExceeded`` after `timeout`.
+    func wait(until what: String, within timeout: Duration, _ condition: @escaping @Sendable () -> Bool) async throws {
+        try await changes.wait(until: what, within: timeout, condition)
+    }
+
     private func record(_ name: String, _ error: CastError? = nil) {
         entries.withLock { $0.append(Entry(name: name, time: .now, error: error)) }
         onEvent(name)
+        changes.notify()
     }
 
     func sessionManager(_ manager: SessionManager, willStart session: CastSession) { record("willStart") }

@@ -1,6 +1,7 @@
 import CastCore
 import CastEmulator
 import CastNetEmbedded
+import CastSenderTestSupport
 import CastSync
 import CastTestSupport
 import Testing

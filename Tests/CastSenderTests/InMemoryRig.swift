@@ -11,103 +11,51 @@ import Testing
 @testable import CastEmulator
 @testable import CastSender
 
-/// The SDK against a virtual device entirely in memory: the device's engine and the SDK's
-/// connection, heartbeat and requests joined by pairs of channels on one ``EmbeddedLoop``. No
-/// TLS, no socket, no thread of their own and no real time: frames move when the loop runs,
-/// and every timer of both sides (heartbeats, request timeouts, reconnection backoff, the
-/// device's buffering and liveness) falls due only when the test advances the loop's clock.
-///
-/// With no TLS there is no certificate to bind device authentication to, so the SDK's
-/// options switch it off explicitly; authentication over TLS stays in the loopback suites.
-struct InMemoryRig {
-    let loop = EmbeddedLoop()
-    let device: VirtualDevice
-    /// Every frame the device received and sent, and its connection events.
-    let log = DeviceFrameLog()
-    let queue = DispatchQueue(label: "in-memory-callbacks")
-    /// Connections the SDK opened.
-    let connects = Locked(0)
-    /// When set, connection attempts fail as a refused TCP connect would.
-    let refusesConnections = Locked(false)
-    /// The port the device answers on; a connection to another is refused.
-    let port = 8009
-
-    var clock: ManualCastClock { loop.clock }
-
-    /// A device with `configure` applied to its configuration; buffering takes 200 ms of the
-    /// loop's clock, as by default.
-    init(configure: (inout VirtualDeviceConfiguration) -> Void = { _ in }) {
-        var configuration = VirtualDeviceConfiguration(
-            identity: DeviceIdentity(friendlyName: "Memory Device", deviceID: "0123456789abcdef0123456789abcdef")
-        )
-        configure(&configuration)
-        device = VirtualDevice(
-            configuration: configuration,
-            options: DeviceServerOptions(address: "127.0.0.1"),
-            clock: loop.clock,
-            log: log
-        )
-    }
-
-    /// Where the SDK connects: the address is only a name here.
-    var target: CastDevice {
-        CastDevice(
-            id: UUID(),
-            friendlyName: "Memory Device",
-            addresses: [IPAddress("127.0.0.1")!],
-            port: UInt16(port)
-        )
-    }
-
-    /// Opens a pair of channels for each SDK connection and gives one end to the device.
-    var connector: ChannelTransportConnector {
-        let (loop, device, connects, refuses) = (self.loop, self.device, self.connects, self.refusesConnections)
-        let devicePort = self.port
-        return ChannelTransportConnector(clock: loop.clock) { host, port throws(CastError) in
-            connects.withLock { $0 += 1 }
-            if refuses.withLock({ $0 }) || port != devicePort {
-                throw CastError(.network, "\(host):\(port) refused the connection")
-            }
-            let (sender, receiver) = EmbeddedByteChannel.pair(loop: loop)
-            device.attach(receiver)
-            return sender
+/// What the SDK's tests add to the shared ``InMemoryRig``: the context on the rig's connector
+/// and clock (the SDK's internal initializer), and the device's media read from its engine.
+extension InMemoryRig {
+    /// A rig whose device runs the engine `wrap` makes around the virtual device's own (one
+    /// that rewrites what the device sends, for instance).
+    static func wrapping(
+        name: String = "Memory Device",
+        configure: (inout VirtualDeviceConfiguration) -> Void = { _ in },
+        engine wrap: @escaping @Sendable (VirtualDeviceEngine) -> any HostedEngine
+    ) -> InMemoryRig {
+        let configuration = InMemoryRig.configuration(name: name, configure: configure)
+        return InMemoryRig { clock, log in
+            VirtualDevice(
+                configuration: configuration,
+                options: InMemoryRig.serverOptions,
+                clock: clock,
+                log: log,
+                advertiser: nil,
+                certificateKey: nil
+            ) { now in wrap(VirtualDeviceEngine(configuration: configuration, at: now)) }
         }
-    }
-
-    func options(configure: (inout CastOptions) -> Void = { _ in }) -> CastOptions {
-        var options = CastOptions(receiverApplicationID: DiscoveryCriteria.defaultMediaReceiverApplicationID)
-        options.disableDiscoveryAutostart = true
-        options.callbackQueue = queue
-        options.acceptUnauthenticatedDevices()
-        options.reconnectBackoff = ReconnectBackoff(initialDelay: .seconds(1), jitter: 0, maximumAttempts: 3)
-        configure(&options)
-        return options
     }
 
     func context(_ options: CastOptions) -> CastContext {
         CastContext(options: options, connector: connector, clock: clock, browser: nil, random: { 0.5 })
     }
 
-    /// Runs `operation`, running the loop's work as it waits (a hang guard of
-    /// ``TestTiming/patience`` of real time stands behind it; no time of the loop passes).
-    func run<T: Sendable>(
-        _ what: String = "the operation",
-        _ operation: @escaping @Sendable () async throws -> T
-    ) async throws -> T {
-        try await withDeadline(TestTiming.hangGuard, what) { try await loop.run(while: operation) }
-    }
-
-    /// Runs the loop's work as it comes until `condition` holds: for a step the SDK takes in
-    /// a task of its own (sending a request) whose effect the loop then carries (the device
-    /// receiving it).
-    func run(until what: String, _ condition: @escaping @Sendable () -> Bool) async throws {
-        try await withDeadline(TestTiming.hangGuard, what) { try await loop.run(until: condition) }
-    }
-
-    /// Moves the loop's clock: every timer of the SDK and the device due by then fires, and
-    /// the frames each one causes are exchanged before the next.
-    func advance(by duration: Duration) {
-        loop.advance(by: duration)
+    /// A context whose device list comes from `browser`, and whose setup documents (what a
+    /// device added by address is asked for its name and groups) are those `devices` serve
+    /// on their addresses.
+    func context(
+        _ options: CastOptions,
+        browser: any DeviceBrowser,
+        setupDocumentsOf devices: [VirtualDevice]
+    )
+        -> CastContext
+    {
+        CastContext(
+            options: options,
+            connector: connector,
+            clock: clock,
+            browser: browser,
+            setupInfo: .documents(of: devices),
+            random: { 0.5 }
+        )
     }
 
     /// The device's media status now, from its engine.
@@ -120,11 +68,22 @@ struct InMemoryRig {
     var deviceQueue: [QueueItem]? {
         device.engineSnapshot?.application?.player?.session?.queue?.items
     }
+}
 
-    /// Waits until the callback queue has run everything queued so far.
-    func drain() async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            queue.async { continuation.resume() }
+extension DeviceSetupInfoSource {
+    /// The setup documents `devices` serve at `/setup/eureka_info` on their addresses, read
+    /// from the devices themselves (the HTTP route's own document, without the HTTP).
+    static func documents(of devices: [VirtualDevice]) -> DeviceSetupInfoSource {
+        DeviceSetupInfoSource { host, _ in
+            guard let device = devices.first(where: { $0.options.address == host }) else { return nil }
+            let info = EurekaInfo(
+                identity: device.configuration.identity,
+                options: device.options,
+                uptime: device.uptime,
+                profile: device.configuration.profile,
+                groups: device.engineSnapshot?.castingGroups ?? []
+            )
+            return try? DeviceSetupInfo(jsonBytes: info.bytes)
         }
     }
 }

@@ -1,5 +1,6 @@
 import CastCore
 import CastEmulator
+import CastSenderTestSupport
 import CastSync
 import CastTestSupport
 import CastTime

@@ -1,6 +1,5 @@
-import CastAuth
 import CastCore
-import CastNet
+import CastSenderTestSupport
 import CastSync
 import CastTestSupport
 import Foundation
@@ -11,8 +10,10 @@ import Testing
 
 /// ``SessionManager/receiverStatus(of:host:port:timeout:)`` and
 /// ``SessionManager/applicationAvailability(of:on:host:port:timeout:)`` against the virtual
-/// device over real TLS, with device authentication required: the device's state is read on a
-/// connection of its own, nothing is launched, and a device that misbehaves gives a typed error.
+/// device in memory (``InMemoryRig``): the device's state is read on a connection of its own,
+/// nothing is launched, and a device that misbehaves gives a typed error, its deadline on the
+/// loop's clock. That the probe authenticates the device as a session does is checked over
+/// TLS, in ``ReceiverStatusProbeAuthenticationTests``.
 @Suite struct ReceiverStatusProbeTests {
     /// The virtual device's engine with its outgoing receiver payloads passed through `edit`
     /// (by `type`); `nil` from `edit` drops the message (a device that never answers).
@@ -76,30 +77,33 @@ import Testing
         }
     }
 
-    static func rig(editing edit: EditingEngine.Edit? = nil) async throws -> EndToEndRig {
-        guard let edit else { return try await EndToEndRig.start() }
-        return try await EndToEndRig.start(engine: { engine -> any HostedEngine in
-            EditingEngine(inner: engine, edit: edit)
-        })
+    /// A rig whose device passes its outgoing receiver payloads through `edit`, if given.
+    static func rig(editing edit: EditingEngine.Edit? = nil) -> InMemoryRig {
+        guard let edit else { return InMemoryRig() }
+        return InMemoryRig.wrapping { engine in EditingEngine(inner: engine, edit: edit) }
     }
 
-    /// A sender that requires authentication and trusts the virtual device's root.
-    static func context(_ rig: EndToEndRig, configure: (inout CastOptions) -> Void = { _ in }) -> CastContext {
-        CastContext(
-            options: rig.options {
-                $0.deviceAuthentication.mode = .required
-                $0.requestTimeout = TestTiming.patience
-                configure(&$0)
+    /// Runs the probe in a task of its own, for a test that moves the clock while it waits.
+    final class Probe: Sendable {
+        let task: Task<ReceiverStatus, any Error>
+        private let ended = Locked(false)
+
+        init(_ operation: @escaping @Sendable () async throws -> ReceiverStatus) {
+            let ended = self.ended
+            task = Task {
+                defer { ended.withLock { $0 = true } }
+                return try await operation()
             }
-        )
+        }
+
+        var hasEnded: Bool { ended.withLock { $0 } }
     }
 
     @Test func readsTheStatusOfAnIdleDeviceWithoutLaunchingAnything() async throws {
-        let rig = try await Self.rig()
-        defer { Task { await rig.device.stop() } }
-        let context = Self.context(rig)
+        let rig = Self.rig()
+        let context = rig.context(rig.options())
 
-        let status = try await context.sessionManager.receiverStatus(of: rig.target)
+        let status = try await rig.run("the probe") { try await context.sessionManager.receiverStatus(of: rig.target) }
 
         #expect(status.applications?.map(\.appID) == [ReceiverAppDefinition.backdrop.appID])
         #expect(status.volume?.level == rig.device.configuration.volume.level)
@@ -109,12 +113,13 @@ import Testing
     }
 
     @Test func readsTheAppASessionLaunchedAndLeavesTheSessionAlone() async throws {
-        let rig = try await Self.rig()
-        defer { Task { await rig.device.stop() } }
-        let context = Self.context(rig)
-        let session = try await context.sessionManager.startSession(with: rig.target)
+        let rig = Self.rig()
+        let context = rig.context(rig.options())
+        let session = try await rig.run("the session start") {
+            try await context.sessionManager.startSession(with: rig.target)
+        }
 
-        let status = try await context.sessionManager.receiverStatus(of: rig.target)
+        let status = try await rig.run("the probe") { try await context.sessionManager.receiverStatus(of: rig.target) }
 
         let app = try #require(status.applications?.first)
         #expect(app.appID == DiscoveryCriteria.defaultMediaReceiverApplicationID)
@@ -122,18 +127,20 @@ import Testing
         #expect(context.sessionManager.currentSession === session)
         #expect(session.connectionState == .connected)
         #expect(rig.log.inbound(type: "LAUNCH").count == 1)
-        await context.sessionManager.endSession()
+        #expect(rig.connects.withLock { $0 } == 2, "the probe on a connection of its own")
+        try await rig.run("the session end") { await context.sessionManager.endSession() }
     }
 
     @Test func asksWhichAppsTheDeviceCanRun() async throws {
-        let rig = try await Self.rig()
-        defer { Task { await rig.device.stop() } }
-        let context = Self.context(rig)
+        let rig = Self.rig()
+        let context = rig.context(rig.options())
 
-        let availability = try await context.sessionManager.applicationAvailability(
-            of: [DiscoveryCriteria.defaultMediaReceiverApplicationID, "0BADC0DE"],
-            on: rig.target
-        )
+        let availability = try await rig.run("the availability probe") {
+            try await context.sessionManager.applicationAvailability(
+                of: [DiscoveryCriteria.defaultMediaReceiverApplicationID, "0BADC0DE"],
+                on: rig.target
+            )
+        }
 
         #expect(
             availability == [
@@ -142,14 +149,16 @@ import Testing
         )
         #expect(rig.log.inbound(type: "LAUNCH").isEmpty)
         await #expect(throws: CastError(.invalidRequest, "")) {
-            try await context.sessionManager.applicationAvailability(of: [], on: rig.target)
+            try await rig.run("an empty availability probe") {
+                try await context.sessionManager.applicationAvailability(of: [], on: rig.target)
+            }
         }
     }
 
     /// A device reporting a volume out of every range and an app list with an absurd entry:
     /// the call returns, with the volume brought into range as a session brings it.
     @Test func aHostileStatusComesBackInRange() async throws {
-        let rig = try await Self.rig { type, payload in
+        let rig = Self.rig { type, payload in
             guard type == "RECEIVER_STATUS" else { return payload }
             var payload = payload
             payload["status"]?["volume"]?["level"] = .double(1e300)
@@ -160,10 +169,9 @@ import Testing
             ]
             return payload
         }
-        defer { Task { await rig.device.stop() } }
-        let context = Self.context(rig)
+        let context = rig.context(rig.options())
 
-        let status = try await context.sessionManager.receiverStatus(of: rig.target)
+        let status = try await rig.run("the probe") { try await context.sessionManager.receiverStatus(of: rig.target) }
 
         #expect(status.volume?.level == 1)
         #expect(status.volume?.stepInterval == 0)
@@ -174,82 +182,52 @@ import Testing
     /// A status whose members have the wrong types cannot be decoded, so it answers nothing:
     /// the call ends at its deadline with a timeout, not a crash.
     @Test func anUndecodableStatusEndsInATimeout() async throws {
-        let rig = try await Self.rig { type, payload in
+        let rig = Self.rig { type, payload in
             guard type == "RECEIVER_STATUS" else { return payload }
             var payload = payload
             payload["status"] = ["applications": "all of them", "volume": [1, 2, 3]]
             return payload
         }
-        defer { Task { await rig.device.stop() } }
-        let context = Self.context(rig)
-
-        let error = await #expect(throws: CastError.self) {
-            try await context.sessionManager.receiverStatus(of: rig.target, timeout: .seconds(1))
+        let context = rig.context(rig.options())
+        let probe = Probe { try await context.sessionManager.receiverStatus(of: rig.target, timeout: .seconds(1)) }
+        try await rig.run(until: "the device's undecodable answer") {
+            !rig.log.outbound(type: "RECEIVER_STATUS").isEmpty
         }
-        #expect(error?.code == .timeout)
+        rig.advance(by: .milliseconds(999))
+        #expect(!probe.hasEnded, "an answer it cannot read does not end the call")
+        rig.advance(by: .milliseconds(1))
+        let result = try await rig.run("the probe's end") { await probe.task.result }
+        if case .failure(let error) = result {
+            #expect((error as? CastError)?.code == .timeout)
+        } else {
+            Issue.record("a status that cannot be decoded cannot be returned")
+        }
     }
 
-    /// A device that authenticates and then never answers `GET_STATUS`.
+    /// A device that connects and then never answers `GET_STATUS`.
     @Test func aDeviceThatNeverAnswersTimesOut() async throws {
-        let rig = try await Self.rig { type, payload in type == "RECEIVER_STATUS" ? nil : payload }
-        defer { Task { await rig.device.stop() } }
-        let context = Self.context(rig)
-
-        let error = await #expect(throws: CastError.self) {
+        let rig = Self.rig { type, payload in type == "RECEIVER_STATUS" ? nil : payload }
+        let context = rig.context(rig.options())
+        let probe = Probe {
             try await context.sessionManager.receiverStatus(of: rig.target, timeout: .milliseconds(500))
         }
-        #expect(error?.code == .timeout)
+        try await rig.run(until: "the GET_STATUS reaches the device") { !rig.log.inbound(type: "GET_STATUS").isEmpty }
+        rig.advance(by: .milliseconds(499))
+        #expect(!probe.hasEnded)
+        rig.advance(by: .milliseconds(1))
+        let result = try await rig.run("the probe's end") { await probe.task.result }
+        if case .failure(let error) = result {
+            #expect((error as? CastError)?.code == .timeout)
+        } else {
+            Issue.record("a device that never answers cannot give a status")
+        }
         // The same device answers what it is not told to drop.
-        let availability = try await context.sessionManager.applicationAvailability(
-            of: [DiscoveryCriteria.defaultMediaReceiverApplicationID],
-            on: rig.target
-        )
+        let availability = try await rig.run("the availability probe") {
+            try await context.sessionManager.applicationAvailability(
+                of: [DiscoveryCriteria.defaultMediaReceiverApplicationID],
+                on: rig.target
+            )
+        }
         #expect(availability == [DiscoveryCriteria.defaultMediaReceiverApplicationID: .available])
-    }
-
-    /// A TLS peer that completes the handshake and then says nothing at all, not even to the
-    /// device-auth challenge: the one deadline bounds connecting and authenticating too.
-    @Test func aPeerSilentFromTheStartTimesOut() async throws {
-        let identity = try SelfSignedCertificate.generate(commonName: "silent", key: EndToEndRig.tlsKey)
-        let accepted = Locked<[CastConnection]>([])
-        let listener = try CastListener(address: .loopbackIPv4(), tls: TLSServerConfiguration(identity)) {
-            connection in accepted.withLock { $0.append(connection) }
-        }
-        defer {
-            listener.close()
-            for connection in accepted.withLock({ $0 }) { connection.close() }
-        }
-        let device = CastDevice(
-            id: UUID(),
-            friendlyName: "Silent",
-            addresses: [IPAddress("127.0.0.1")!],
-            port: UInt16(listener.localAddress.port)
-        )
-        var options = CastOptions(receiverApplicationID: DiscoveryCriteria.defaultMediaReceiverApplicationID)
-        options.disableDiscoveryAutostart = true
-        options.deviceAuthentication = .required
-        // The challenge's own timeout is far past the probe's deadline.
-        options.deviceAuthenticationTimeout = .seconds(3_600)
-        let context = CastContext(options: options)
-
-        let error = await #expect(throws: CastError.self) {
-            try await context.sessionManager.receiverStatus(of: device, timeout: .milliseconds(500))
-        }
-        #expect(error?.code == .timeout)
-    }
-
-    /// The probe authenticates as a session does: a device that cannot prove itself is
-    /// refused before anything is asked.
-    @Test func aDeviceThatFailsAuthenticationIsRefusedBeforeGetStatus() async throws {
-        let rig = try await EndToEndRig.start(configure: { $0.deviceAuthentication = .unavailable })
-        defer { Task { await rig.device.stop() } }
-        let context = Self.context(rig)
-
-        let error = await #expect(throws: CastError.self) {
-            try await context.sessionManager.receiverStatus(of: rig.target)
-        }
-        #expect(error?.code == .deviceAuthentication)
-        #expect(rig.log.inbound(type: "GET_STATUS").isEmpty)
-        #expect(rig.log.inbound(type: "CONNECT").isEmpty)
     }
 }

@@ -1,8 +1,6 @@
 import CastCore
-import CastNet
 import CastSenderTestSupport
 import CastTestSupport
-import CastTime
 import Foundation
 import TerminalUI
 import Testing
@@ -11,77 +9,63 @@ import Testing
 @testable import CastSender
 @testable import CastSenderUI
 
-/// A fake device against the SDK and the widgets, over real TLS: the virtual device plays the
-/// media as usual, but its MEDIA_STATUS and RECEIVER_STATUS carry a hostile device's numbers
-/// (durations of 1e300, positions past any range, skip times of 1e300, huge arrays, a volume
-/// of 1e300). Nothing traps, every value the widgets show is in range, and the session keeps
-/// working.
+/// A fake device against the SDK and the widgets, in memory (``InMemoryRig``): the virtual
+/// device plays the media as usual, but its MEDIA_STATUS and RECEIVER_STATUS carry a hostile
+/// device's numbers (durations of 1e300, positions past any range, skip times of 1e300, huge
+/// arrays, a volume of 1e300). Nothing traps, every value the widgets show is in range, and the
+/// session keeps working.
 @Suite struct HostileDeviceTests {
     typealias Rewrite = HostilePayloads.Rewrite
 
     /// The pieces of one run: the device, a connected session with media loaded, the models.
     struct Run {
-        let rig: VirtualDeviceRig
+        let rig: InMemoryRig
         let context: CastContext
         let session: CastSession
         let controller: MediaController
         let expanded: ExpandedControllerModel
         let mini: MiniControllerModel
         let volume: DeviceVolumeController
+        /// The volume controller's states since before the session started.
+        let volumeUpdates: AsyncStream<DeviceVolumeState>
         var client: RemoteMediaClient { session.remoteMediaClient }
 
-        func stop() async {
-            await context.sessionManager.endSession(stopCasting: false)
-            await rig.device.stop()
+        func stop() async throws {
+            let context = context
+            try await rig.run("the session end") { await context.sessionManager.endSession(stopCasting: false) }
         }
     }
 
-    /// Starts a hostile device, connects, loads `media` and waits until the controls show it.
+    /// Makes a hostile device, connects, loads `media` and waits until the controls show it.
     static func run(
-        media: MediaInformation = VirtualDeviceRig.media(),
+        media: MediaInformation = WidgetMedia.movie(),
         _ rewrite: @escaping Rewrite
     ) async throws
         -> Run
     {
-        var configuration = VirtualDeviceConfiguration(
-            identity: DeviceIdentity(friendlyName: "Hostile TV", deviceID: "f0e1d2c3b4a5968778695a4b3c2d1e0f")
+        let rig = InMemoryRig.wrapping(
+            name: "Hostile TV",
+            configure: { $0.bufferingDelay = .zero },
+            engine: { engine in OutgoingRewriteEngine(inner: engine, rewrite: HostilePayloads.messageRewrite(rewrite)) }
         )
-        configuration.bufferingDelay = .zero
-        // A loaded run can starve a sender's heartbeat past the 20 s liveness timeout.
-        configuration.livenessTimeout = TestTiming.patience
-        let engineConfiguration = configuration
-        var options = DeviceServerOptions.ephemeral(address: "127.0.0.1")
-        // A loaded run can hold a request up for many seconds: the patience, not 10 s.
-        options.requestTimeout = TestTiming.patience
-        options.requestTimeout = TestTiming.scaled(.seconds(30))
-        options.frameTimeout = options.frameTimeout.map(TestTiming.scaled)
-        let device = VirtualDevice(
-            configuration: configuration,
-            options: options,
-            clock: SystemCastClock(),
-            log: nil,
-            advertiser: nil,
-            certificateKey: VirtualDeviceRig.tlsKey
-        ) { now in
-            OutgoingRewriteEngine(
-                inner: VirtualDeviceEngine(configuration: engineConfiguration, at: now),
-                rewrite: HostilePayloads.messageRewrite(rewrite)
-            )
-        }
-        let rig = VirtualDeviceRig(device: device, ports: try await device.start())
         let context = rig.context()
         let controller = MediaController(context: context)
         let expanded = ExpandedControllerModel(mediaController: controller)
         let mini = MiniControllerModel(mediaController: controller)
         let volume = DeviceVolumeController(context: context)
-        let target = try await context.discoveryManager.addDevice(host: "127.0.0.1", port: rig.ports.cast)
-        let session = try await context.sessionManager.startSession(with: target)
-        try await session.remoteMediaClient.load(LoadRequestData(media: media, autoplay: true)).result
-        let loaded = await rig.eventually {
+        let (controllerUpdates, volumeUpdates) = (controller.updates(), volume.updates())
+        let session = try await rig.run("adding the device and the session start") {
+            let target = try await context.discoveryManager.addDevice(host: "127.0.0.1", port: rig.port)
+            return try await context.sessionManager.startSession(with: target)
+        }
+        try await rig.run("the LOAD") {
+            try await session.remoteMediaClient.load(LoadRequestData(media: media, autoplay: true)).result
+        }
+        // The controls show the media the hostile device plays.
+        try await rig.run(until: "the controls show the media", watching: controllerUpdates) {
             controller.tick()
             return controller.state.isMediaLoaded
         }
-        #expect(loaded, "the controls show the media the hostile device plays")
         return Run(
             rig: rig,
             context: context,
@@ -89,7 +73,8 @@ import Testing
             controller: controller,
             expanded: expanded,
             mini: mini,
-            volume: volume
+            volume: volume,
+            volumeUpdates: volumeUpdates
         )
     }
 
@@ -114,8 +99,9 @@ import Testing
 
     /// The device still answers and the session stays connected.
     static func expectStillWorking(_ run: Run) async throws {
-        try await run.client.pause().result
-        try await run.client.requestStatus().result
+        let client = run.client
+        try await run.rig.run("a PAUSE") { try await client.pause().result }
+        try await run.rig.run("a GET_STATUS") { try await client.requestStatus().result }
         #expect(run.session.connectionState == .connected)
     }
 
@@ -135,7 +121,7 @@ import Testing
         #expect(reported == min(max(duration, -WireNumber.maximumSeconds), WireNumber.maximumSeconds))
         Self.expectSaneWidgets(run)
         try await Self.expectStillWorking(run)
-        await run.stop()
+        try await run.stop()
     }
 
     @Test func aMediaStatusWithPositionsAndRatesPastAnyRange() async throws {
@@ -153,11 +139,11 @@ import Testing
         #expect(status.volume?.level == 1)
         Self.expectSaneWidgets(run)
         try await Self.expectStillWorking(run)
-        await run.stop()
+        try await run.stop()
     }
 
     @Test func anAdBreakThatIsSkippableOnlyAfter1e300Seconds() async throws {
-        let run = try await Self.run(media: VirtualDeviceRig.media(adBreak: true)) { type, payload in
+        let run = try await Self.run(media: WidgetMedia.movie(adBreak: true)) { type, payload in
             guard type == "MEDIA_STATUS" else { return }
             Self.statuses(&payload) { status in
                 status["supportedMediaCommands"] = .integer(Int(Int32.max))
@@ -173,7 +159,7 @@ import Testing
         #expect(ad.clipTime.isFinite && ad.clipTime >= -WireNumber.maximumSeconds)
         _ = ad.skipLabel
         try await Self.expectStillWorking(run)
-        await run.stop()
+        try await run.stop()
     }
 
     @Test func aMediaStatusWithHugeArrays() async throws {
@@ -188,7 +174,7 @@ import Testing
         Self.expectSaneWidgets(run)
         #expect(run.controller.state.tracks.activeTrackIDs.count == 8000)
         try await Self.expectStillWorking(run)
-        await run.stop()
+        try await run.stop()
     }
 
     @Test func aReceiverStatusWithAVolumeOf1e300() async throws {
@@ -197,13 +183,15 @@ import Testing
             payload["status"]?["volume"]?["level"] = .double(1e300)
             payload["status"]?["volume"]?["stepInterval"] = .double(1e300)
         }
-        #expect(await run.rig.eventually { run.session.deviceVolume?.level == 1 })
+        try await run.rig.run(until: "the controller shows the clamped volume", watching: run.volumeUpdates) {
+            run.session.deviceVolume?.level == 1 && run.volume.state.percent == 100
+        }
         #expect(run.session.deviceVolumeIncrement == 1)
         let volume = run.volume.state
         #expect(volume.percent == 100 && volume.level == 1)
         #expect(volume.stepInterval <= 1)
         Self.expectSaneWidgets(run)
         try await Self.expectStillWorking(run)
-        await run.stop()
+        try await run.stop()
     }
 }
