@@ -6,6 +6,7 @@ import Foundation
 /// Installed the first time a notification's name or key is read: an observer has to name a
 /// notification to receive it, so naming it is when posting starts to matter. A process that
 /// never names one never installs it, and the SDK then neither posts nor loads `Foundation`.
+/// (An observer of every name, `forName: nil`, gets them only once some code has read one.)
 enum ContextNotificationPosting {
     static let castStateDidChange = Notification.Name("CastStateDidChangeNotification")
     static let expandedMediaControlsTriggered = Notification.Name("CastExpandedMediaControlsTriggeredNotification")
