@@ -59,6 +59,8 @@ let package = Package(
         // scripts/api.sh. CastSender re-exports the parts of CastCore, CastAuth and CastCrypto
         // its API uses.
         .library(name: "CastSender", targets: ["CastSender"]),
+        // Google's SDK's NotificationCenter names, apart so that CastSender needs no Foundation.
+        .library(name: "CastSenderNotifications", targets: ["CastSenderNotifications"]),
         .library(name: "CastSenderUI", targets: ["CastSenderUI"]),
         .library(name: "CastEmulator", targets: ["CastEmulator"]),
         .library(name: "CastCore", targets: ["CastCore"]),
@@ -110,10 +112,16 @@ let package = Package(
             dependencies: ["CastCore", "CastNet", "CastNetCore", "CastAuth", "CastSync", "CastCrypto", "CastTime"]
         ),
 
+        // The SDK's notifications through NotificationCenter (the one part that needs Foundation).
+        .target(name: "CastSenderNotifications", dependencies: ["CastSender"]),
+
         // MARK: Widgets
         .target(
             name: "CastSenderUI",
-            dependencies: ["CastSender", "CastCore", "CastNet", "CastNetCore", "CastSync", "CastCrypto", "CastTime"]
+            dependencies: [
+                "CastSender", "CastSenderNotifications", "CastCore", "CastNet", "CastNetCore", "CastSync", "CastCrypto",
+                "CastTime",
+            ]
         ),
 
         // MARK: Virtual device
@@ -213,6 +221,7 @@ let package = Package(
             dependencies: [
                 "CastSender", "CastEmulator", "CastAuth", "CastNet", "CastNetCore", "CastNetEmbedded", "CastCore",
                 "CastSync", "CastTestSupport", "CastSenderTestSupport", "CastCrypto", "CastTime",
+                "CastSenderNotifications",
             ]
         ),
         .testTarget(

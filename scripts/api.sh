@@ -19,7 +19,7 @@ case "${1:-}" in
 esac
 
 # The modules of the library products in Package.swift: what users build on.
-modules=(CastCore CastSender CastSenderUI CastEmulator TerminalUI)
+modules=(CastCore CastSender CastSenderNotifications CastSenderUI CastEmulator TerminalUI)
 
 modules_dir="$(swift build --show-bin-path)/Modules"
 [ -d "$modules_dir" ] || { echo "error: $modules_dir missing: run swift build first" >&2; exit 1; }

@@ -21,6 +21,13 @@ libraries="$(ldd "$cast")"
 if grep -E 'libswift|libFoundation|lib_FoundationICU|libdispatch' <<<"$libraries"; then
     die "the release cast loads the Swift libraries above; it should carry them (-static-stdlib)"
 fi
+# The command line imports only FoundationEssentials: Foundation, its ICU data and
+# FoundationInternationalization would double the binary and add 4–5 MiB to every run
+# (docs/performance.md, "The command line"). A module under `cast` that imports Foundation
+# brings them back; this names the symbols that show it.
+foundation_symbols="$(nm "$cast" | grep -cE '[$]s10Foundation|[$]s30FoundationInternationalization|swift_ucol_open' || true)"
+[ "$foundation_symbols" = 0 ] || die "the release cast links $foundation_symbols symbols of Foundation or its ICU; \
+a module under it imports Foundation instead of FoundationEssentials"
 grep -q 'libssl' <<<"$libraries" || die "the release cast does not load the system OpenSSL:
 $libraries"
 printf 'release cast: %s, %s MB, shared libraries: %s\n' "$output" "$(( $(stat -c %s "$cast") / 1000000 ))" \

@@ -1,6 +1,11 @@
 import CastArguments
 import CastSender
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The `cast` program: parses, validates and runs one command.
 package enum CastCommandLine {

@@ -1,5 +1,5 @@
 import CastCommandLine
-import Foundation
+import Glibc
 
 // A shell or a test harness may start us with SIGINT/SIGTERM blocked; Ctrl-C must work.
 var signals = sigset_t()

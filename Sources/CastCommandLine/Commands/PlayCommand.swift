@@ -3,8 +3,13 @@ import CastCore
 import CastNet
 import CastNetCore
 import CastSender
-import Foundation
 import TerminalUI
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// `cast play URL|FILE [--title T] [--subtitle URL|FILE] [--content-type M] [--start S] [--queue URL…]`.
 package struct PlayCommand: CastCommand {
@@ -263,12 +268,10 @@ package struct PlayCommand: CastCommand {
 
     static func defaultTitle(_ source: String) -> String {
         guard MediaURL.isRemote(source) else { return URL(fileURLWithPath: source).lastPathComponent }
-        return URL(string: source)?.lastPathComponent.removingPercentEncoding ?? source
+        return URL(string: source).flatMap { PercentEncoding.decoding($0.lastPathComponent) } ?? source
     }
 
     static func escape(_ name: String) -> String {
-        name.addingPercentEncoding(
-            withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "?#;"))
-        ) ?? "file"
+        PercentEncoding.encodingPath(name)
     }
 }

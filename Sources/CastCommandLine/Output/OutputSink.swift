@@ -1,6 +1,12 @@
 package import CastCore
-import Foundation
+import Glibc
 import TerminalUI
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Where a command writes: standard output for results, standard error for errors and
 /// progress, with colour only on a terminal and never when `NO_COLOR` is set.
@@ -40,9 +46,24 @@ package struct OutputSink: Sendable {
         return OutputSink(
             errorIsTerminal: terminal,
             usesColor: color,
-            out: { FileHandle.standardOutput.write(Data($0.utf8)) },
-            err: { FileHandle.standardError.write(Data($0.utf8)) }
+            out: { writeAll($0, to: STDOUT_FILENO) },
+            err: { writeAll($0, to: STDERR_FILENO) }
         )
+    }
+
+    /// Writes all of `text` to `descriptor`, continuing after a short or interrupted write;
+    /// gives up on any other error (a closed pipe: nobody reads what follows).
+    private static func writeAll(_ text: String, to descriptor: Int32) {
+        var text = text
+        text.withUTF8 { bytes in
+            var written = 0
+            while written < bytes.count {
+                let count = write(descriptor, bytes.baseAddress! + written, bytes.count - written)
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { return }
+                written += count
+            }
+        }
     }
 
     /// Writes a line to standard output (line feeds and tabs in it kept).

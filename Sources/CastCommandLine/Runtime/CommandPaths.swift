@@ -1,6 +1,11 @@
 import CastNet
 import CastSender
+
+#if canImport(FoundationEssentials)
+package import FoundationEssentials
+#else
 package import Foundation
+#endif
 
 /// Where `cast` keeps its configuration and its saved session.
 package struct CommandPaths: Sendable, Hashable {
@@ -12,7 +17,10 @@ package struct CommandPaths: Sendable, Hashable {
 
     /// The paths for an environment.
     package init(environment: [String: String]) {
-        let home = URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory(), isDirectory: true)
+        let home = URL(
+            fileURLWithPath: environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path,
+            isDirectory: true
+        )
         func base(_ variable: String, _ fallback: String) -> URL {
             if let value = environment[variable], value.hasPrefix("/") {
                 return URL(fileURLWithPath: value, isDirectory: true)

@@ -4,7 +4,12 @@ package import CastCore
 import CastCrypto
 import CastNet
 package import CastSender
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What a running command works with: the environment, output, paths, the chosen device and
 /// the SDK context, and the steps to reach a session.

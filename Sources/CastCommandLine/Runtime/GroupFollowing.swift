@@ -2,7 +2,12 @@ import CastCore
 import CastNet
 import CastNetCore
 import CastSender
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The speaker group whose playback a member follows.
 struct FollowedGroup: Sendable, Hashable {

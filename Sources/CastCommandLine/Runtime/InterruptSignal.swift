@@ -1,6 +1,12 @@
 import CastSync
 import Dispatch
+import Glibc
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Turns SIGINT and SIGTERM into an event a command can wait for, so Ctrl-C ends a
 /// foreground command cleanly instead of killing it mid-write.

@@ -1,6 +1,12 @@
 import CastNet
 import CastNetCore
+import Glibc
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Serves local files (and converted subtitles) over HTTP on the address the device reaches
 /// us at, with byte ranges, for as long as `cast play` runs.
@@ -106,7 +112,9 @@ final class LocalMediaServer: Sendable {
         guard let origin, origin.hasPrefix("https://"), origin.count > 8, origin.count <= 256 else { return nil }
         let rest = origin.dropFirst(8)
         let valid = rest.unicodeScalars.allSatisfy { scalar in
-            scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || ".-:[]".unicodeScalars.contains(scalar))
+            scalar.isASCII
+                && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                    || ".-:[]".unicodeScalars.contains(scalar))
         }
         return valid ? origin : nil
     }

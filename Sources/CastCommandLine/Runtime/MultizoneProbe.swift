@@ -1,7 +1,12 @@
 import CastCore
 import CastNet
 import CastSender
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Reads and sets the members of a speaker group on the platform endpoint (`receiver-0`,
 /// multizone namespace), without starting a session: listing a group's members or setting

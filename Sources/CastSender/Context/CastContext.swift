@@ -2,7 +2,12 @@ import CastNet
 package import CastSync
 import CastTime
 import Dispatch
-public import Foundation
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// The entry point of the SDK (as `GCKCastContext`): options, discovery, sessions, cast
 /// state and launch credentials.
@@ -173,14 +178,7 @@ public final class CastContext: Sendable {
             default: discoveryManager.hasDiscoveredDevices ? .notConnected : .noDevicesAvailable
             }
         guard observedCastState.update(next) else { return }
-        let post: @Sendable () -> Void = { [self] in
-            NotificationCenter.default.post(
-                name: CastState.didChangeNotification,
-                object: self,
-                userInfo: [CastState.notificationKey: next]
-            )
-        }
-        castStates.emit(next, { _, _ in }, after: post)
+        castStates.emit(next, { _, _ in }, after: announcement(.castStateChanged(next)))
     }
 
     // MARK: Expanded controls
@@ -188,22 +186,17 @@ public final class CastContext: Sendable {
     /// Whether the widgets present the default expanded controller after this app loads
     /// media (as `useDefaultExpandedMediaControls`). Either way, every successful LOAD sent
     /// by a session of this context is announced through ``expandedMediaControlsTriggers()``
-    /// and ``expandedMediaControlsTriggeredNotification``, so an app with its own expanded
+    /// (and `expandedMediaControlsTriggeredNotification` of `CastSenderNotifications`), so an app with its own expanded
     /// controller presents that instead. Defaults to `false`.
     public var useDefaultExpandedMediaControls: Bool {
         get { state.withLock { $0.useDefaultExpandedMediaControls } }
         set { state.withLock { $0.useDefaultExpandedMediaControls = newValue } }
     }
 
-    /// Posted by a context (the notification's object) when the expanded controls should be
-    /// shown: a LOAD sent by one of its sessions succeeded, or the app called
-    /// ``presentDefaultExpandedMediaControls()`` (as `kGCKExpandedMediaControlsTriggeredNotification`).
-    public static let expandedMediaControlsTriggeredNotification = Notification.Name(
-        "CastExpandedMediaControlsTriggeredNotification"
-    )
-
-    /// A stream that yields each time the expanded controls should be shown (see
-    /// ``expandedMediaControlsTriggeredNotification``).
+    /// A stream that yields each time the expanded controls should be shown: a LOAD sent by
+    /// one of the context's sessions succeeded, or the app called
+    /// ``presentDefaultExpandedMediaControls()``. (`CastContext.expandedMediaControlsTriggeredNotification`,
+    /// the `NotificationCenter` name of Google's SDK, is in `CastSenderNotifications`.)
     public func expandedMediaControlsTriggers() -> AsyncStream<Void> { expandedControlsTriggers.stream() }
 
     /// Asks for the default expanded controller (as `presentDefaultExpandedMediaControls`):
@@ -224,10 +217,7 @@ public final class CastContext: Sendable {
     }
 
     private func triggerExpandedControls() {
-        let post: @Sendable () -> Void = { [self] in
-            NotificationCenter.default.post(name: Self.expandedMediaControlsTriggeredNotification, object: self)
-        }
-        expandedControlsTriggers.emit((), { _, _ in }, after: post)
+        expandedControlsTriggers.emit((), { _, _ in }, after: announcement(.expandedMediaControlsTriggered))
     }
 
     /// The logger of the context's options, for the widgets made for it.

@@ -1,6 +1,11 @@
 import CastAuth
 public import Dispatch
+
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
 public import Foundation
+#endif
 
 /// The configuration of a ``CastContext`` (as `GCKCastOptions`), set once when the context
 /// is created.

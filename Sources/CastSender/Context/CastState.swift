@@ -1,6 +1,7 @@
-public import Foundation
-
 /// Whether casting is possible and happening (as `GCKCastState`).
+///
+/// `CastState.didChangeNotification` and its `notificationKey`, the `NotificationCenter` names
+/// of Google's SDK, are in `CastSenderNotifications`: this module does not load `Foundation`.
 public struct CastState: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
     public let rawValue: Int
 
@@ -24,10 +25,4 @@ public struct CastState: RawRepresentable, Hashable, Sendable, CustomStringConve
         default: "state \(rawValue)"
         }
     }
-
-    /// Posted by a ``CastContext`` (the notification's object) when its cast state changes;
-    /// `userInfo[CastState.notificationKey]` holds the new ``CastState``.
-    public static let didChangeNotification = Notification.Name("CastStateDidChangeNotification")
-    /// The `userInfo` key of ``didChangeNotification``.
-    public static let notificationKey = "CastState"
 }

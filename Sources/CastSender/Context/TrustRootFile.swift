@@ -1,6 +1,11 @@
 import CastCrypto
 import CastNet
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Reads extra device-authentication roots from PEM files, for apps and tools that let the
 /// user trust more roots than Google's (`cast --trust-root FILE`, `CAST_TRUST_ROOTS`), such as

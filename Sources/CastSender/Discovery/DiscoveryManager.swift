@@ -2,7 +2,12 @@ import CastNet
 import CastSync
 import CastTime
 import Dispatch
+
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
 public import Foundation
+#endif
 
 /// A change of the device list.
 ///

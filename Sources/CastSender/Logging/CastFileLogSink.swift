@@ -1,5 +1,10 @@
 import CastSync
+
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
 public import Foundation
+#endif
 
 /// A sink that appends log lines to a file, bounded in size, keeping older files as rotated
 /// copies (as `GCKLogger`'s `fileLoggingEnabled`, `maxLogFileSize` and `maxLogFileCount`).
@@ -16,7 +21,7 @@ public import Foundation
 /// ```
 public final class CastFileLogSink: CastLogSink {
     private struct State {
-        var handle: FileHandle?
+        var file: AppendingFile?
         var size: Int
     }
 
@@ -41,12 +46,12 @@ public final class CastFileLogSink: CastLogSink {
         self.url = url
         self.maximumFileSize = max(1024, maximumFileSize)
         self.maximumFileCount = max(1, maximumFileCount)
-        let (handle, size) = try Self.open(url)
-        state = Locked(State(handle: handle, size: size))
+        let (file, size) = try Self.open(url)
+        state = Locked(State(file: file, size: size))
     }
 
     deinit {
-        state.withLock { try? $0.handle?.close() }
+        state.withLock { $0.file?.close() }
     }
 
     /// The paths of the rotated copies, newest first (`NAME.1`, `NAME.2`, …), whether or not
@@ -64,13 +69,13 @@ public final class CastFileLogSink: CastLogSink {
             if state.size > 0, state.size + line.count > maximumFileSize {
                 rotate(&state)
             }
-            guard let handle = state.handle else { return }
+            guard let file = state.file else { return }
             do {
-                try handle.write(contentsOf: line)
+                try file.write(line)
                 state.size += line.count
             } catch {
                 // A full disk or a removed file: stop writing rather than fail every call.
-                state.handle = nil
+                state.file = nil
             }
         }
     }
@@ -82,12 +87,12 @@ public final class CastFileLogSink: CastLogSink {
             line +=
                 " " + entry.metadata.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
         }
-        return line.replacingOccurrences(of: "\n", with: "\\n") + "\n"
+        return line.replacing("\n", with: "\\n") + "\n"
     }
 
     private func rotate(_ state: inout State) {
-        try? state.handle?.close()
-        state.handle = nil
+        state.file?.close()
+        state.file = nil
         let manager = FileManager.default
         let copies = rotatedURLs
         if let oldest = copies.last { try? manager.removeItem(at: oldest) }
@@ -99,34 +104,29 @@ public final class CastFileLogSink: CastLogSink {
         } else {
             try? manager.removeItem(at: url)
         }
-        if let (handle, size) = try? Self.open(url) {
-            state.handle = handle
+        if let (file, size) = try? Self.open(url) {
+            state.file = file
             state.size = size
         }
     }
 
-    private static func open(_ url: URL) throws(CastError) -> (FileHandle, Int) {
+    private static func open(_ url: URL) throws(CastError) -> (AppendingFile, Int) {
         let manager = FileManager.default
         do {
             try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         } catch {
             throw CastError(.invalidRequest, "log file \(url.path): cannot create its directory: \(error)")
         }
-        if !manager.fileExists(atPath: url.path) {
-            guard manager.createFile(atPath: url.path, contents: nil) else {
-                throw CastError(.invalidRequest, "log file \(url.path): cannot be created")
-            }
-        }
-        guard let handle = FileHandle(forWritingAtPath: url.path) else {
-            throw CastError(.invalidRequest, "log file \(url.path): cannot be opened for writing")
-        }
-        let size: UInt64
+        let file: AppendingFile
         do {
-            size = try handle.seekToEnd()
+            file = try AppendingFile(path: url.path)
         } catch {
-            try? handle.close()
+            throw CastError(.invalidRequest, "log file \(url.path): cannot be opened for writing: \(error)")
+        }
+        do {
+            return (file, try file.size())
+        } catch {
             throw CastError(.invalidRequest, "log file \(url.path): cannot seek to its end: \(error)")
         }
-        return (handle, Int(clamping: size))
     }
 }

@@ -3,7 +3,12 @@ import CastNet
 import CastSync
 import CastTime
 import Dispatch
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A session with a receiver app on one device (as `GCKCastSession`).
 ///

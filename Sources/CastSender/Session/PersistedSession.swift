@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What is saved about a session so that a later process can rejoin it without
 /// relaunching the receiver app.

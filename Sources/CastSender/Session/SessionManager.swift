@@ -1,6 +1,11 @@
 import CastSync
 import Dispatch
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Starts, ends, suspends and resumes sessions, and tells listeners (as
 /// `GCKSessionManager`). Reach it through ``CastContext/sessionManager``.

@@ -1,6 +1,11 @@
 import CastSync
 import Dispatch
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Weakly held listeners plus `AsyncStream` subscribers of one event type, notified in
 /// order on one serial queue.

@@ -1,6 +1,11 @@
 import CastSync
-import Foundation
 import Glibc
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Reads the terminal's input on one thread of its own and turns it into key presses.
 ///
@@ -71,12 +76,33 @@ final class InputReader: Sendable {
         if routesSignals {
             TerminalRestoration.routeWakeSignals(to: wakeWrite)
         }
-        let thread = Thread { [self] in
-            run(wakeRead: wakeRead)
-            finish(wakeRead: wakeRead)
+        // A thread of its own (pthread: Foundation's `Thread` would load Foundation for this).
+        let context = Unmanaged.passRetained(
+            ThreadBody { [self] in
+                run(wakeRead: wakeRead)
+                finish(wakeRead: wakeRead)
+            }
+        ).toOpaque()
+        var thread = pthread_t()
+        let created = pthread_create(
+            &thread,
+            nil,
+            { context in
+                let body = Unmanaged<ThreadBody>.fromOpaque(context!).takeRetainedValue()
+                body.run()
+                return nil
+            },
+            context
+        )
+        guard created == 0 else {
+            Unmanaged<ThreadBody>.fromOpaque(context).release()
+            state.withLock { $0 = State() }
+            if routesSignals { TerminalRestoration.routeWakeSignals(to: -1) }
+            close(wakeRead)
+            close(wakeWrite)
+            throw TerminalError(.eventSource, operation: "pthread_create", errno: created)
         }
-        thread.name = "TerminalUI input"
-        thread.start()
+        pthread_detach(thread)
     }
 
     /// Asks the thread to finish, without waiting for it.
@@ -165,4 +191,11 @@ final class InputReader: Sendable {
             }
         }
     }
+}
+
+/// The work of the reader's thread, handed to `pthread_create` as its one argument.
+private final class ThreadBody: Sendable {
+    let run: @Sendable () -> Void
+
+    init(_ run: @escaping @Sendable () -> Void) { self.run = run }
 }

@@ -1,6 +1,11 @@
 import CastSync
-public import Foundation
 import Glibc
+
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
 
 /// The terminal a program runs in: its size and capabilities, raw mode, the alternate screen,
 /// and output.
@@ -35,8 +40,10 @@ public final class Terminal: Sendable {
     ///   - output: Where the screen is written (standard output by default).
     ///   - environment: Read for `TERM`, `COLORTERM`, `NO_COLOR`, the locale, `COLUMNS` and `LINES`.
     public init(
-        input: Int32 = STDIN_FILENO,
-        output: Int32 = STDOUT_FILENO,
+        // Standard input and output (STDIN_FILENO and STDOUT_FILENO, which the module's
+        // clients need not import to call this).
+        input: Int32 = 0,
+        output: Int32 = 1,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) {
         self.inputDescriptor = input
