@@ -99,7 +99,9 @@ extension VirtualDevice {
             return updateStatus(&state)
         }
         for (id, event) in events { log.record(id, event: event) }
-        if changed != nil { advertiser?.deviceDidUpdate(advertisement) }
+        // Before it listens (a snapshot restored by `start(restoring:)`), the device has not
+        // been announced: its first announcement carries the status.
+        if changed != nil, listeners.isOpen { advertiser?.deviceDidUpdate(advertisement) }
         groupMembership.deliver(multizoneEvents)
     }
 

@@ -62,7 +62,7 @@ public final class VirtualDevice: Sendable {
     let mediaReads: DeviceMediaReads
     let log: DeviceFrameLog
 
-    /// Creates a device; it listens once ``start()`` is called.
+    /// Creates a device; it listens once ``start(restoring:)`` is called.
     /// - Parameters:
     ///   - configuration: identity, apps, volume and timing of the device.
     ///   - options: address, ports and setup-server details.
@@ -73,7 +73,7 @@ public final class VirtualDevice: Sendable {
     ///     generated once per process and shared by every device started without one (each
     ///     device still presents a certificate of its own).
     ///   - currentDate: the device's wall clock; the TLS certificate is valid from a minute
-    ///     before the date it gives at ``start()``.
+    ///     before the date it gives at ``start(restoring:)``.
     ///   - sharedPorts: when given, the device serves its (loopback) address on these
     ///     sockets, one per port, instead of binding its own.
     public convenience init(
@@ -170,23 +170,37 @@ public final class VirtualDevice: Sendable {
     }
 
     /// Generates the TLS certificate and starts listening on the three ports.
+    /// - Parameter snapshot: a receiver app to run again (see ``restore(_:)``) before the
+    ///   device listens: the first sender to connect, such as one resuming its saved session,
+    ///   already finds the app and its media, and the first advertisement names the app.
+    ///   Restoring after `start()` instead leaves a moment in which a sender sees an idle
+    ///   device and gives its session up.
     /// - Throws: `TCPError` (address in use or not available), `TLSError` or
-    ///   `OpenSSLError` (certificate generation).
+    ///   `OpenSSLError` (certificate generation). A device that was restoring a snapshot is
+    ///   stopped then (its media reads end); start a new one to try again.
     /// - Returns: the ports the device listens on.
     @discardableResult
-    public func start() async throws -> Ports {
-        let (ports, certificate) = try listeners.open(
-            commonName: configuration.identity.deviceID,
-            adopt: { [weak self] connection in
-                guard let self else {
-                    connection.close(reason: "the device is gone")
-                    return
-                }
-                self.adopt(connection)
-            },
-            routes: { secure in SetupHTTPServer.routes(for: self, secure: secure) },
-            at: clock.now
-        )
+    public func start(restoring snapshot: VirtualDeviceSnapshot? = nil) async throws -> Ports {
+        if let snapshot { restore(snapshot) }
+        let ports: Ports
+        let certificate: Certificate
+        do {
+            (ports, certificate) = try listeners.open(
+                commonName: configuration.identity.deviceID,
+                adopt: { [weak self] connection in
+                    guard let self else {
+                        connection.close(reason: "the device is gone")
+                        return
+                    }
+                    self.adopt(connection)
+                },
+                routes: { secure in SetupHTTPServer.routes(for: self, secure: secure) },
+                at: clock.now
+            )
+        } catch {
+            if snapshot != nil { await stop() }
+            throw error
+        }
         state.withLock { state in
             state.engine.setTLSCertificate(certificate.derBytes)
             state.status = DeviceAdvertisedStatus(application: state.engine.runningApplication)
@@ -216,7 +230,7 @@ public final class VirtualDevice: Sendable {
         for connection in connections { _ = await connection.transport.closed() }
     }
 
-    /// Seconds since ``start()``, on the device's clock.
+    /// Seconds since ``start(restoring:)``, on the device's clock.
     var uptime: Double {
         guard let startedAt = listeners.startedAt else { return 0 }
         return startedAt.duration(to: clock.now) / .seconds(1)

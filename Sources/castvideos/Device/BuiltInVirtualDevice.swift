@@ -87,16 +87,17 @@ struct BuiltInVirtualDevice: Sendable {
             options.castPort = port
             options.httpsPort = 0
             let device = VirtualDevice(configuration: configuration, options: options, log: log)
+            var deviceFaults = DeviceFaults()
+            deviceFaults.launchRefusal = faults.contains(.refuseLaunch) ? .notAllowed : nil
+            deviceFaults.failsNextLoad = faults.contains(.failNextLoad)
+            device.faults = deviceFaults
+            // The receiver app kept at the last quit runs again, where it was, on the saved
+            // address and port only (where the saved session looks for it). It is restored
+            // before the device listens: the app's own session, resuming as soon as the port
+            // answers, must never see an idle device and give up.
+            let snapshot = port != 0 && saved?.address == address && saved?.castPort == port ? saved?.snapshot : nil
             do {
-                let ports = try await device.start()
-                var deviceFaults = DeviceFaults()
-                deviceFaults.launchRefusal = faults.contains(.refuseLaunch) ? .notAllowed : nil
-                deviceFaults.failsNextLoad = faults.contains(.failNextLoad)
-                device.faults = deviceFaults
-                // The receiver app kept at the last quit runs again, where it was.
-                if let snapshot = saved?.snapshot, saved?.address == address, saved?.castPort == ports.cast {
-                    device.restore(snapshot)
-                }
+                let ports = try await device.start(restoring: snapshot)
                 let started = BuiltInVirtualDevice(
                     device: device,
                     address: address,
