@@ -2,10 +2,11 @@ import CastAuth
 import CastCore
 import CastCrypto
 import CastNet
+import CastTestSupport
 import Foundation
 import Testing
 
-@Suite struct CastRevocationListTests {
+@Suite(.requires(.openScreenTestData)) struct CastRevocationListTests {
     struct Case: Sendable, CustomStringConvertible {
         let file: String
         let expected: DeviceAuthError.Code?

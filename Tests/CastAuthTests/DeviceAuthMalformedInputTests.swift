@@ -7,7 +7,7 @@ import Foundation
 import Testing
 
 /// Mutated replies and CRL bundles must give a typed error or a result, never a crash.
-@Suite struct DeviceAuthMalformedInputTests {
+@Suite(.requires(.openScreenTestData)) struct DeviceAuthMalformedInputTests {
     static func mutate(_ bytes: [UInt8], round: Int, using generator: inout SplitMix64) -> [UInt8] {
         var bytes = bytes
         switch round % 3 {

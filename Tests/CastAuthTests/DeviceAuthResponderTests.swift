@@ -2,10 +2,11 @@ import CastAuth
 import CastCore
 import CastCrypto
 import CastNet
+import CastTestSupport
 import Foundation
 import Testing
 
-@Suite struct DeviceAuthResponderTests {
+@Suite(.requires(.openScreenTestData)) struct DeviceAuthResponderTests {
     @Test func reproducesTheReferenceResponseByteForByte() throws {
         let fixture = try ChannelFixture()
         let responder = DeviceAuthResponder(credentials: fixture.credentials())

@@ -46,7 +46,7 @@ import Testing
         }
     }
 
-    @Test func acceptsTheReferenceResponse() throws {
+    @Test(.requires(.openScreenTestData)) func acceptsTheReferenceResponse() throws {
         let fixture = try ChannelFixture()
         let result = try verify(fixture, response: fixture.response())
         #expect(result.isAuthenticated)
@@ -56,7 +56,7 @@ import Testing
         #expect(result.revocationStatus == .notChecked)
     }
 
-    @Test func acceptsAResponseFromOurResponderForAFreshChallenge() throws {
+    @Test(.requires(.openScreenTestData)) func acceptsAResponseFromOurResponderForAFreshChallenge() throws {
         let fixture = try ChannelFixture()
         let authenticator = try DeviceAuthenticator(policy: fixture.policy())
         let challenge = try authenticator.makeChallenge()
@@ -74,13 +74,13 @@ import Testing
         #expect(try authenticator.makeChallenge().nonce != challenge.nonce)
     }
 
-    @Test func rejectsAFlippedSignatureBit() throws {
+    @Test(.requires(.openScreenTestData)) func rejectsAFlippedSignatureBit() throws {
         let fixture = try ChannelFixture()
         let response = try fixture.response { $0.signature[100] ^= 0x04 }
         expectFailure(.deviceAuthenticationFailure) { try verify(fixture, response: response) }
     }
 
-    @Test func rejectsADifferentNonce() throws {
+    @Test(.requires(.openScreenTestData)) func rejectsADifferentNonce() throws {
         let fixture = try ChannelFixture()
         var other = try fixture.nonce
         other[0] ^= 1
@@ -90,7 +90,7 @@ import Testing
         expectFailure(.deviceAuthenticationFailure) { try verify(fixture, response: silent) }
     }
 
-    @Test func rejectsADifferentTLSCertificate() throws {
+    @Test(.requires(.openScreenTestData)) func rejectsADifferentTLSCertificate() throws {
         let fixture = try ChannelFixture()
         let other = try SelfSignedCertificate.generate(commonName: "Test Device", notBefore: .utc(2019, 12, 16, 23))
         expectFailure(.deviceAuthenticationFailure) {
@@ -98,14 +98,14 @@ import Testing
         }
     }
 
-    @Test func rejectsLaterVerification() throws {
+    @Test(.requires(.openScreenTestData)) func rejectsLaterVerification() throws {
         let fixture = try ChannelFixture()
         expectFailure(.sslCertificateNotTrusted) {
             try verify(fixture, response: fixture.response(), at: .utc(2021, 6, 1))
         }
     }
 
-    @Test func rejectsAnExpiredDeviceChainEvenWithAFreshTLSCertificate() throws {
+    @Test(.requires(.openScreenTestData)) func rejectsAnExpiredDeviceChainEvenWithAFreshTLSCertificate() throws {
         let fixture = try ChannelFixture()
         let later = Date.utc(2021, 6, 1)
         let tls = try SelfSignedCertificate.generate(commonName: "tls", notBefore: later.addingTimeInterval(-60))
@@ -142,14 +142,14 @@ import Testing
         }
     }
 
-    @Test func untrustedRootIsRejected() throws {
+    @Test(.requires(.openScreenTestData)) func untrustedRootIsRejected() throws {
         let fixture = try ChannelFixture()
         expectFailure(.deviceCertificateNotTrusted) {
             try verify(fixture, response: fixture.response(), policy: .required)
         }
     }
 
-    @Test func malformedRepliesHaveTypedErrors() throws {
+    @Test(.requires(.openScreenTestData)) func malformedRepliesHaveTypedErrors() throws {
         let fixture = try ChannelFixture()
         let authenticator = try DeviceAuthenticator(policy: fixture.policy())
         let challenge = DeviceAuthChallenge(nonce: try fixture.nonce)
@@ -200,7 +200,7 @@ import Testing
         try checkResponse(.deviceAuthenticationFailure) { $0.hashAlgorithm = .sha1 }
     }
 
-    @Test func ifSupportedAcceptsErrorsAndTimeoutsUnauthenticated() throws {
+    @Test(.requires(.openScreenTestData)) func ifSupportedAcceptsErrorsAndTimeoutsUnauthenticated() throws {
         let fixture = try ChannelFixture()
         let lenient = try DeviceAuthenticator(policy: fixture.policy(.ifSupported))
         let strict = try DeviceAuthenticator(policy: fixture.policy(.required))

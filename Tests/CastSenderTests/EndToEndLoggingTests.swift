@@ -13,7 +13,7 @@ import Testing
 /// the virtual device over TLS with device authentication (whose log lines only a TLS
 /// connection produces; the component filter is checked in memory, in
 /// ``EndToEndLogFilterTests``).
-@Suite struct EndToEndLoggingTests {
+@Suite(.requires(.openScreenTestData)) struct EndToEndLoggingTests {
     static let channelNamespace = "urn:x-cast:com.example.logging"
 
     @Test func everyComponentLogsTheFlowAtGCKLevels() async throws {

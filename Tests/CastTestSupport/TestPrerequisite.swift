@@ -11,13 +11,18 @@ import Glibc
 /// A test names what it needs with the ``Testing/Trait/requires(_:)`` trait. Where one is
 /// missing the test is skipped with one line saying what is missing and how `scripts/test.sh`
 /// provides it, instead of failing on a timeout or a missing file. `scripts/test.sh` sets
-/// `CAST_REQUIRE_ALL_LANES=1`: then nothing is skipped, and a missing prerequisite fails the
-/// test with that same line, so no lane is silently left out where it must run.
+/// `CAST_REQUIRE_ALL_LANES=1`: then no tool lane is skipped, and a missing prerequisite fails
+/// the test with that same line, so no lane is silently left out where it must run. The shared
+/// test data is the exception: it is not part of the repository, so a clone without it still
+/// passes (its suites skip) unless `CAST_REQUIRE_TESTDATA=1` (set by `.ci/run`) requires it.
 package struct TestPrerequisite: Sendable, CustomStringConvertible {
     /// What is needed, such as "ffmpeg".
     package let name: String
     /// How `scripts/test.sh` provides it.
     package let provision: String
+    /// Whether this is data kept outside the repository (``openScreenTestData``,
+    /// ``realDevicePayloads``), required only under `CAST_REQUIRE_TESTDATA=1`.
+    package let isExternalData: Bool
     private let probe: Probe
 
     /// Checks once per process whether the prerequisite is there.
@@ -28,9 +33,15 @@ package struct TestPrerequisite: Sendable, CustomStringConvertible {
 
     /// A prerequisite whose `check` returns `nil` when it is there, else what is missing.
     /// The check runs once, at the first use.
-    package init(name: String, provision: String, check: @escaping @Sendable () -> String?) {
+    package init(
+        name: String,
+        provision: String,
+        isExternalData: Bool = false,
+        check: @escaping @Sendable () -> String?
+    ) {
         self.name = name
         self.provision = provision
+        self.isExternalData = isExternalData
         self.probe = Probe(check)
     }
 
@@ -48,6 +59,14 @@ package struct TestPrerequisite: Sendable, CustomStringConvertible {
     /// Whether every prerequisite must be there (`CAST_REQUIRE_ALL_LANES=1`, set by
     /// `scripts/test.sh`): a missing one fails its tests instead of skipping them.
     package static let requiresAll: Bool = ProcessInfo.processInfo.environment["CAST_REQUIRE_ALL_LANES"] == "1"
+
+    /// Whether the shared test data must be there (`CAST_REQUIRE_TESTDATA=1`, set by
+    /// `.ci/run`); without it a clone lacking ../shared skips the suites that read the data.
+    package static let requiresTestData: Bool =
+        ProcessInfo.processInfo.environment["CAST_REQUIRE_TESTDATA"] == "1"
+
+    /// Whether a missing prerequisite of this kind fails its tests instead of skipping them.
+    package var isRequired: Bool { isExternalData ? Self.requiresTestData : Self.requiresAll }
 
     /// Throws the prerequisite's line unless it is there: for a test that finds out only at
     /// run time which prerequisite it needs.
@@ -107,7 +126,8 @@ extension TestPrerequisite {
     /// The Open Screen test data (`CAST_TESTDATA_DIR`, or ../shared/testdata/openscreen-cast).
     package static let openScreenTestData = TestPrerequisite(
         name: "the Open Screen Cast test data",
-        provision: "scripts/test.sh sets CAST_TESTDATA_DIR (scripts/testdata-env.sh) to ../shared/testdata"
+        provision: "scripts/test.sh sets CAST_TESTDATA_DIR (scripts/testdata-env.sh) to ../shared/testdata",
+        isExternalData: true
     ) {
         do {
             _ = try CastTestData.directory
@@ -121,7 +141,8 @@ extension TestPrerequisite {
     /// ../shared/testdata/real-devices).
     package static let realDevicePayloads = TestPrerequisite(
         name: "the payloads recorded from real devices",
-        provision: "scripts/test.sh sets CAST_REAL_DEVICES_DIR (scripts/testdata-env.sh) to ../shared/testdata"
+        provision: "scripts/test.sh sets CAST_REAL_DEVICES_DIR (scripts/testdata-env.sh) to ../shared/testdata",
+        isExternalData: true
     ) {
         do {
             _ = try RealDevicePayloads.directory
@@ -158,7 +179,8 @@ extension TestPrerequisite {
 // MARK: The trait
 
 /// Skips a test or suite whose prerequisites are missing (with one line naming each and how to
-/// get it), or, under `CAST_REQUIRE_ALL_LANES=1`, fails it with that line.
+/// get it), or, where the prerequisite is required (``TestPrerequisite/isRequired``), fails it
+/// with that line.
 package struct PrerequisiteTrait: TestTrait, SuiteTrait, TestScoping {
     let prerequisites: [TestPrerequisite]
 
@@ -168,8 +190,11 @@ package struct PrerequisiteTrait: TestTrait, SuiteTrait, TestScoping {
 
     private var firstMissing: TestPrerequisite? { prerequisites.first { !$0.isAvailable } }
 
+    /// The first missing prerequisite that must be there; it fails the test rather than skip it.
+    private var firstRequiredMissing: TestPrerequisite? { prerequisites.first { !$0.isAvailable && $0.isRequired } }
+
     package func prepare(for test: Test) async throws {
-        guard !TestPrerequisite.requiresAll, let missing = firstMissing else { return }
+        guard firstRequiredMissing == nil, let missing = firstMissing else { return }
         // The skip the testing library reports, with the line as its comment.
         try await ConditionTrait.disabled(Comment(rawValue: missing.description)).prepare(for: test)
     }
@@ -184,12 +209,11 @@ package struct PrerequisiteTrait: TestTrait, SuiteTrait, TestScoping {
         testCase: Test.Case?,
         performing function: @Sendable () async throws -> Void
     ) async throws {
-        if let missing = firstMissing {
-            // Reached only under CAST_REQUIRE_ALL_LANES=1: without it, prepare skipped the test.
+        if let missing = firstRequiredMissing {
+            // Reached only when the prerequisite is required: otherwise prepare skipped the test.
+            let requirement = missing.isExternalData ? "CAST_REQUIRE_TESTDATA=1" : "CAST_REQUIRE_ALL_LANES=1"
             Issue.record(
-                Comment(
-                    rawValue: "\(missing.description) (CAST_REQUIRE_ALL_LANES=1 makes a missing prerequisite fail)"
-                ),
+                Comment(rawValue: "\(missing.description) (\(requirement) makes a missing prerequisite fail)"),
                 sourceLocation: test.sourceLocation
             )
             return
@@ -200,7 +224,7 @@ package struct PrerequisiteTrait: TestTrait, SuiteTrait, TestScoping {
 
 extension Trait where Self == PrerequisiteTrait {
     /// The test or suite needs `prerequisites`: skipped with one line when one is missing, or
-    /// failed with it under `CAST_REQUIRE_ALL_LANES=1`.
+    /// failed with it where it is required (``TestPrerequisite/isRequired``).
     package static func requires(_ prerequisites: TestPrerequisite...) -> Self {
         PrerequisiteTrait(prerequisites: prerequisites)
     }

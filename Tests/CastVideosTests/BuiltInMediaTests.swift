@@ -57,7 +57,7 @@ struct BuiltInMediaTests {
         #expect(items.filter { !$0.tracks.isEmpty }.count >= 3)
         let salt = try #require(items.first { $0.title == "Salt and Smoke" })
         #expect(salt.breaks.map(\.position) == [0])
-        #expect(salt.breakClips.first?.whenSkippable == 5)
+        #expect(salt.breakClips.first?.whenSkippable == 12)
         let bridges = try #require(items.first { $0.title == "How Bridges Hold" })
         #expect(bridges.breaks.first?.breakClipIDs?.count == 2)
         let live = try #require(items.first { $0.isLive })

@@ -133,8 +133,11 @@ struct CastVideosScreensTests {
         defer { driver.stop() }
         try await driver.waitFor(text: "Harbour Lights")
         try await Self.connect(driver)
-        // Salt and Smoke starts with a 30 s clip skippable after 5 s: 25 s of real time for
-        // the second press, which a loaded machine's screen polls still leave.
+        // Salt and Smoke starts with a 30 s clip skippable after 12 s: 12 s of real time for
+        // the early press to arrive before the clip can be skipped, and 18 s for the second
+        // press, which a loaded machine's screen polls and key deliveries still leave (with
+        // 5 s, a press delayed at the start of a loaded run arrived once the clip could be
+        // skipped, and skipped it).
         try await Self.playNow(driver, index: 3, title: "Salt and Smoke")
         try await driver.waitFor("the ad's countdown") {
             $0.contains("Ad: Tidewater Films presents") && $0.contains("Skip ad in ")

@@ -78,7 +78,7 @@ enum BuiltInCatalog {
                   "image-780x1200": "780x1200/salt-and-smoke.jpg",
                   "sources": [{ "type": "mp4", "mime": "video/mp4", "url": "salt-and-smoke.mp4" }],
                   "breakClips": [
-                    { "id": "tidewater-promo", "title": "Tidewater Films presents", "url": "ads/tidewater-promo.mp4", "duration": 30, "whenSkippable": 5, "poster": "480x270/tidewater-promo.jpg" }
+                    { "id": "tidewater-promo", "title": "Tidewater Films presents", "url": "ads/tidewater-promo.mp4", "duration": 30, "whenSkippable": 12, "poster": "480x270/tidewater-promo.jpg" }
                   ],
                   "breaks": [{ "id": "preroll", "position": 0, "breakClipIds": ["tidewater-promo"] }]
                 }
@@ -139,7 +139,7 @@ enum BuiltInCatalog {
                   "sources": [{ "type": "mp4", "mime": "video/mp4", "url": "how-bridges-hold.mp4" }],
                   "breakClips": [
                     { "id": "workbench-kits", "title": "Open Workbench kits", "url": "ads/workbench-kits.mp4", "duration": 10, "poster": "480x270/workbench-kits.jpg" },
-                    { "id": "tidewater-promo", "title": "Tidewater Films presents", "url": "ads/tidewater-promo.mp4", "duration": 30, "whenSkippable": 5, "poster": "480x270/tidewater-promo.jpg" }
+                    { "id": "tidewater-promo", "title": "Tidewater Films presents", "url": "ads/tidewater-promo.mp4", "duration": 30, "whenSkippable": 12, "poster": "480x270/tidewater-promo.jpg" }
                   ],
                   "breaks": [{ "id": "midroll", "position": 120, "breakClipIds": ["workbench-kits", "tidewater-promo"] }],
                   "tracks": [
