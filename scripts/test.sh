@@ -94,8 +94,10 @@ scripts/tests/readme-test.sh >.build/readme-test.log 2>&1 || {
 export SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=16
 
 # Everything a lane needs was installed above: a test that finds a prerequisite missing (a
-# Python peer, ffmpeg, VLC, tmux, root, the shared test data) fails instead of skipping itself
-# (Tests/CastTestSupport/TestPrerequisite.swift), so no lane is silently left out here.
+# Python peer, ffmpeg, VLC, tmux, root) fails instead of skipping itself
+# (Tests/CastTestSupport/TestPrerequisite.swift), so no lane is silently left out here. The
+# shared test data is outside the repository: its suites skip without it (announced above)
+# unless CAST_REQUIRE_TESTDATA=1, as .ci/run sets.
 export CAST_REQUIRE_ALL_LANES=1
 
 # Runs `swift test` with a deadline, so a hang fails the script instead of stalling it.
