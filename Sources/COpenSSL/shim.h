@@ -71,9 +71,9 @@ static inline size_t cast_BIO_wpending(BIO *bio) {
     return BIO_wpending(bio);
 }
 
-static inline int cast_BIO_set_mem_eof_return(BIO *bio, int value) {
-    return (int)BIO_set_mem_eof_return(bio, value);
-}
+static inline void cast_BIO_set_retry_read(BIO *bio) { BIO_set_retry_read(bio); }
+
+static inline void cast_BIO_clear_retry_flags(BIO *bio) { BIO_clear_retry_flags(bio); }
 
 static inline long cast_SSL_add1_chain_cert(SSL *ssl, X509 *cert) {
     return SSL_add1_chain_cert(ssl, cert);

@@ -23,6 +23,19 @@ public struct Certificate: Hashable, Sendable, CustomStringConvertible {
         self.derBytes = derBytes
     }
 
+    /// The certificate OpenSSL holds in `reference`, encoded now; `nil` when it cannot be.
+    package init?(reference: X509Reference) {
+        let length = i2d_X509(reference.pointer, nil)
+        guard length > 0 else { return nil }
+        var der = [UInt8](repeating: 0, count: Int(length))
+        let written = der.withUnsafeMutableBufferPointer { buffer in
+            var cursor: UnsafeMutablePointer<UInt8>? = buffer.baseAddress
+            return i2d_X509(reference.pointer, &cursor)
+        }
+        guard written == length else { return nil }
+        self.init(reference: reference, derBytes: der)
+    }
+
     /// Reads a DER-encoded certificate.
     /// - Throws: ``OpenSSLError/Code/malformedCertificate`` when the bytes are not one complete certificate.
     public init(derEncoded bytes: [UInt8]) throws(OpenSSLError) {

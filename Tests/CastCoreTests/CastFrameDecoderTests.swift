@@ -1,5 +1,6 @@
-import CastCore
 import Testing
+
+@testable import CastCore
 
 @Suite struct CastFrameDecoderTests {
     static let body = CastMessageTests.ping
@@ -64,6 +65,27 @@ import Testing
         decoder.append(frame[10...])
         #expect(decoder.bytesNeededForNextFrame == 0)
         #expect(try decoder.nextFrame() == Self.body)
+    }
+
+    /// Between frames the decoder holds no storage: the body it filled is the frame it
+    /// returned, and bytes read past a frame are freed once they are used.
+    @Test func holdsNoStorageBetweenFrames() throws {
+        let first = try CastFrameEncoder.encode(Self.body)
+        let second = try CastFrameEncoder.encode([1, 2, 3])
+        var decoder = CastFrameDecoder()
+        decoder.append(first[..<10])
+        #expect(decoder.heldStorageBytes >= 6)
+        // The rest of the first frame, the second and the header of a third in one chunk.
+        decoder.append(first[10...] + second + [0, 0])
+        #expect(decoder.heldStorageBytes >= Self.body.count)
+        #expect(try decoder.nextFrame() == Self.body)
+        #expect(try decoder.nextFrame() == [1, 2, 3])
+        #expect(decoder.bufferedByteCount == 2)
+        #expect(decoder.heldStorageBytes == 0)
+        decoder.append([0, 1, 9])
+        #expect(try decoder.nextFrame() == [9])
+        #expect(decoder.bufferedByteCount == 0)
+        #expect(decoder.heldStorageBytes == 0)
     }
 
     @Test func emptyFrameIsRejectedWithItsStreamOffset() throws {

@@ -94,8 +94,10 @@ import Glibc
                 + "all open \(open); connect+handshake of all took \(connected)"
         )
         // Two descriptors per connection (client and server end), no thread per connection.
+        // The thread bound is far above the loops' few threads because the process is shared:
+        // the other suites running beside this one brought it to 70 threads in one run.
         #expect(open.descriptors >= 2 * count)
-        #expect(open.threads < 64)
+        #expect(open.threads < count / 4)
 
         // Both ends and the listener closed before the test returns: nothing of TLS is left
         // running on the loops while the process exits (OpenSSL's exit handler frees its state).

@@ -70,6 +70,39 @@ import Testing
         #expect(readAll(clientEngine) == reply)
     }
 
+    /// An idle session holds no ciphertext buffers: the queues free their storage once
+    /// everything received was read and everything encrypted was taken.
+    @Test(arguments: [TLSVersion.v1_2, .v1_3])
+    func anIdleSessionHoldsNoCiphertextStorage(version: TLSVersion) throws {
+        var client = TLSClientConfiguration()
+        client.minimumVersion = version
+        client.maximumVersion = version
+        let (clientEngine, serverEngine) = try makePair(client: client)
+        _ = clientEngine.handshake()
+        pump(clientEngine, serverEngine)
+        #expect(serverEngine.handshake() == .complete)
+
+        let status = [UInt8](repeating: UInt8(ascii: "s"), count: 2_300)
+        #expect(status.withUnsafeBytes { serverEngine.write($0) } == nil)
+        // Encrypted and not taken yet: the write queue holds the record.
+        #expect(serverEngine.queueStorageBytes >= status.count)
+        let record = try #require(serverEngine.takeCiphertext())
+        #expect(serverEngine.queueStorageBytes == 0)
+
+        // Received in two parts: the first half waits in the read queue until OpenSSL reads
+        // it into its record buffer, which frees the queue's storage.
+        let half = record.count / 2
+        record[..<half].withUnsafeBytes { clientEngine.receive(ciphertext: $0) }
+        #expect(clientEngine.queueStorageBytes >= half)
+        #expect(readAll(clientEngine).isEmpty)
+        #expect(clientEngine.queueStorageBytes == 0)
+        record[half...].withUnsafeBytes { clientEngine.receive(ciphertext: $0) }
+        #expect(readAll(clientEngine) == status)
+        #expect(clientEngine.queueStorageBytes == 0)
+        _ = clientEngine.takeCiphertext()
+        #expect(clientEngine.queueStorageBytes == 0)
+    }
+
     @Test func handshakeSurvivesByteAtATimeDelivery() throws {
         let (clientEngine, serverEngine) = try makePair()
         _ = clientEngine.handshake()

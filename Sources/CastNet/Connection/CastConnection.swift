@@ -21,8 +21,10 @@ public final class CastConnection: Sendable {
     public let localAddress: SocketAddress?
     /// The address of the peer.
     public let remoteAddress: SocketAddress?
-    /// The peer's TLS certificate (a device's certificate on the sender side).
-    public let peerCertificate: Certificate?
+    /// The peer's TLS certificate (a device's certificate on the sender side), encoded when
+    /// read: a connection keeps only OpenSSL's own copy, not 1 KiB of DER per session.
+    public var peerCertificate: Certificate? { peerCertificateReference.flatMap(Certificate.init(reference:)) }
+    private let peerCertificateReference: X509Reference?
     /// The negotiated TLS version, such as `"TLSv1.3"`.
     public let tlsVersion: String?
 
@@ -33,7 +35,7 @@ public final class CastConnection: Sendable {
         self.core = core
         localAddress = socket?.localAddress
         remoteAddress = socket?.remoteAddress
-        peerCertificate = socket?.peerCertificate
+        peerCertificateReference = socket?.peerCertificateReference
         tlsVersion = socket?.tlsVersion
     }
 

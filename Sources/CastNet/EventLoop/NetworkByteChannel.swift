@@ -12,6 +12,9 @@ protocol NetworkByteChannel: ByteChannel {
     var remoteAddress: SocketAddress? { get }
     /// The peer's certificate, for TLS channels once the handshake is done.
     var peerCertificate: Certificate? { get }
+    /// The same certificate as OpenSSL holds it, not encoded: what a long-lived owner keeps,
+    /// so the DER exists only while someone reads it.
+    var peerCertificateReference: X509Reference? { get }
     /// The negotiated TLS version (`"TLSv1.3"`), for TLS channels.
     var tlsVersion: String? { get }
 }

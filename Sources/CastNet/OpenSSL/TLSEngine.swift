@@ -1,7 +1,7 @@
 internal import COpenSSL
 import CastCrypto
 
-/// One TLS session driven entirely through memory BIOs: ciphertext goes in with
+/// One TLS session driven entirely through BIOs in memory: ciphertext goes in with
 /// ``receive(ciphertext:)`` and comes out with ``takeCiphertext()``; no socket is involved,
 /// so a client and a server engine can talk back to back in a test.
 final class TLSEngine {
@@ -35,13 +35,17 @@ final class TLSEngine {
         guard let ssl = SSL_new(context.pointer) else {
             throw TLSError(code: .invalidConfiguration, reason: "SSL_new: \(OpenSSLErrorQueue.drainText(or: "failed"))")
         }
-        guard let readBIO = BIO_new(BIO_s_mem()), let writeBIO = BIO_new(BIO_s_mem()) else {
+        // Queues that free their storage whenever they empty; an empty read queue means
+        // "wait for more", not end of stream.
+        guard let readBIO = ReleasingBIO.make() else {
             SSL_free(ssl)
             throw TLSError(code: .invalidConfiguration, reason: "BIO_new failed")
         }
-        // An empty read BIO means "wait for more", not end of stream.
-        _ = cast_BIO_set_mem_eof_return(readBIO, -1)
-        _ = cast_BIO_set_mem_eof_return(writeBIO, -1)
+        guard let writeBIO = ReleasingBIO.make() else {
+            BIO_free(readBIO)
+            SSL_free(ssl)
+            throw TLSError(code: .invalidConfiguration, reason: "BIO_new failed")
+        }
         SSL_set_bio(ssl, readBIO, writeBIO)
         self.ssl = ssl
         self.readBIO = readBIO
@@ -168,6 +172,12 @@ final class TLSEngine {
         OpenSSLErrorQueue.clear()
     }
 
+    /// The bytes of storage the ciphertext queues hold: zero once everything received was read
+    /// and everything encrypted was taken.
+    var queueStorageBytes: Int {
+        ReleasingBIO.storageCapacity(of: readBIO) + ReleasingBIO.storageCapacity(of: writeBIO)
+    }
+
     /// The number of encrypted bytes waiting to be sent.
     var pendingCiphertextCount: Int { Int(cast_BIO_pending(writeBIO)) }
 
@@ -183,16 +193,13 @@ final class TLSEngine {
 
     /// The peer's certificate, once the handshake is done.
     var peerCertificate: Certificate? {
-        guard let certificate = SSL_get1_peer_certificate(ssl) else { return nil }
-        let reference = X509Reference(taking: certificate)
-        let length = i2d_X509(certificate, nil)
-        guard length > 0 else { return nil }
-        var der = [UInt8](repeating: 0, count: Int(length))
-        der.withUnsafeMutableBufferPointer { buffer in
-            var cursor: UnsafeMutablePointer<UInt8>? = buffer.baseAddress
-            _ = i2d_X509(certificate, &cursor)
-        }
-        return Certificate(reference: reference, derBytes: der)
+        peerCertificateReference.flatMap(Certificate.init(reference:))
+    }
+
+    /// The peer's certificate as OpenSSL holds it (one more reference to it), once the
+    /// handshake is done.
+    var peerCertificateReference: X509Reference? {
+        SSL_get1_peer_certificate(ssl).map(X509Reference.init(taking:))
     }
 
     /// The negotiated protocol, such as `"TLSv1.3"`.

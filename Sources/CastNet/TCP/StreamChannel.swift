@@ -56,6 +56,7 @@ final class StreamChannel: NetworkByteChannel, IOHandler, @unchecked Sendable {
     var localAddress: SocketAddress? { state == .closed ? nil : Socket.localAddress(fd) }
     var remoteAddress: SocketAddress? { state == .closed ? nil : Socket.remoteAddress(fd) }
     var peerCertificate: Certificate? { nil }
+    var peerCertificateReference: X509Reference? { nil }
     var tlsVersion: String? { nil }
 
     // MARK: Connecting

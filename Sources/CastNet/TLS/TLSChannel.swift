@@ -44,6 +44,7 @@ final class TLSChannel: NetworkByteChannel, ByteChannelHandler, @unchecked Senda
     var localAddress: SocketAddress? { base.localAddress }
     var remoteAddress: SocketAddress? { base.remoteAddress }
     var peerCertificate: Certificate? { state == .active ? engine.peerCertificate : nil }
+    var peerCertificateReference: X509Reference? { state == .active ? engine.peerCertificateReference : nil }
     var tlsVersion: String? { state == .active ? engine.protocolVersion : nil }
 
     /// Starts the handshake; `activation` runs once, when it completes or fails.

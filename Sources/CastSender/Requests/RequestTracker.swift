@@ -84,7 +84,14 @@ struct RequestTracker<Payload: Sendable>: Sendable {
 
     private mutating func remove(_ id: Int) -> Entry? {
         guard let entry = pending.removeValue(forKey: id) else { return nil }
-        order.removeAll { $0 == id }
+        if pending.isEmpty {
+            // Most of a session's life has no request in flight: hold no table for it
+            // (about 0.5 KiB a session once a few requests overlapped).
+            pending = [:]
+            order = []
+        } else {
+            order.removeAll { $0 == id }
+        }
         return entry
     }
 
