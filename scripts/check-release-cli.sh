@@ -30,5 +30,14 @@ foundation_symbols="$(nm "$cast" | grep -cE '[$]s10Foundation|[$]s30FoundationIn
 a module under it imports Foundation instead of FoundationEssentials"
 grep -q 'libssl' <<<"$libraries" || die "the release cast does not load the system OpenSSL:
 $libraries"
+# The functions of Sources/cast/symbol-order.txt come first in the binary (Package.swift,
+# castSymbolOrder); a list most of whose names the binary no longer has has gone stale.
+listed="$(grep -c . Sources/cast/symbol-order.txt || true)"
+found="$(comm -12 <(nm "$cast" | awk '{print $3}' | sort -u) <(sort -u Sources/cast/symbol-order.txt) | wc -l)"
+printf 'release cast: %s of the %s functions of Sources/cast/symbol-order.txt found, placed first\n' "$found" "$listed"
+if [ $((found * 5)) -lt $((listed * 4)) ]; then
+    printf 'warning: the symbol order list is stale (under 80%% of it found): each command touches more of\n' >&2
+    printf '  the binary than it needs. Regenerate it with scripts/symbol-order.sh (needs valgrind).\n' >&2
+fi
 printf 'release cast: %s, %s MB, shared libraries: %s\n' "$output" "$(( $(stat -c %s "$cast") / 1000000 ))" \
     "$(awk '{print $1}' <<<"$libraries" | grep -v vdso | tr '\n' ' ')"

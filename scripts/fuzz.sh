@@ -100,7 +100,15 @@ build_flags=(--package-path Fuzz -c release --sanitize=fuzzer --sanitize=address
 if [ "$build" = 1 ]; then
     for target in "${targets[@]}"; do
         say "building fuzz-$target"
-        swift build "${build_flags[@]}" --product "fuzz-$target"
+        if ! swift build "${build_flags[@]}" --product "fuzz-$target"; then
+            # An incremental build of this package, after files were added to the root
+            # package, once compiled CastNet with its old list of files ("cannot find
+            # 'ReleasingBIO' in scope"). One build from a clean Fuzz/.build tells a stale
+            # cache from a real error.
+            say "building fuzz-$target failed; building again from a clean Fuzz/.build"
+            rm -rf Fuzz/.build
+            swift build "${build_flags[@]}" --product "fuzz-$target"
+        fi
     done
 fi
 bin="$(swift build "${build_flags[@]}" --show-bin-path)"

@@ -86,16 +86,17 @@ public struct TLSClientConfiguration: Sendable {
 }
 
 /// Holds the context built from one client configuration.
-private final class ContextCache: Sendable {
+final class ContextCache: Sendable {
     static let defaultSettings = ContextCache()
 
     private let stored = Locked<TLSContext?>(nil)
 
+    /// The context, built by `make` under the lock: a caller that comes while another builds
+    /// it waits for that one instead of paying for a second.
     func context(_ make: () throws(TLSError) -> TLSContext) throws(TLSError) -> TLSContext {
-        if let context = stored.withLock({ $0 }) { return context }
-        let context = try make()
-        return stored.withLock { existing in
+        try stored.withLock { (existing) throws(TLSError) -> TLSContext in
             if let existing { return existing }
+            let context = try make()
             existing = context
             return context
         }
