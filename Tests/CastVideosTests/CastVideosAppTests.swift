@@ -129,7 +129,11 @@ struct CastVideosAppTests {
         try await driver.send("Enter")
         try await driver.waitFor(text: "[ Add to Queue ]")
         try await driver.send("Right", "Right", "Enter")
-        try await driver.waitFor(text: "Added to queue: Paper Orbit")
+        // "Added to queue" is a four-second toast a starved screen poll can miss: the device's
+        // log and the queue screen are what last.
+        try await CastVideosAppTests.waitForDeviceLog(driver, "QUEUE_INSERT of Paper Orbit") {
+            $0.contains("QUEUE_INSERT") && $0.contains("Paper Orbit")
+        }
         try await driver.send("u")
         try await driver.waitFor("the queue with two items") {
             $0.contains("2 items") && $0.contains("1. Harbour Lights") && $0.contains("2. Paper Orbit")
@@ -389,14 +393,22 @@ struct CastVideosAppSecondLaunchTests {
         try await driver.send("Enter")
         try await driver.waitFor(text: "[ Add to Queue ]")
         try await driver.send("Right", "Right", "Enter")
-        try await driver.waitFor(text: "Added to queue: Paper Orbit")
+        // "Added to queue" is a four-second toast a starved screen poll can miss: the device's
+        // log and the queue screen are what last.
+        try await CastVideosAppTests.waitForDeviceLog(driver, "QUEUE_INSERT of Paper Orbit") {
+            $0.contains("QUEUE_INSERT") && $0.contains("Paper Orbit")
+        }
         try await driver.send("Escape")
         try await driver.send("Down", "Enter")
         try await driver.waitFor(text: "One route, one driver")
         try await driver.send("Enter")
         try await driver.waitFor(text: "[ Play Next ]")
         try await driver.send("Right", "Enter")
-        try await driver.waitFor(text: "Playing next: The Last Tram")
+        // "Playing next" is a four-second toast a starved screen poll can miss: the device's
+        // log and the queue screen below are what last.
+        try await CastVideosAppTests.waitForDeviceLog(driver, "QUEUE_INSERT of The Last Tram") {
+            $0.contains("QUEUE_INSERT") && $0.contains("The Last Tram")
+        }
         try await driver.send("u")
         try await driver.waitFor("the queue in insertion order") {
             $0.contains("3 items") && $0.contains("1. Harbour Lights") && $0.contains("2. The Last Tram")

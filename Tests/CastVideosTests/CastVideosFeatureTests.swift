@@ -139,7 +139,11 @@ struct CastVideosFeatureTests {
         try await driver.send("Enter")
         try await driver.waitFor(text: "[ Add to Queue ]")
         try await driver.send("Right", "Right", "Enter")
-        try await driver.waitFor(text: "Added to queue: Paper Orbit")
+        // "Added to queue" is a four-second toast, which a screen poll starved on a loaded run
+        // missed once; what lasts decides: the device received the item.
+        try await CastVideosAppTests.waitForDeviceLog(driver, "QUEUE_INSERT of Paper Orbit") {
+            $0.contains("QUEUE_INSERT") && $0.contains("Paper Orbit")
+        }
         try await driver.send("e")
         try await driver.waitFor(text: "Now casting")
         try await driver.send("l")
