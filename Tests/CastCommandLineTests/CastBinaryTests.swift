@@ -253,7 +253,17 @@ struct CastBinaryTests {
         var result = try await fixture.cast("play", "https://media.invalid/a.mp4")
         #expect(result.status == 0, "\(result.stderr)")
 
-        result = try await fixture.cast("send", DeviceFixture.echoNamespace, #"{"type":"HELLO","n":7}"#, "--wait", "1")
+        // Ends at the first reply; the long --wait only guards a loaded run against a hang.
+        let patience = String(Int(TestTiming.scaled(45.0)))
+        result = try await fixture.cast(
+            "send",
+            DeviceFixture.echoNamespace,
+            #"{"type":"HELLO","n":7}"#,
+            "--wait",
+            patience,
+            "--replies",
+            "1"
+        )
         #expect(result.status == 0, "\(result.stderr)")
         #expect(fixture.frames.inbound(type: "HELLO").count == 1)
         #expect(result.stdout.contains(#""HELLO""#))
