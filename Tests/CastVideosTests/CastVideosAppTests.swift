@@ -399,6 +399,8 @@ struct CastVideosAppSecondLaunchTests {
             $0.contains("QUEUE_INSERT") && $0.contains("Paper Orbit")
         }
         try await driver.send("Escape")
+        // A key sent before the app read the Escape would arrive with it as Alt plus the key.
+        try await driver.waitFor(text: "↑↓ select")
         try await driver.send("Down", "Enter")
         try await driver.waitFor(text: "One route, one driver")
         try await driver.send("Enter")
@@ -443,8 +445,9 @@ struct CastVideosAppSecondLaunchTests {
         let saved = try String(contentsOf: config.appendingPathComponent("settings.json"), encoding: .utf8)
         #expect(saved.contains(#""preloadTime" : 45"#), "\(saved)")
         try await driver.send("Escape")
+        try await driver.waitFor("the settings to close") { !$0.contains("Preload time (s)") }
         try await driver.send("q")
-        _ = await driver.waitForExit(within: .seconds(10))
+        _ = await driver.waitForExit(within: .seconds(30))
         #expect(await !driver.isRunning)
         driver.stop()
 
@@ -464,12 +467,13 @@ struct CastVideosAppSecondLaunchTests {
         try await again.send("c")
         try await again.waitFor(text: "Stop casting")
         try await again.send("Enter")
-        try await again.waitFor(text: "The Casting session has ended.")
-        try await again.waitFor(text: "[▭ Cast]")
+        // "The Casting session has ended." is a six-second toast: the Cast button is what lasts.
+        try await again.waitFor("the Cast button idle") { $0.contains("[▭ Cast]") && !$0.contains("Stop casting") }
         try await again.send("c")
         try await again.waitFor(text: "Cast to a device")
         #expect(!again.lastScreen.contains("Allow local network access"))
         try await again.send("Escape")
+        try await again.waitFor("the chooser to close") { !$0.contains("Cast to a device") }
         try await again.send("s")
         try await again.waitFor(text: "45")
     }

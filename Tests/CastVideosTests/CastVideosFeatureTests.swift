@@ -59,6 +59,8 @@ struct CastVideosFeatureTests {
         try await driver.waitFor(text: "volume up, down, mute")
         try await driver.waitFor(text: "suspend to the shell")
         try await driver.send("Escape")
+        // A key sent before the app read the Escape would arrive with it as Alt plus the key.
+        try await driver.waitFor("the key list to close") { !$0.contains("suspend to the shell") }
 
         // Casting: the keys go to the context, which sets the device volume by its step.
         try await driver.send("c")
@@ -107,6 +109,7 @@ struct CastVideosFeatureTests {
             $0.contains("Stop casting") && $0.contains("Volume ▮") && !$0.contains("(muted)")
         }
         try await driver.send("Escape")
+        try await driver.waitFor("the dialog to close") { !$0.contains("Stop casting") }
 
         // The track selector: subtitles on, then a larger style.
         try await driver.send("t")
@@ -194,7 +197,8 @@ struct CastVideosFeatureTests {
         // fg: the terminal comes back and the same receiver session resumes.
         try await driver.sendLiteral("fg")
         try await driver.send("Enter")
-        try await driver.waitFor(text: "Welcome back")
+        // "Welcome back" is a four-second toast a starved screen poll can miss: the screens
+        // and the device's log below are what last.
         try await driver.waitFor(text: "Now casting")
         try await driver.waitFor(text: "[▣ Casting on Living Room TV (virtual)]")
         try await driver.waitFor(text: "▶ Playing")

@@ -110,6 +110,7 @@ import Testing
         let (support, _, _) = try await Self.query(answer: nil, timeout: .milliseconds(300))
         #expect(support.graphicsProtocol == nil)
         #expect(support.reason.contains("did not answer"))
-        #expect(ContinuousClock.now - start < .seconds(10))
+        // A hang guard, not a timing claim: a loaded run may hold the query's thread for long.
+        #expect(ContinuousClock.now - start < TestTiming.patience)
     }
 }

@@ -127,7 +127,7 @@ final class TmuxDriver {
             exec tmux -L \(TmuxDriver.quote(socketName)) -f /dev/null new-session -d -x \(width) -y \(height) \
             \(TmuxDriver.quote(paneCommand)) \\; pipe-pane -t 0 -o \(pipeCommand)
             """
-        let result = try await runProgram("/usr/bin/unshare", ["-n", "sh", "-c", script], deadline: .seconds(20))
+        let result = try await runProgram("/usr/bin/unshare", ["-n", "sh", "-c", script], deadline: .seconds(60))
         guard result.status == 0 else {
             throw DriverError("could not start tmux in a network namespace (status \(result.status)): \(result.output)")
         }
@@ -172,7 +172,7 @@ final class TmuxDriver {
         let result = try await runProgram(
             "/usr/bin/tmux",
             ["-L", socketName, "send-keys", "-t", "0", "-l", "--", text],
-            deadline: .seconds(10)
+            deadline: .seconds(30)
         )
         guard result.status == 0 else { throw DriverError("send-keys -l failed: \(result.output)") }
     }
@@ -185,7 +185,7 @@ final class TmuxDriver {
         let result = try await runProgram(
             "/usr/bin/tmux",
             ["-L", socketName, "send-keys", "-t", "0"] + keys,
-            deadline: .seconds(10)
+            deadline: .seconds(30)
         )
         guard result.status == 0 else { throw DriverError("send-keys \(keys) failed: \(result.output)") }
         if keys.last == "Escape" {
@@ -200,7 +200,7 @@ final class TmuxDriver {
         let result = try await runProgram(
             "/usr/bin/tmux",
             ["-L", socketName, "capture-pane", "-p", "-t", "0"],
-            deadline: .seconds(10)
+            deadline: .seconds(30)
         )
         guard result.status == 0 else { throw DriverError("capture-pane failed: \(result.output)") }
         lastScreen = result.output
@@ -212,7 +212,7 @@ final class TmuxDriver {
         let result = try await runProgram(
             "/usr/bin/tmux",
             ["-L", socketName, "capture-pane", "-p", "-e", "-t", "0"],
-            deadline: .seconds(10)
+            deadline: .seconds(30)
         )
         return result.output
     }
@@ -237,7 +237,7 @@ final class TmuxDriver {
             (try? await runProgram(
                 "/usr/bin/tmux",
                 ["-L", socketName, "has-session", "-t", "0"],
-                deadline: .seconds(10)
+                deadline: .seconds(30)
             )
             .status) == 0
         }
@@ -267,7 +267,7 @@ final class TmuxDriver {
     /// Waits until the app has quit (its tmux session is gone), for at most `timeout` (times
     /// the run's slowdown): the end of the pane's output wakes the wait.
     /// - Returns: whether it quit.
-    func waitForExit(within timeout: Duration = .seconds(10)) async -> Bool {
+    func waitForExit(within timeout: Duration = .seconds(30)) async -> Bool {
         let end = ContinuousClock.now + TestTiming.scaled(timeout)
         while true {
             let generation = outputWatch?.changes.generation ?? 0
