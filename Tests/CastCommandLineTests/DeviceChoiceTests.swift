@@ -10,6 +10,10 @@ import Testing
 /// configuration file and from `CAST_DEVICE`; and `status --watch` following playback.
 @Suite("cast device choice and watch")
 struct DeviceChoiceTests {
+    /// How long `cast devices` listens: the responders answer from this loaded test process,
+    /// and a listing ends only when its window does, so the window is generous.
+    static let listening = String(Int(TestTiming.scaled(10.0)))
+
     @Test func nameFromDiscoveryConfigFileAndEnvironment() async throws {
         let name = "Choice \(UInt32.random(in: 1000...9999)) Room"
         let fixture = try await DeviceFixture.start(name: name, address: "127.0.0.1")
@@ -40,7 +44,7 @@ struct DeviceChoiceTests {
         var withoutVariable = environment
         withoutVariable["CAST_DISCOVERY_INTERFACES"] = nil
         result = try await CastProcess.run(
-            ["devices", "--interface", "lo", "--timeout", "2", "--json"],
+            ["devices", "--interface", "lo", "--timeout", Self.listening, "--json"],
             environment: withoutVariable
         )
         #expect(result.status == 0, "\(result.stderr)")
@@ -90,7 +94,7 @@ struct DeviceChoiceTests {
         )
         defer { Task { await service.stop() } }
         var result = try await CastProcess.run(
-            ["devices", "--timeout", "3", "--json"],
+            ["devices", "--timeout", Self.listening, "--json"],
             environment: fixture.environment
         )
         #expect(result.status == 0, "\(result.stderr)")

@@ -236,7 +236,6 @@ extension EmulatorProcessSuites {
         @Test(.requires(.pythonPeers)) func pychromecastDiscoversAGroupOnItsLeadersPort() async throws {
             let advertiser = try MDNSDeviceAdvertiser()
             defer { advertiser.shutdown() }
-            let base = Int.random(in: 50...240)
             func speaker(_ name: String, _ address: String) -> FleetConfiguration.Device {
                 let identity = DeviceIdentity(
                     friendlyName: name,
@@ -249,13 +248,25 @@ extension EmulatorProcessSuites {
                 )
             }
             let members = [Self.uniqueName("Mdns Kitchen"), Self.uniqueName("Mdns Hall")]
-            var configuration = FleetConfiguration(devices: [
-                speaker(members[0], "127.0.0.\(base)"), speaker(members[1], "127.0.0.\(base + 1)"),
-            ])
             let name = Self.uniqueName("Mdns Group")
-            configuration.groups = [FleetConfiguration.Group(name: name, members: members, castPort: 0)]
-            let fleet = DeviceFleet(advertiser: advertiser)
-            try await fleet.start(configuration)
+            // The speakers take the real ports on random loopback addresses, which another
+            // suite's device may hold at that moment: a clash is retried elsewhere.
+            var started: DeviceFleet?
+            for attempt in 0..<6 where started == nil {
+                let base = Int.random(in: 50...240)
+                var configuration = FleetConfiguration(devices: [
+                    speaker(members[0], "127.0.0.\(base)"), speaker(members[1], "127.0.0.\(base + 1)"),
+                ])
+                configuration.groups = [FleetConfiguration.Group(name: name, members: members, castPort: 0)]
+                let candidate = DeviceFleet(advertiser: advertiser)
+                do {
+                    try await candidate.start(configuration)
+                    started = candidate
+                } catch let error as TCPError where error.code == .addressInUse && attempt < 5 {
+                    await candidate.stop()
+                }
+            }
+            let fleet = try #require(started)
             let group = try #require(await fleet.device(named: name))
             let identity = group.configuration.identity
             let port = try #require(group.ports?.cast)

@@ -254,20 +254,35 @@ extension EmulatorProcessSuites {
         }
 
         @Test(.requires(.curl)) func configFileNamesDevicesAndAddresses() async throws {
-            let first = Int.random(in: 50...240)
-            let config = """
-                {"apps": [{"appId": "4F8B3483", "displayName": "Hello", "namespaces": ["urn:x-cast:com.example.hello"]}],
-                 "devices": [{"name": "Kitchen Speaker", "address": "127.0.0.\(first)", "capabilities": ["audio_out"],
-                              "model": "Google Home"},
-                             {"name": "Hall TV"}]}
-                """
-            let file = FileManager.default.temporaryDirectory.appendingPathComponent("fleet-\(UUID().uuidString).json")
-            try Data(config.utf8).write(to: file)
-            defer { try? FileManager.default.removeItem(at: file) }
-            let child = try ChildProcess(Self.executable, ["--config", file.path, "--media", "simulate"])
+            // The file names the real ports (8008, 8009) on random loopback addresses, which
+            // another suite's device may hold at that moment: a clash is retried elsewhere.
+            var started: (child: ChildProcess, first: Int)?
+            for _ in 0..<6 where started == nil {
+                let first = Int.random(in: 50...240)
+                let config = """
+                    {"apps": [{"appId": "4F8B3483", "displayName": "Hello", "namespaces": ["urn:x-cast:com.example.hello"]}],
+                     "devices": [{"name": "Kitchen Speaker", "address": "127.0.0.\(first)", "capabilities": ["audio_out"],
+                                  "model": "Google Home"},
+                                 {"name": "Hall TV"}]}
+                    """
+                let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+                    "fleet-\(UUID().uuidString).json"
+                )
+                try Data(config.utf8).write(to: file)
+                defer { try? FileManager.default.removeItem(at: file) }
+                let child = try ChildProcess(Self.executable, ["--config", file.path, "--media", "simulate"])
+                if await child.waitForErrorLine("ready", timeout: .seconds(60)) {
+                    started = (child, first)
+                    break
+                }
+                child.kill()
+                try #require(
+                    child.standardError.contains("in use"),
+                    "cast-emulator did not start:\n\(child.standardError)"
+                )
+            }
+            let (child, first) = try #require(started, "every address tried was in use")
             defer { child.kill() }
-            let ready = await child.waitForErrorLine("ready", timeout: .seconds(60))
-            try #require(ready, "cast-emulator did not start:\n\(child.standardError)")
             let curl = try #require(RepositoryPaths.executableOnPath("curl"))
             let speaker = try await ChildProcess.run(
                 curl,

@@ -91,7 +91,7 @@ extension TestSender {
     func next(
         namespace: CastNamespace,
         type: String,
-        timeout: Duration = .seconds(10),
+        timeout: Duration = TestTiming.patience,
         where matches: (JSONValue) -> Bool = { _ in true }
     ) async throws -> JSONValue {
         while true {

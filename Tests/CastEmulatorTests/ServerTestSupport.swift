@@ -186,9 +186,14 @@ final class TestSender: Sendable {
     private let decoder = Locked(CastFrameDecoder())
 
     init(port: Int, address: String = "127.0.0.1") async throws {
+        // A loaded run can hold a connection or a handshake up for many seconds: the
+        // suite's patience, not the 10 s defaults.
+        var tls = TLSClientConfiguration()
+        tls.handshakeTimeout = TestTiming.patience
         connection = try await TCPConnection.connect(
             to: try SocketAddress(ipAddress: address, port: port),
-            tls: TLSClientConfiguration()
+            tls: tls,
+            timeout: TestTiming.patience
         )
     }
 

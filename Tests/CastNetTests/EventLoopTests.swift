@@ -108,7 +108,7 @@ import Glibc
                 // thread is preempted between the calls. The loop first sleeps towards the
                 // last deadline, then is given earlier ones.
                 let start = EventLoop.uptimeNanoseconds
-                func at(_ milliseconds: UInt64) -> UInt64 { start + milliseconds * 1_000_000 }
+                @Sendable func at(_ milliseconds: UInt64) -> UInt64 { start + milliseconds * 1_000_000 }
                 loop.schedule(atUptimeNanoseconds: at(80)) {
                     loop.assertInLoop()
                     continuation.resume(returning: fired.value.withLock { $0 })
@@ -119,8 +119,14 @@ import Glibc
                         fired.value.withLock { $0.append(value) }
                     }
                 }
-                let cancelled = loop.schedule(atUptimeNanoseconds: at(30)) { fired.value.withLock { $0.append(-1) } }
-                cancelled.cancel()
+                // Scheduled and cancelled in one turn of the loop, which cannot run a timer in
+                // between however long a loaded machine holds either thread.
+                loop.execute {
+                    let cancelled = loop.schedule(atUptimeNanoseconds: at(30)) {
+                        fired.value.withLock { $0.append(-1) }
+                    }
+                    cancelled.cancel()
+                }
             }
         }
         #expect(order == [20, 40, 60])
@@ -195,9 +201,11 @@ import Glibc
     @Test func systemClockSleepsAndItsTimersCanBeCancelled() async throws {
         let clock = SystemCastClock()
         let fired = Shared(false)
-        let timer = clock.schedule(after: .milliseconds(20)) { fired.value.withLock { $0 = true } }
+        // Two seconds: longer than a loaded machine holds this thread between the two calls.
+        let timer = clock.schedule(after: .seconds(2)) { fired.value.withLock { $0 = true } }
         timer.cancel()
-        try await clock.sleep(for: .milliseconds(50))
+        // Past the cancelled timer's deadline: it would have run by now.
+        try await clock.sleep(for: .milliseconds(2_100))
         let ran = fired.value.withLock { $0 }
         #expect(!ran)
     }

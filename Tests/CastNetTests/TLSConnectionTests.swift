@@ -138,13 +138,26 @@ import Testing
 
     @Test func ourClientTalksToOpenSSLServer() async throws {
         let identity = TestIdentity.server
-        let port = try freePort()
-        let server = try ChildProcess(
-            try opensslPath(),
-            ["s_server", "-accept", "127.0.0.1:\(port)", "-cert", identity.certificatePath, "-key", identity.keyPath]
-        )
+        // s_server binds a port it is given, free a moment before: a parallel test can take it
+        // in between, so a server that does not come up is tried again on another.
+        var started: (server: ChildProcess, port: Int)?
+        for _ in 0..<5 where started == nil {
+            let port = try freePort()
+            let candidate = try ChildProcess(
+                try opensslPath(),
+                [
+                    "s_server", "-accept", "127.0.0.1:\(port)", "-cert", identity.certificatePath, "-key",
+                    identity.keyPath,
+                ]
+            )
+            if await candidate.waitForOutput(containing: "ACCEPT") {
+                started = (candidate, port)
+            } else {
+                candidate.kill()
+            }
+        }
+        let (server, port) = try #require(started, "openssl s_server did not start on any of five ports")
         defer { server.kill() }
-        #expect(await server.waitForOutput(containing: "ACCEPT"))
         let client = try await TCPConnection.connect(
             to: SocketAddress(ipAddress: "127.0.0.1", port: port),
             tls: TLSClientConfiguration()

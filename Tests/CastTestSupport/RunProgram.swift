@@ -25,7 +25,7 @@ package func runProgram(
     _ path: String,
     _ arguments: [String],
     environment: [String: String] = ProcessInfo.processInfo.environment,
-    deadline: Duration = .seconds(10)
+    deadline: Duration = .seconds(30)
 ) async throws(ProgramRunError) -> (status: Int32, output: String) {
     let outputPath = FileManager.default.temporaryDirectory
         .appendingPathComponent("test-program-\(getpid())-\(UUID().uuidString).out").path
