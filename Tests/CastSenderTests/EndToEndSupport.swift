@@ -79,6 +79,11 @@ struct EndToEndRig {
         options.disableDiscoveryAutostart = true
         options.callbackQueue = queue
         options.trustVirtualDevices()
+        // A loaded run can hold a reply or a heartbeat up for many seconds: a test that wants
+        // shorter limits sets them in `configure`.
+        options.requestTimeout = TestTiming.patience
+        options.heartbeatTimeout = TestTiming.patience
+        options.deviceAuthenticationTimeout = TestTiming.patience
         configure(&options)
         return options
     }

@@ -31,10 +31,12 @@ import Testing
 
     static func options(_ rig: EndToEndRig, configure: (inout CastOptions) -> Void = { _ in }) -> CastOptions {
         rig.options {
-            // A stall of the loaded machine must not pass for a lost device.
+            // A stall of the loaded machine must not pass for a lost device: the sessions that
+            // must notice nothing allow the suite's patience. A fault's own cut-off comes from
+            // the frame timeout (and the misbehaving device's session sets its own heartbeat).
             $0.heartbeatInterval = .milliseconds(500)
-            $0.heartbeatTimeout = .seconds(5)
-            $0.requestTimeout = .seconds(5)
+            $0.heartbeatTimeout = TestTiming.patience
+            $0.requestTimeout = TestTiming.patience
             $0.reconnectBackoff = ReconnectBackoff(initialDelay: .milliseconds(300), jitter: 0, maximumAttempts: 5)
             configure(&$0)
         }

@@ -15,12 +15,17 @@ Exits 0 when every step passed, 1 otherwise.
 
 import http.server
 import json
+import os
 import sys
 import threading
 import time
 
 from nichromecast.backends.base import State
 from nichromecast.backends.cast import CastPlayer
+
+# How long one step may take: a hang guard, not a timing claim. The devices answer from a test
+# process that shares two cores with about a thousand other tests, as the Swift suite's patience.
+PATIENCE = 60.0 * max(1.0, float(os.environ.get("CAST_TEST_SLOWDOWN") or 1))
 
 VIDEO = bytes(range(256)) * 16
 
@@ -52,7 +57,7 @@ class VideoHandler(http.server.BaseHTTPRequestHandler):
         pass
 
 
-def wait_for(player, predicate, timeout=10.0):
+def wait_for(player, predicate, timeout=PATIENCE):
     """Polls nichromecast's status until predicate holds; returns the last status."""
     deadline = time.monotonic() + timeout
     status = player.status()

@@ -33,6 +33,10 @@ sys.dont_write_bytecode = True  # no __pycache__ beside the scripts
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import serialized_sends  # noqa: E402,F401  (patches PyChromecast on import; see there why)
 
+# How long one step may take: a hang guard, not a timing claim. The devices answer from a test
+# process that shares two cores with about a thousand other tests, as the Swift suite's patience.
+PATIENCE = 60.0 * max(1.0, float(os.environ.get("CAST_TEST_SLOWDOWN") or 1))
+
 DMR = "CC1AD845"
 steps = []
 
@@ -71,15 +75,15 @@ def run(args, zconf):
         step("cast type", info.cast_type == args.cast_type, info.cast_type)
         step("mdns service", any(type(s).__name__ == "MDNSServiceInfo" for s in info.services), info.services)
 
-        cast = pychromecast.get_chromecast_from_cast_info(info, zconf, tries=3, retry_wait=1, timeout=10)
+        cast = pychromecast.get_chromecast_from_cast_info(info, zconf, tries=3, retry_wait=1, timeout=PATIENCE)
         try:
             cast.wait(timeout=args.timeout)
             step("connected", cast.status is not None, cast.status)
             step("address", cast.socket_client.host == args.address, cast.socket_client.host)
             step("uuid", cast.uuid == wanted, cast.uuid)
-            cast.start_app(DMR, timeout=10)
+            cast.start_app(DMR, timeout=PATIENCE)
             step("launch", wait_for(lambda: cast.app_id == DMR, 10), cast.status)
-            cast.quit_app(timeout=10)
+            cast.quit_app(timeout=PATIENCE)
             step("quit app", wait_for(lambda: cast.app_id != DMR, 10), cast.status)
         finally:
             cast.disconnect(timeout=5)
