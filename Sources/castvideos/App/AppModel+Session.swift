@@ -61,9 +61,13 @@ extension AppModel {
         devicePicker.close()
     }
 
+    /// Closes the dialogs about the session that ended. The device chooser stays: the Cast
+    /// button presents it only while no session is connected, so a chooser open now was opened
+    /// after this session stopped being connected (the button goes idle before the end is
+    /// reported), and it is the person's next choice.
     private func closeCastModals() {
         switch modal {
-        case .chooser, .stopCasting, .actionSheet: modal = nil
+        case .stopCasting, .actionSheet: modal = nil
         default: break
         }
     }
