@@ -60,11 +60,19 @@ class VideoHandler(http.server.BaseHTTPRequestHandler):
 
 def catt(address, *arguments, timeout=40):
     launcher = os.path.join(os.path.dirname(os.path.abspath(__file__)), "catt_serialized.py")
-    completed = subprocess.run(
-        [sys.executable, launcher, "-d", address, *arguments],
-        capture_output=True, text=True, timeout=timeout, stdin=subprocess.DEVNULL,
-    )
-    return completed.returncode, completed.stdout + completed.stderr
+    command = [sys.executable, launcher, "-d", address, *arguments]
+    completed = subprocess.run(command, capture_output=True, text=True, timeout=timeout, stdin=subprocess.DEVNULL)
+    note = ""
+    if completed.returncode < 0 and not (completed.stdout + completed.stderr):
+        # The Python process died of a signal with nothing printed (CPython can crash while
+        # exiting with PyChromecast's socket thread still running): no answer from the device,
+        # so the command runs once more, and the output says so.
+        note = f"[catt {arguments[0]} was killed by signal {-completed.returncode}; ran again]\n"
+        completed = subprocess.run(command, capture_output=True, text=True, timeout=timeout, stdin=subprocess.DEVNULL)
+    output = note + completed.stdout + completed.stderr
+    if completed.returncode != 0:
+        output = f"[exit {completed.returncode}]\n" + output
+    return completed.returncode, output
 
 
 def status_field(output, name):
